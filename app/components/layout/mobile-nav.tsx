@@ -1,0 +1,88 @@
+import * as Accordion from "@radix-ui/react-accordion";
+import * as Collapsible from "@radix-ui/react-collapsible";
+import { ChevronDown, Menu, X } from "lucide-react";
+import { useState } from "react";
+import { NavLink } from "react-router";
+
+import { headerCta, headerNav, isNavGroup } from "../../content/navigation.ts";
+import { buttonVariants } from "../ui/button.tsx";
+
+const linkClass =
+  "flex min-h-12 items-center rounded-control px-3 text-lg text-ink hover:bg-sand aria-[current=page]:font-semibold aria-[current=page]:text-brand-800";
+
+/**
+ * The menu below the lg breakpoint: a toggle that reveals the links, with About and TRT
+ * as a single-open Radix Accordion, so only one section is expanded at a time.
+ */
+export function MobileNav() {
+  const [open, setOpen] = useState(false);
+  // Links close the menu, so the new page is not hidden behind it.
+  const close = () => setOpen(false);
+
+  return (
+    <Collapsible.Root open={open} onOpenChange={setOpen} className="lg:hidden">
+      <Collapsible.Trigger
+        className="inline-flex size-11 items-center justify-center rounded-control text-ink hover:bg-sand"
+        aria-label={open ? "Close menu" : "Open menu"}
+      >
+        {open ? (
+          <X aria-hidden="true" className="size-6" />
+        ) : (
+          <Menu aria-hidden="true" className="size-6" />
+        )}
+      </Collapsible.Trigger>
+      <Collapsible.Content className="fixed inset-x-0 top-[calc(var(--site-top)+var(--spacing-header))] bottom-0 z-40 overflow-y-auto border-t border-line bg-paper px-4 pt-4 pb-10">
+        <nav aria-label="Main">
+          <Accordion.Root type="single" collapsible className="mx-auto max-w-lg">
+            <ul className="space-y-1">
+              {headerNav.map((item) =>
+                isNavGroup(item) ? (
+                  <li key={item.id}>
+                    <Accordion.Item value={item.id}>
+                      <Accordion.Header asChild>
+                        <div>
+                          <Accordion.Trigger className="group flex min-h-12 w-full items-center justify-between rounded-control px-3 text-lg text-ink hover:bg-sand">
+                            {item.label}
+                            <ChevronDown
+                              aria-hidden="true"
+                              className="size-5 transition-transform group-data-[state=open]:rotate-180"
+                            />
+                          </Accordion.Trigger>
+                        </div>
+                      </Accordion.Header>
+                      <Accordion.Content>
+                        <ul className="mt-1 mb-2 ml-3 border-l border-line pl-3">
+                          {item.links.map((link) => (
+                            <li key={link.to}>
+                              <NavLink to={link.to} className={linkClass} onClick={close}>
+                                {link.label}
+                              </NavLink>
+                            </li>
+                          ))}
+                        </ul>
+                      </Accordion.Content>
+                    </Accordion.Item>
+                  </li>
+                ) : (
+                  <li key={item.to}>
+                    <NavLink to={item.to} end className={linkClass} onClick={close}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ),
+              )}
+            </ul>
+          </Accordion.Root>
+          <div className="mx-auto mt-6 max-w-lg">
+            <NavLink
+              to={headerCta.to}
+              className={buttonVariants({ size: "lg", className: "w-full" })}
+            >
+              {headerCta.label}
+            </NavLink>
+          </div>
+        </nav>
+      </Collapsible.Content>
+    </Collapsible.Root>
+  );
+}

@@ -1,0 +1,18 @@
+import { ShieldCheck } from "lucide-react";
+
+import { siteFlags } from "../../config/site.ts";
+
+/** The fixed regulatory banner above the header, shown while `showRegulatoryNotice` is on. */
+export function StatusBanner() {
+  if (!siteFlags.showRegulatoryNotice) return null;
+  return (
+    <div
+      role="region"
+      aria-label="Regulatory status"
+      className="fixed inset-x-0 top-0 z-50 flex h-banner items-center justify-center gap-2 bg-brand-900 px-4 text-center text-sm font-medium text-white"
+    >
+      <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-brand-200" />
+      <p className="truncate">{siteFlags.cqcText}</p>
+    </div>
+  );
+}

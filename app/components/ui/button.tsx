@@ -1,0 +1,47 @@
+import { type VariantProps, cva } from "class-variance-authority";
+import type { ComponentProps } from "react";
+import { Link } from "react-router";
+
+import { cn } from "./cn.ts";
+
+export const buttonVariants = cva(
+  "inline-flex min-h-11 items-center justify-center gap-2 rounded-control px-5 py-2.5 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
+  {
+    variants: {
+      variant: {
+        primary: "bg-brand-700 text-white hover:bg-brand-800",
+        secondary: "border border-brand-700 bg-surface text-brand-800 hover:bg-brand-50",
+        quiet: "text-brand-800 underline-offset-4 hover:underline",
+        inverse: "bg-white text-brand-900 hover:bg-brand-50",
+        outlineInverse: "border border-white/70 text-white hover:bg-white/10",
+      },
+      size: {
+        md: "",
+        lg: "min-h-12 px-6 text-lg",
+        sm: "min-h-10 px-4 py-2 text-sm",
+      },
+    },
+    defaultVariants: { variant: "primary", size: "md" },
+  },
+);
+
+type Variants = VariantProps<typeof buttonVariants>;
+
+export function Button({
+  className,
+  variant,
+  size,
+  ...props
+}: ComponentProps<"button"> & Variants) {
+  return <button className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}
+
+/** A link styled as a button, for navigation calls to action. */
+export function ButtonLink({
+  className,
+  variant,
+  size,
+  ...props
+}: ComponentProps<typeof Link> & Variants) {
+  return <Link className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  acceptAll,
+  essentialOnly,
+  parseStoredConsent,
+  serializeConsent,
+} from "./consent-record.ts";
+
+describe("stored consent", () => {
+  it("is absent when nothing is stored", () => {
+    expect(parseStoredConsent(null)).toEqual({ kind: "none" });
+  });
+
+  it("round-trips every combination of the optional categories", () => {
+    for (let mask = 0; mask < 8; mask++) {
+      const consent = {
+        essential: true,
+        analytics: Boolean(mask & 1),
+        functional: Boolean(mask & 2),
+        marketing: Boolean(mask & 4),
+      };
+      expect(parseStoredConsent(serializeConsent(consent))).toEqual({ kind: "stored", consent });
+    }
+  });
+
+  it("always stores essential as true", () => {
+    const parsed = parseStoredConsent(serializeConsent({ ...essentialOnly, essential: false }));
+    expect(parsed).toEqual({ kind: "stored", consent: essentialOnly });
+  });
+
+  it.each([
+    ["not JSON", "{oops"],
+    ["the wrong shape", JSON.stringify({ analytics: "yes" })],
+    ["an unknown version", serializeConsent(acceptAll).replace('"version":1', '"version":9')],
+    ["a bare value", "true"],
+  ])("is invalid when the value is %s", (_label, raw) => {
+    expect(parseStoredConsent(raw).kind).toBe("invalid");
+  });
+});

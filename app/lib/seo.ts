@@ -1,0 +1,49 @@
+import type { MetaDescriptor } from "react-router";
+
+import { clinic, siteUrl } from "../config/site.ts";
+import { type PageInfo, type PagePath, pages } from "../content/pages.ts";
+
+/** The absolute URL of a path on the public site. */
+export function absoluteUrl(path: string, origin: string = siteUrl): string {
+  return new URL(path, origin).href;
+}
+
+/** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
+export function pageMeta(path: PagePath, extra: MetaDescriptor[] = []): MetaDescriptor[] {
+  return metaFor(pages[path], path, extra);
+}
+
+export function metaFor(page: PageInfo, path: string | null, extra: MetaDescriptor[] = []) {
+  const image = absoluteUrl("/og-image.png");
+  const tags: MetaDescriptor[] = [
+    { title: page.title },
+    { name: "description", content: page.description },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: clinic.name },
+    { property: "og:title", content: page.title },
+    { property: "og:description", content: page.description },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: `${clinic.name}: men's health clinic` },
+    { property: "og:locale", content: "en_GB" },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: page.title },
+    { name: "twitter:description", content: page.description },
+    { name: "twitter:image", content: image },
+  ];
+  if (path !== null) {
+    tags.push(
+      { tagName: "link", rel: "canonical", href: absoluteUrl(path) },
+      { property: "og:url", content: absoluteUrl(path) },
+    );
+  } else {
+    tags.push({ name: "robots", content: "noindex" });
+  }
+  return [...tags, ...extra];
+}
+
+/** A JSON-LD block as a meta descriptor, rendered by <Meta /> as a script tag. */
+export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
+  return { "script:ld+json": data };
+}

@@ -1,0 +1,82 @@
+import type { ReactNode } from "react";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+} from "react-router";
+
+import type { Route } from "./+types/root";
+import stylesheet from "./app.css?url";
+import { ConsentBanner } from "./components/consent/consent-banner.tsx";
+import { ConsentProvider } from "./components/consent/consent-context.tsx";
+import { SiteShell } from "./components/layout/site-shell.tsx";
+import { ButtonLink } from "./components/ui/button.tsx";
+import { Toaster } from "./components/ui/toaster.tsx";
+import { siteFlags } from "./config/site.ts";
+import { useNonce } from "./lib/nonce.tsx";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html
+      lang="en-GB"
+      className={siteFlags.showRegulatoryNotice ? "[--site-top:40px]" : "[--site-top:0px]"}
+    >
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#102d2c" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ConsentProvider>
+          {children}
+          <ConsentBanner />
+        </ConsentProvider>
+        <Toaster />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return (
+    <SiteShell>
+      <Outlet />
+    </SiteShell>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (!isRouteErrorResponse(error)) {
+    console.error(error);
+  }
+  return (
+    <SiteShell>
+      <section className="mx-auto flex max-w-2xl flex-col items-start gap-6 px-4 py-24 sm:px-6">
+        <title>Something went wrong | Meridian Men&apos;s Health</title>
+        <h1 className="text-4xl">Unexpected Application Error!</h1>
+        <p className="text-lg text-ink-soft">
+          Something went wrong on our side while showing this page. Please try again, or go back to
+          the home page.
+        </p>
+        <ButtonLink to="/" reloadDocument>
+          Return to Homepage
+        </ButtonLink>
+      </section>
+    </SiteShell>
+  );
+}

@@ -1,0 +1,26 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/**
+ * The route table: the single list of pages. Prerendering (react-router.config.ts)
+ * and the sitemap (scripts/postbuild.ts) are both derived from it.
+ */
+export default [
+  index("routes/marketing/home.tsx"),
+  route("our-approach", "routes/marketing/our-approach.tsx"),
+  route("team", "routes/marketing/team.tsx"),
+  route("trt-overview", "routes/marketing/trt-overview.tsx"),
+  route("faq", "routes/marketing/faq.tsx"),
+  route("services", "routes/marketing/services.tsx"),
+  route("treatment-options", "routes/marketing/treatment-options.tsx"),
+  route("consultation", "routes/marketing/consultation.tsx"),
+  route("contact", "routes/marketing/contact.tsx"),
+  route("quiz", "routes/tools/quiz.tsx"),
+  route("pricing", "routes/tools/pricing.tsx"),
+  route("register-interest", "routes/registration/register-interest.tsx"),
+  route("privacy-policy", "routes/legal/privacy-policy.tsx"),
+  route("terms-of-service", "routes/legal/terms-of-service.tsx"),
+  route("cookie-policy", "routes/legal/cookie-policy.tsx"),
+  route("shipping-policy", "routes/legal/shipping-policy.tsx"),
+  route("refund-policy", "routes/legal/refund-policy.tsx"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

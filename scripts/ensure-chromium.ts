@@ -1,0 +1,23 @@
+/**
+ * Makes sure a Chromium is there for the end-to-end tests. Playwright cannot
+ * download its own browsers on these machines, so we use Debian's package.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+if (!existsSync(chromiumPath)) {
+  const isRoot = process.getuid?.() === 0;
+  if (!isRoot) {
+    console.error(
+      `No Chromium at ${chromiumPath}. Install it (Debian: sudo apt-get install -y chromium) ` +
+        "or set CHROMIUM_PATH to a Chromium or Chrome binary, then run npm test again.",
+    );
+    process.exit(1);
+  }
+  console.log(`No Chromium at ${chromiumPath}: installing Debian's chromium package...`);
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env });
+}

@@ -1,0 +1,87 @@
+import path from "node:path";
+
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+
+import type { AppServices } from "../app/lib/app-context.ts";
+import type { Logger } from "./logger.ts";
+import { staticFiles } from "./static-files.ts";
+
+export type AppOptions = {
+  build: ServerBuild;
+  /** build/client: prerendered pages and hashed assets. */
+  clientDir: string;
+  logger: Logger;
+  services: Omit<AppServices, "nonce">;
+  trustProxy: number;
+  /** Middleware run before React Router for POSTs to the registration page. */
+  registrationGuards?: RequestHandler[];
+  /** Middleware run first on every request (security headers). */
+  headers?: RequestHandler[];
+  /** Reports whether the server can take traffic (false while draining). */
+  isReady?: () => boolean;
+};
+
+export function createApp(options: AppOptions) {
+  const { build, clientDir, logger, services } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", options.trustProxy);
+
+  // One structured line per request: method, path without query, status, time. No bodies.
+  app.use((req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on("finish", () => {
+      logger.info(
+        {
+          method: req.method,
+          path: req.originalUrl.split("?", 1)[0],
+          status: res.statusCode,
+          ms: Number(process.hrtime.bigint() - start) / 1e6,
+        },
+        "request",
+      );
+    });
+    next();
+  });
+
+  for (const h of options.headers ?? []) app.use(h);
+
+  app.get("/healthz", (_req, res) => {
+    const ready = options.isReady?.() ?? true;
+    res.status(ready ? 200 : 503).json({ status: ready ? "ok" : "draining" });
+  });
+
+  app.use(staticFiles(clientDir).middleware);
+  app.use(compression());
+
+  for (const guard of options.registrationGuards ?? []) {
+    app.post(["/register-interest", "/register-interest.data"], guard);
+  }
+
+  const appServicesContext = (build.entry.module as { appServicesContext?: unknown })
+    .appServicesContext as Parameters<RouterContextProvider["set"]>[0] | undefined;
+  if (!appServicesContext) {
+    throw new Error("The server build does not export appServicesContext from entry.server");
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build,
+      getLoadContext(_req, res) {
+        const context = new RouterContextProvider();
+        context.set(appServicesContext, { ...services, nonce: String(res.locals.cspNonce ?? "") });
+        return context;
+      },
+    }),
+  );
+
+  return app;
+}
+
+export function defaultClientDir(root: string) {
+  return path.join(root, "build", "client");
+}

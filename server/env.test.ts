@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+
+import { parseEnv } from "./env.ts";
+
+describe("parseEnv", () => {
+  it("applies the defaults on an empty environment", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATA_DIR).toBe("./data");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.HSTS).toBe(true);
+  });
+
+  it("treats empty strings as unset", () => {
+    expect(parseEnv({ DATABASE_URL: "", PORT: "" }).PORT).toBe(3000);
+  });
+
+  it("names each bad variable", () => {
+    expect(() => parseEnv({ PORT: "eighty", DATABASE_URL: "mysql://x" })).toThrow(
+      /PORT[\s\S]*DATABASE_URL must be a postgres:\/\/ URL|DATABASE_URL must be a postgres:\/\/ URL[\s\S]*PORT/,
+    );
+  });
+
+  it("accepts a postgres URL and a switched-off HSTS", () => {
+    const env = parseEnv({ DATABASE_URL: "postgres://127.0.0.1:5432/test", HSTS: "false" });
+    expect(env.DATABASE_URL).toBe("postgres://127.0.0.1:5432/test");
+    expect(env.HSTS).toBe(false);
+  });
+});

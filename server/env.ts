@@ -1,0 +1,53 @@
+import { z } from "zod";
+
+const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Where the embedded SQLite database lives when DATABASE_URL is not set. */
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** PostgreSQL connection string; when set, it replaces the embedded database. */
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" })
+    .optional(),
+  /** The clinic's spreadsheet web endpoint; when set, registrations are forwarded to it. */
+  SHEETS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Registration POSTs allowed per client address. */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  RATE_LIMIT_PER_DAY: z.coerce.number().int().positive().default(50),
+  /** Proxy hops to trust for the client address (X-Forwarded-For). 0 when exposed directly. */
+  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+  /** Strict-Transport-Security; switch off for plain-http local use. */
+  HSTS: flag.default(true),
+  /** Extra origins allowed to POST the form (comma-separated), besides the request's own host. */
+  ALLOWED_ORIGINS: z
+    .string()
+    .default("")
+    .transform((s) =>
+      s
+        .split(",")
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
+  /** Months to keep registrations before the daily purge erases them. */
+  RETENTION_MONTHS: z.coerce.number().int().positive().default(24),
+  /** Seconds to let in-flight requests finish after SIGTERM. */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(10),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses the environment, or throws an error that names every bad variable. */
+export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  // Empty strings mean "unset", as in most shells' `FOO= npm start`.
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join("\n")}`);
+  }
+  return result.data;
+}

@@ -1,0 +1,14 @@
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+import { siteUrlFromEnv } from "./scripts/site-url.ts";
+
+export default defineConfig({
+  plugins: [tailwindcss(), reactRouter()],
+  define: {
+    // Prerendered pages carry canonical URLs, so the origin is fixed at build time.
+    "import.meta.env.VITE_SITE_URL": JSON.stringify(siteUrlFromEnv()),
+  },
+  build: { assetsInlineLimit: 0 },
+});
