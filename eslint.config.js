@@ -10,6 +10,7 @@ export default tseslint.config(
     ignores: [
       "build/",
       "build-spa/",
+      "build-*/",
       ".react-router/",
       "node_modules/",
       "data/",

@@ -44,6 +44,7 @@ export default defineConfig({
     timeout: 30_000,
     env: {
       PORT: String(port),
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       HSTS: "false",

@@ -7,5 +7,6 @@ export default {
   ssr: !spa,
   // `true` prerenders every path of app/routes.ts that has no dynamic segment.
   prerender: !spa,
-  buildDirectory: spa ? "build-spa" : "build",
+  // BUILD_DIR lets parallel work (and the SPA comparison) build side by side.
+  buildDirectory: process.env.BUILD_DIR ?? (spa ? "build-spa" : "build"),
 } satisfies Config;

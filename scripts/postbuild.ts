@@ -11,7 +11,7 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import routes from "../app/routes.ts";
 import { siteUrlFromEnv } from "./site-url.ts";
 
-const buildDir = process.env.SPA_BUILD === "1" ? "build-spa" : "build";
+const buildDir = process.env.BUILD_DIR ?? (process.env.SPA_BUILD === "1" ? "build-spa" : "build");
 const clientDir = path.resolve(buildDir, "client");
 const origin = siteUrlFromEnv();
 

@@ -1,5 +1,3 @@
-import path from "node:path";
-
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
@@ -80,8 +78,4 @@ export function createApp(options: AppOptions) {
   );
 
   return app;
-}
-
-export function defaultClientDir(root: string) {
-  return path.join(root, "build", "client");
 }

@@ -7,6 +7,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** The production build to serve (react-router build output). */
+  BUILD_DIR: z.string().min(1).default("build"),
   /** Where the embedded SQLite database lives when DATABASE_URL is not set. */
   DATA_DIR: z.string().min(1).default("./data"),
   /** PostgreSQL connection string; when set, it replaces the embedded database. */

@@ -20,7 +20,8 @@ async function main() {
   }
   const logger = createLogger(env.LOG_LEVEL);
 
-  const buildPath = path.join(root, "build", "server", "index.js");
+  const buildDir = path.resolve(root, env.BUILD_DIR);
+  const buildPath = path.join(buildDir, "server", "index.js");
   const build = (await import(pathToFileURL(buildPath).href).catch(() => {
     logger.fatal({ buildPath }, "No production build found: run `npm run build` first");
     process.exit(1);
@@ -31,7 +32,7 @@ async function main() {
 
   const app = createApp({
     build,
-    clientDir: path.join(root, "build", "client"),
+    clientDir: path.join(buildDir, "client"),
     logger,
     services: { registrations: storage.registrations },
     trustProxy: env.TRUST_PROXY,
