@@ -1,8 +1,273 @@
 import { expect, test } from "@playwright/test";
 
-test("home page shows the regulatory banner", async ({ page }) => {
-  await page.goto("/");
-  await expect(page.getByRole("region", { name: "Regulatory status" })).toHaveText(
-    "Services Available Upon CQC Approval",
-  );
+import { CONSENT_KEY, seedConsent, staticRoutes, waitForHydration } from "./support.ts";
+
+test.describe("status banner and headings", () => {
+  for (const { path, heading } of staticRoutes) {
+    test(`${path} shows the banner above the header, and its heading`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      const banner = page.getByRole("region", { name: "Regulatory status" });
+      await expect(banner).toHaveText("Services Available Upon CQC Approval");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+
+      const bannerBox = await banner.boundingBox();
+      const headerBox = await page.locator("header").first().boundingBox();
+      expect(bannerBox).toMatchObject({ y: 0, height: 40 });
+      expect(headerBox).toMatchObject({ y: 40, height: 64 });
+    });
+  }
+});
+
+test.describe("desktop navigation", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test.beforeEach(async ({ context }) => {
+    await seedConsent(context);
+  });
+
+  const submenus = [
+    {
+      trigger: "About",
+      links: [
+        { name: "Our Approach", path: "/our-approach" },
+        { name: "Meet the Team", path: "/team" },
+      ],
+    },
+    {
+      trigger: "TRT",
+      links: [
+        { name: "Overview", path: "/trt-overview" },
+        { name: "FAQ", path: "/faq" },
+      ],
+    },
+  ];
+
+  for (const { trigger, links } of submenus) {
+    for (const link of links) {
+      test(`${trigger} > ${link.name} goes to ${link.path}`, async ({ page }) => {
+        await page.goto("/");
+        await waitForHydration(page);
+        const nav = page.getByRole("navigation", { name: "Main" });
+        await nav.getByRole("button", { name: trigger }).click();
+        await nav.getByRole("link", { name: link.name }).click();
+        await expect(page).toHaveURL(link.path);
+      });
+    }
+  }
+
+  test("top-level links and the call to action reach their pages", async ({ page }) => {
+    await page.goto("/faq");
+    await waitForHydration(page);
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("link", { name: "Services" }).click();
+    await expect(page).toHaveURL("/services");
+    await nav.getByRole("link", { name: "Home" }).click();
+    await expect(page).toHaveURL("/");
+    await page.locator("header").getByRole("link", { name: "Register Interest" }).click();
+    await expect(page).toHaveURL("/register-interest");
+  });
+
+  test("the mobile menu toggle is hidden from the lg breakpoint", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+  });
+});
+
+test.describe("mobile menu", () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test.beforeEach(async ({ context }) => {
+    await seedConsent(context);
+  });
+
+  test("keeps one section open at a time and closes on navigation", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    const about = nav.getByRole("button", { name: "About" });
+    const trt = nav.getByRole("button", { name: "TRT" });
+
+    await about.click();
+    await expect(about).toHaveAttribute("aria-expanded", "true");
+    await expect(nav.getByRole("link", { name: "Meet the Team" })).toBeVisible();
+
+    await trt.click();
+    await expect(trt).toHaveAttribute("aria-expanded", "true");
+    await expect(about).toHaveAttribute("aria-expanded", "false");
+    await expect(nav.getByRole("link", { name: "Meet the Team" })).toBeHidden();
+
+    await trt.click();
+    await expect(trt).toHaveAttribute("aria-expanded", "false");
+
+    await about.click();
+    await nav.getByRole("link", { name: "Meet the Team" }).click();
+    await expect(page).toHaveURL("/team");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+  });
+});
+
+test.describe("footer", () => {
+  test("links every page the spec names, with no social link to a made-up address", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const footer = page.locator("footer");
+    const expected: [string, string][] = [
+      ["TRT Treatment Plans", "/treatment-options"],
+      ["Meet the Team", "/team"],
+      ["Privacy Policy", "/privacy-policy"],
+      ["Terms of Service", "/terms-of-service"],
+      ["Cookie Policy", "/cookie-policy"],
+      ["Shipping Policy", "/shipping-policy"],
+      ["Refund Policy", "/refund-policy"],
+      ["Ongoing Monitoring", "/our-approach#ongoing-care"],
+    ];
+    for (const [name, href] of expected) {
+      await expect(footer.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
+    }
+    await expect(footer.getByText("Instagram")).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Instagram" })).toHaveCount(0);
+    await expect(footer).toContainText("company number");
+    await expect(footer).toContainText("Care Quality Commission");
+  });
+});
+
+test.describe("cookie consent", () => {
+  async function stored(page: import("@playwright/test").Page) {
+    const raw = await page.evaluate((key) => window.localStorage.getItem(key), CONSENT_KEY);
+    return raw === null ? null : (JSON.parse(raw) as Record<string, unknown>);
+  }
+
+  test("'Accept All' stores every category and hides the banner for good", async ({ page }) => {
+    await page.goto("/");
+    const banner = page.getByRole("region", { name: "Cookies on this site" });
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole("link", { name: /cookie policy/i })).toHaveAttribute(
+      "href",
+      "/cookie-policy",
+    );
+    await banner.getByRole("button", { name: "Accept All" }).click();
+    await expect(banner).toBeHidden();
+    expect(await stored(page)).toMatchObject({
+      essential: true,
+      analytics: true,
+      functional: true,
+      marketing: true,
+    });
+    await page.reload();
+    await waitForHydration(page);
+    await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeHidden();
+  });
+
+  test("'Essential Only' stores only essential", async ({ page }) => {
+    await page.goto("/faq");
+    await page.getByRole("button", { name: "Essential Only" }).click();
+    await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeHidden();
+    expect(await stored(page)).toMatchObject({
+      essential: true,
+      analytics: false,
+      functional: false,
+      marketing: false,
+    });
+  });
+
+  test("'Accept All' and 'Essential Only' have equal prominence", async ({ page }) => {
+    await page.goto("/");
+    const accept = page.getByRole("button", { name: "Accept All" });
+    const essential = page.getByRole("button", { name: "Essential Only" });
+    await expect(accept).toBeVisible();
+    const style = (el: Element) => {
+      const s = getComputedStyle(el);
+      return [s.backgroundColor, s.color, s.fontSize, s.fontWeight, s.borderColor].join("|");
+    };
+    expect(await accept.evaluate(style)).toBe(await essential.evaluate(style));
+  });
+
+  test("'Manage preferences' stores any combination", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Manage preferences" }).click();
+    const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
+    await expect(dialog.getByRole("switch", { name: "Essential" })).toBeDisabled();
+    await dialog.getByRole("switch", { name: "Functional" }).click();
+    await dialog.getByRole("switch", { name: "Marketing" }).click();
+    await dialog.getByRole("button", { name: "Save preferences" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeHidden();
+    expect(await stored(page)).toMatchObject({
+      essential: true,
+      analytics: false,
+      functional: true,
+      marketing: true,
+    });
+
+    // The footer link reopens the dialog with the stored choice.
+    await page.getByRole("button", { name: "Cookie settings" }).click();
+    await expect(page.getByRole("switch", { name: "Functional" })).toHaveAttribute(
+      "aria-checked",
+      "true",
+    );
+    await expect(page.getByRole("switch", { name: "Analytics" })).toHaveAttribute(
+      "aria-checked",
+      "false",
+    );
+  });
+
+  test("a corrupted stored value is logged and shows the banner again", async ({ page }) => {
+    await page.addInitScript((key) => window.localStorage.setItem(key, "{not json"), CONSENT_KEY);
+    const errors: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "error") errors.push(msg.text());
+    });
+    await page.goto("/");
+    await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeVisible();
+    expect(errors.some((e) => e.includes("cookie consent"))).toBe(true);
+  });
+
+  test("nothing is stored before the visitor chooses", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    const keys = await page.evaluate(() => ({
+      local: Object.keys(window.localStorage),
+      session: Object.keys(window.sessionStorage),
+      cookies: document.cookie,
+    }));
+    expect(keys).toEqual({ local: [], session: [], cookies: "" });
+  });
+});
+
+test.describe("404 page", () => {
+  test("answers 404, shows the page and logs the attempted path", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "error") errors.push(msg.text());
+    });
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByText("404", { exact: true })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toContainText("Oops! Page not found");
+    await expect(page.getByRole("link", { name: "Return to Home" })).toHaveAttribute("href", "/");
+    await expect.poll(() => errors.some((e) => e.includes("/no-such-page"))).toBe(true);
+  });
+});
+
+test.describe("server", () => {
+  test("serves prerendered pages at clean paths without redirecting", async ({ request }) => {
+    const response = await request.get("/team", { maxRedirects: 0 });
+    expect(response.status()).toBe(200);
+    expect(await response.text()).toContain("Meet the Team");
+  });
+
+  test("answers the health check", async ({ request }) => {
+    const response = await request.get("/healthz");
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok" });
+  });
 });
