@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { type Page, expect, test } from "@playwright/test";
 
 import { CONSENT_KEY, seedConsent, staticRoutes, waitForHydration } from "./support.ts";
 
@@ -141,7 +141,7 @@ test.describe("footer", () => {
 });
 
 test.describe("cookie consent", () => {
-  async function stored(page: import("@playwright/test").Page) {
+  async function stored(page: Page) {
     const raw = await page.evaluate((key) => window.localStorage.getItem(key), CONSENT_KEY);
     return raw === null ? null : (JSON.parse(raw) as Record<string, unknown>);
   }
