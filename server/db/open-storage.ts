@@ -1,25 +1,138 @@
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
-import type { RegistrationService } from "../registrations/types.ts";
+import { outboxSummary, retryOutbox, type OutboxSummary } from "../outbox/store.ts";
+import {
+  createOutboxWorker,
+  DEFAULT_OUTBOX_OPTIONS,
+  type OutboxWorkerOptions,
+} from "../outbox/worker.ts";
+import {
+  allRegistrations,
+  countRegistrations,
+  eraseByEmail,
+  findByEmail,
+  insertRegistration,
+  listRegistrations,
+  purgeReceivedBefore,
+  type RegistrationWithDelivery,
+} from "../registrations/repository.ts";
+import { type Age, cutoffFor } from "../registrations/retention.ts";
+import type { RegistrationService, StoredRegistration } from "../registrations/types.ts";
+import { createDatabase, type DatabaseOptions } from "./database.ts";
+import { migrateToLatest } from "./migrate.ts";
+import type { Dialect } from "./schema.ts";
+import { guardAvailability } from "./unavailable.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Operator tasks behind the CLI: subject access, erasure, export, purge, outbox. */
+export type RegistrationAdmin = {
+  count(): Promise<number>;
+  list(limit: number): Promise<StoredRegistration[]>;
+  exportAll(): Promise<StoredRegistration[]>;
+  findByEmail(email: string): Promise<RegistrationWithDelivery[]>;
+  eraseByEmail(email: string): Promise<{ registrations: number; outbox: number }>;
+  purgeOlderThan(age: Age): Promise<{ cutoff: string; deleted: number }>;
+  outboxSummary(): Promise<OutboxSummary>;
+  retryOutbox(): Promise<{ revived: number; hurried: number }>;
+};
 
 export type Storage = {
   registrations: RegistrationService;
+  admin: RegistrationAdmin;
+  dialect: Dialect;
   /** Starts background work (outbox delivery, daily purge). */
   start(): void;
   /** Stops background work and closes the database. */
   close(): Promise<void>;
 };
 
+export type StorageOptions = DatabaseOptions & {
+  /** Overrides for the forwarding worker (tests shorten the delays). */
+  outbox?: Partial<OutboxWorkerOptions>;
+  now?: () => Date;
+  purgeIntervalMs?: number;
+};
+
 /** Opens the database chosen by the environment and runs pending migrations. */
-export async function openStorage(_env: Env, _logger: Logger): Promise<Storage> {
-  // Replaced by the real SQLite/PostgreSQL implementation (issue 5).
+export async function openStorage(
+  env: Env,
+  logger: Logger,
+  options: StorageOptions = {},
+): Promise<Storage> {
+  const now = options.now ?? (() => new Date());
+  const { db, dialect } = createDatabase(env, logger, options);
+  try {
+    const applied = await guardAvailability(() => migrateToLatest(db));
+    logger.info({ database: dialect, migrationsApplied: applied }, "storage ready");
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw error;
+  }
+
+  const forwardTo = env.SHEETS_WEBHOOK_URL;
+  const worker = forwardTo
+    ? createOutboxWorker({
+        db,
+        dialect,
+        url: forwardTo,
+        logger,
+        options: { ...DEFAULT_OUTBOX_OPTIONS, now, ...options.outbox },
+      })
+    : undefined;
+
+  const purgeOlderThan = async (age: Age) => {
+    const cutoff = cutoffFor(age, now());
+    const deleted = await guardAvailability(() => purgeReceivedBefore(db, cutoff));
+    return { cutoff: cutoff.toISOString(), deleted };
+  };
+
+  let purgeTimer: NodeJS.Timeout | undefined;
+  let purging: Promise<void> | undefined;
+  const scheduledPurge = () => {
+    purging = purgeOlderThan({ amount: env.RETENTION_MONTHS, unit: "months" })
+      .then(({ cutoff, deleted }) => logger.info({ cutoff, deleted }, "retention purge done"))
+      .catch((error: unknown) =>
+        logger.warn(
+          { reason: (error as Error).message },
+          "retention purge failed; will try tomorrow",
+        ),
+      );
+  };
+
   return {
+    dialect,
     registrations: {
-      register() {
-        return Promise.reject(new Error("Registration storage is not implemented yet"));
+      async register(input) {
+        const result = await guardAvailability(() =>
+          insertRegistration(db, input, { forward: worker !== undefined, now: now() }),
+        );
+        if (result.kind === "created") worker?.wake();
+        return result;
       },
     },
-    start() {},
-    close: () => Promise.resolve(),
+    admin: {
+      count: () => guardAvailability(() => countRegistrations(db)),
+      list: (limit) => guardAvailability(() => listRegistrations(db, limit)),
+      exportAll: () => guardAvailability(() => allRegistrations(db)),
+      findByEmail: (email) => guardAvailability(() => findByEmail(db, email)),
+      eraseByEmail: (email) => guardAvailability(() => eraseByEmail(db, email)),
+      purgeOlderThan,
+      outboxSummary: () => guardAvailability(() => outboxSummary(db)),
+      retryOutbox: () => guardAvailability(() => retryOutbox(db, now())),
+    },
+    start() {
+      worker?.start();
+      if (purgeTimer) return;
+      scheduledPurge();
+      purgeTimer = setInterval(scheduledPurge, options.purgeIntervalMs ?? DAY_MS);
+      purgeTimer.unref();
+    },
+    async close() {
+      clearInterval(purgeTimer);
+      await worker?.stop();
+      await purging;
+      await db.destroy();
+    },
   };
 }
