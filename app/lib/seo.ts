@@ -47,3 +47,45 @@ export function metaFor(page: PageInfo, path: string | null, extra: MetaDescript
 export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
   return { "script:ld+json": data };
 }
+
+/**
+ * schema.org MedicalClinic for home and contact. No rating is included: search
+ * engines do not accept a business's own ratings as structured data.
+ */
+export function medicalClinicJsonLd(): MetaDescriptor {
+  return jsonLd({
+    "@context": "https://schema.org",
+    "@type": "MedicalClinic",
+    name: clinic.name,
+    url: absoluteUrl("/"),
+    telephone: clinic.phone.display,
+    email: clinic.email,
+    medicalSpecialty: "Endocrine",
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: clinic.address.street,
+      addressLocality: clinic.address.locality,
+      postalCode: clinic.address.postcode,
+      addressCountry: "GB",
+    },
+    openingHoursSpecification: {
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: clinic.openingHoursSpec.days,
+      opens: clinic.openingHoursSpec.opens,
+      closes: clinic.openingHoursSpec.closes,
+    },
+  });
+}
+
+/** schema.org FAQPage from question-and-answer pairs (answers as paragraphs). */
+export function faqPageJsonLd(items: { question: string; answer: string[] }[]): MetaDescriptor {
+  return jsonLd({
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: items.map((item) => ({
+      "@type": "Question",
+      name: item.question,
+      acceptedAnswer: { "@type": "Answer", text: item.answer.join(" ") },
+    })),
+  });
+}

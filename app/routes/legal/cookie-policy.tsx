@@ -1,10 +1,11 @@
-import { PageHero } from "../../components/layout/page-hero.tsx";
+import { PolicyLayout } from "../../components/content/policy-layout.tsx";
 import { pages } from "../../content/pages.ts";
+import { cookiePolicy } from "../../content/policies/cookies.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/cookie-policy";
 
 export const meta: Route.MetaFunction = () => pageMeta("/cookie-policy");
 
 export default function Page() {
-  return <PageHero title={pages["/cookie-policy"].heading} />;
+  return <PolicyLayout title={pages["/cookie-policy"].heading} policy={cookiePolicy} />;
 }

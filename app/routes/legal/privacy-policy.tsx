@@ -1,10 +1,11 @@
-import { PageHero } from "../../components/layout/page-hero.tsx";
+import { PolicyLayout } from "../../components/content/policy-layout.tsx";
 import { pages } from "../../content/pages.ts";
+import { privacyPolicy } from "../../content/policies/privacy.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/privacy-policy";
 
 export const meta: Route.MetaFunction = () => pageMeta("/privacy-policy");
 
 export default function Page() {
-  return <PageHero title={pages["/privacy-policy"].heading} />;
+  return <PolicyLayout title={pages["/privacy-policy"].heading} policy={privacyPolicy} />;
 }

@@ -1,10 +1,11 @@
-import { PageHero } from "../../components/layout/page-hero.tsx";
+import { PolicyLayout } from "../../components/content/policy-layout.tsx";
 import { pages } from "../../content/pages.ts";
+import { refundPolicy } from "../../content/policies/refund.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/refund-policy";
 
 export const meta: Route.MetaFunction = () => pageMeta("/refund-policy");
 
 export default function Page() {
-  return <PageHero title={pages["/refund-policy"].heading} />;
+  return <PolicyLayout title={pages["/refund-policy"].heading} policy={refundPolicy} />;
 }

@@ -1,10 +1,11 @@
-import { PageHero } from "../../components/layout/page-hero.tsx";
+import { PolicyLayout } from "../../components/content/policy-layout.tsx";
 import { pages } from "../../content/pages.ts";
+import { shippingPolicy } from "../../content/policies/shipping.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/shipping-policy";
 
 export const meta: Route.MetaFunction = () => pageMeta("/shipping-policy");
 
 export default function Page() {
-  return <PageHero title={pages["/shipping-policy"].heading} />;
+  return <PolicyLayout title={pages["/shipping-policy"].heading} policy={shippingPolicy} />;
 }

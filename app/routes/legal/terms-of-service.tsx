@@ -1,10 +1,11 @@
-import { PageHero } from "../../components/layout/page-hero.tsx";
+import { PolicyLayout } from "../../components/content/policy-layout.tsx";
 import { pages } from "../../content/pages.ts";
+import { termsOfService } from "../../content/policies/terms.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/terms-of-service";
 
 export const meta: Route.MetaFunction = () => pageMeta("/terms-of-service");
 
 export default function Page() {
-  return <PageHero title={pages["/terms-of-service"].heading} />;
+  return <PolicyLayout title={pages["/terms-of-service"].heading} policy={termsOfService} />;
 }

@@ -1,10 +1,77 @@
+import { MessageCircle } from "lucide-react";
+
+import { SingleAccordion } from "../../components/content/single-accordion.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
+import { ButtonLink } from "../../components/ui/button.tsx";
+import { MedicalNote } from "../../components/ui/notices.tsx";
+import { Section } from "../../components/ui/section.tsx";
+import { faqContact, faqGroups, faqIntro } from "../../content/faq.ts";
 import { pages } from "../../content/pages.ts";
-import { pageMeta } from "../../lib/seo.ts";
+import { faqPageJsonLd, pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/faq";
 
-export const meta: Route.MetaFunction = () => pageMeta("/faq");
+export const meta: Route.MetaFunction = () =>
+  pageMeta("/faq", [faqPageJsonLd(faqGroups.flatMap((group) => group.items))]);
 
-export default function Page() {
-  return <PageHero title={pages["/faq"].heading} />;
+export default function Faq() {
+  return (
+    <>
+      <PageHero eyebrow="TRT" title={pages["/faq"].heading}>
+        <p>{faqIntro}</p>
+        <nav aria-label="Question groups" className="mt-6">
+          <ul className="flex flex-wrap gap-2">
+            {faqGroups.map((group) => (
+              <li key={group.id}>
+                <a
+                  href={`#${group.id}`}
+                  className="inline-flex min-h-11 items-center rounded-full border border-line bg-surface px-4 text-base font-medium text-brand-800 hover:border-brand-600"
+                >
+                  {group.title}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </PageHero>
+
+      {faqGroups.map((group, i) => (
+        <Section
+          key={group.id}
+          id={group.id}
+          title={group.title}
+          width="narrow"
+          tone={i % 2 === 1 ? "surface" : "plain"}
+          className="py-12 sm:py-14"
+        >
+          <SingleAccordion
+            items={group.items.map((item) => ({
+              id: item.id,
+              title: item.question,
+              content: (
+                <div className="space-y-3">
+                  {item.answer.map((text) => (
+                    <p key={text}>{text}</p>
+                  ))}
+                </div>
+              ),
+            }))}
+          />
+        </Section>
+      ))}
+
+      <Section id="faq-contact" tone="sand" width="narrow">
+        <div className="flex flex-col items-start gap-5 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex gap-4">
+            <MessageCircle aria-hidden="true" className="mt-1 size-7 shrink-0 text-brand-700" />
+            <div>
+              <h2 className="text-2xl">{faqContact.title}</h2>
+              <p className="mt-1 text-ink-soft">{faqContact.body}</p>
+            </div>
+          </div>
+          <ButtonLink to={faqContact.cta.to}>{faqContact.cta.label}</ButtonLink>
+        </div>
+        <MedicalNote className="mt-10" />
+      </Section>
+    </>
+  );
 }

@@ -1,10 +1,60 @@
+import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { pages } from "../../content/pages.ts";
+import { teamCta, teamIntro, teamMembers } from "../../content/team.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/team";
 
 export const meta: Route.MetaFunction = () => pageMeta("/team");
 
-export default function Page() {
-  return <PageHero title={pages["/team"].heading} />;
+export default function Team() {
+  return (
+    <>
+      <PageHero eyebrow="About us" title={pages["/team"].heading}>
+        <p>{teamIntro}</p>
+      </PageHero>
+
+      <Section id="clinicians" title="Our clinicians">
+        <ul className="grid gap-6 md:grid-cols-2">
+          {teamMembers.map((member) => (
+            <li key={member.id}>
+              <article
+                aria-labelledby={`${member.id}-name`}
+                className="flex h-full flex-col rounded-card border border-line bg-surface p-6 shadow-card sm:p-8"
+              >
+                <div className="flex items-center gap-5">
+                  <span
+                    aria-hidden="true"
+                    className="inline-flex size-20 shrink-0 items-center justify-center rounded-full bg-brand-700 font-serif text-2xl font-semibold tracking-wide text-white ring-4 ring-brand-50"
+                  >
+                    {member.initials}
+                  </span>
+                  <div>
+                    <h3 id={`${member.id}-name`} className="text-2xl">
+                      {member.name}
+                    </h3>
+                    <p className="mt-1 font-semibold text-brand-700">{member.role}</p>
+                    <p className="mt-0.5 text-sm text-muted">
+                      <span className="sr-only">Qualifications: </span>
+                      {member.qualifications}
+                    </p>
+                  </div>
+                </div>
+                <div className="mt-6 space-y-3 leading-relaxed text-ink-soft">
+                  {member.bio.map((text) => (
+                    <p key={text}>{text}</p>
+                  ))}
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <CtaPanel id="team-cta" title={teamCta.title} primary={teamCta.cta}>
+        <p>{teamCta.body}</p>
+      </CtaPanel>
+    </>
+  );
 }

@@ -1,10 +1,170 @@
+import { CalendarClock, Check, PoundSterling, X } from "lucide-react";
+
+import { CtaPanel } from "../../components/content/cta-panel.tsx";
+import { LevelBadge } from "../../components/content/level-badge.tsx";
+import { SingleAccordion } from "../../components/content/single-accordion.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
+import { MedicalNote } from "../../components/ui/notices.tsx";
+import { Section } from "../../components/ui/section.tsx";
 import { pages } from "../../content/pages.ts";
+import {
+  type Effectiveness,
+  type TreatmentOption,
+  treatmentOptions,
+  treatmentsCta,
+  treatmentsIntro,
+} from "../../content/treatments.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/treatment-options";
 
 export const meta: Route.MetaFunction = () => pageMeta("/treatment-options");
 
-export default function Page() {
-  return <PageHero title={pages["/treatment-options"].heading} />;
+const effectivenessTone = {
+  Excellent: "strong",
+  Good: "medium",
+  Moderate: "soft",
+} as const satisfies Record<Effectiveness, "strong" | "medium" | "soft">;
+
+export default function TreatmentOptions() {
+  return (
+    <>
+      <PageHero eyebrow="TRT" title={pages["/treatment-options"].heading}>
+        <p>{treatmentsIntro}</p>
+      </PageHero>
+
+      <Section id="overview" title="At a glance" width="wide">
+        <ul className="grid gap-6 lg:grid-cols-3">
+          {treatmentOptions.map((option) => (
+            <li key={option.id}>
+              <article
+                aria-labelledby={`${option.id}-card`}
+                className="flex h-full flex-col rounded-card border border-line bg-surface p-6 shadow-card sm:p-7"
+              >
+                <div className="flex flex-wrap items-start justify-between gap-3">
+                  <h3 id={`${option.id}-card`} className="text-2xl">
+                    {option.name}
+                  </h3>
+                  <LevelBadge
+                    label="Effectiveness"
+                    value={option.effectiveness}
+                    tone={effectivenessTone[option.effectiveness]}
+                  />
+                </div>
+                <p className="mt-3 leading-relaxed text-ink-soft">{option.benefits}</p>
+                <dl className="mt-6 space-y-3 border-t border-line pt-5">
+                  <div className="flex gap-3">
+                    <CalendarClock
+                      aria-hidden="true"
+                      className="mt-0.5 size-5 shrink-0 text-brand-700"
+                    />
+                    <div>
+                      <dt className="text-sm text-muted">Schedule</dt>
+                      <dd className="font-semibold text-ink">{option.schedule}</dd>
+                    </div>
+                  </div>
+                  <div className="flex gap-3">
+                    <PoundSterling
+                      aria-hidden="true"
+                      className="mt-0.5 size-5 shrink-0 text-brand-700"
+                    />
+                    <div>
+                      <dt className="text-sm text-muted">Monthly cost</dt>
+                      <dd className="font-semibold text-ink">{option.cost}</dd>
+                    </div>
+                  </div>
+                </dl>
+              </article>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-5 text-sm text-muted">
+          Costs are typical monthly medicine costs once we open. Your exact cost depends on the
+          preparation and dose your doctor prescribes.
+        </p>
+      </Section>
+
+      <Section
+        id="details"
+        tone="surface"
+        title="Treatment details"
+        intro="Open a treatment to see how it works, its pros and cons, and the preparations available."
+      >
+        <SingleAccordion
+          items={treatmentOptions.map((option) => ({
+            id: option.id,
+            title: (
+              <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                {option.name}
+                <span className="text-sm font-normal text-muted">{option.cost}</span>
+              </span>
+            ),
+            content: <TreatmentDetails option={option} />,
+          }))}
+        />
+        <MedicalNote className="mt-8" />
+      </Section>
+
+      <CtaPanel
+        id="treatments-cta"
+        title={treatmentsCta.title}
+        primary={treatmentsCta.primary}
+        secondary={treatmentsCta.secondary}
+      >
+        <p>{treatmentsCta.body}</p>
+      </CtaPanel>
+    </>
+  );
+}
+
+function TreatmentDetails({ option }: { option: TreatmentOption }) {
+  return (
+    <div className="space-y-6">
+      <div className="space-y-3">
+        <p>{option.description}</p>
+        <p>{option.details}</p>
+      </div>
+      <div className="grid gap-6 md:grid-cols-2">
+        <div>
+          <h4 className="font-sans text-base font-semibold text-ink">Pros</h4>
+          <ul className="mt-2 space-y-2">
+            {option.pros.map((item) => (
+              <li key={item} className="flex gap-2">
+                <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-success" />
+                {item}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h4 className="font-sans text-base font-semibold text-ink">Cons</h4>
+          <ul className="mt-2 space-y-2">
+            {option.cons.map((item) => (
+              <li key={item} className="flex gap-2">
+                <X aria-hidden="true" className="mt-1 size-4 shrink-0 text-danger" />
+                {item}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+      <div className="grid gap-6 md:grid-cols-3">
+        <div className="md:col-span-1">
+          <h4 className="font-sans text-base font-semibold text-ink">Available preparations</h4>
+          <ul className="mt-2 list-disc space-y-1 pl-5 marker:text-brand-600">
+            {option.preparations.map((item) => (
+              <li key={item}>{item}</li>
+            ))}
+          </ul>
+        </div>
+        <div>
+          <h4 className="font-sans text-base font-semibold text-ink">Dosing schedule</h4>
+          <p className="mt-2">{option.schedule}</p>
+        </div>
+        <div>
+          <h4 className="font-sans text-base font-semibold text-ink">Monthly cost</h4>
+          <p className="mt-2">{option.cost}</p>
+        </div>
+      </div>
+    </div>
+  );
 }

@@ -1,0 +1,34 @@
+import type { IconPoint } from "../../content/content-types.ts";
+import { cn } from "../ui/cn.ts";
+
+/** Icon, title and a sentence, laid out as a responsive grid of cards. */
+export function IconPointGrid({
+  points,
+  columns = 3,
+  className,
+}: {
+  points: IconPoint[];
+  columns?: 2 | 3 | 4;
+  className?: string;
+}) {
+  return (
+    <ul
+      className={cn(
+        "grid gap-5 sm:grid-cols-2",
+        columns === 3 && "lg:grid-cols-3",
+        columns === 4 && "lg:grid-cols-4",
+        className,
+      )}
+    >
+      {points.map(({ icon: Icon, title, body }) => (
+        <li key={title} className="rounded-card border border-line bg-surface p-6 shadow-card">
+          <span className="inline-flex size-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+            <Icon aria-hidden="true" className="size-5" />
+          </span>
+          <h3 className="mt-4 text-xl">{title}</h3>
+          <p className="mt-2 leading-relaxed text-ink-soft">{body}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,143 @@
+import { CalendarDays, FileText, ShieldAlert } from "lucide-react";
+
+import type { PolicyBlock, PolicyDocument } from "../../content/policies/policy-types.ts";
+import { PageHero } from "../layout/page-hero.tsx";
+
+/** One layout for every policy page: hero, date and version, contents, then the sections. */
+export function PolicyLayout({ title, policy }: { title: string; policy: PolicyDocument }) {
+  return (
+    <>
+      <PageHero eyebrow="Policy" title={title}>
+        <dl className="flex flex-wrap gap-x-6 gap-y-2 text-base text-muted">
+          <div className="flex items-center gap-2">
+            <CalendarDays aria-hidden="true" className="size-4 text-brand-700" />
+            <dt>Last updated:</dt>
+            <dd className="font-semibold text-ink-soft">{policy.lastUpdated}</dd>
+          </div>
+          {policy.effective ? (
+            <div className="flex items-center gap-2">
+              <CalendarDays aria-hidden="true" className="size-4 text-brand-700" />
+              <dt>Effective:</dt>
+              <dd className="font-semibold text-ink-soft">{policy.effective}</dd>
+            </div>
+          ) : null}
+          <div className="flex items-center gap-2">
+            <FileText aria-hidden="true" className="size-4 text-brand-700" />
+            <dt>Version</dt>
+            <dd className="font-semibold text-ink-soft">{policy.version}</dd>
+          </div>
+        </dl>
+      </PageHero>
+
+      <div className="mx-auto grid max-w-5xl gap-10 px-4 py-12 sm:px-6 sm:py-16 lg:grid-cols-[14rem_1fr] lg:gap-14 lg:px-8">
+        <nav
+          aria-label="On this page"
+          className="lg:sticky lg:top-[calc(var(--site-top)+var(--spacing-header)+2rem)] lg:self-start"
+        >
+          <h2 className="font-sans text-sm font-semibold tracking-wider text-muted uppercase">
+            On this page
+          </h2>
+          <ol className="mt-3 space-y-1 border-l border-line text-sm">
+            {policy.sections.map((section) => (
+              <li key={section.id}>
+                <a
+                  href={`#${section.id}`}
+                  className="-ml-px inline-flex min-h-9 items-center border-l-2 border-transparent py-1 pl-4 text-ink-soft hover:border-brand-600 hover:text-brand-800"
+                >
+                  {section.heading}
+                </a>
+              </li>
+            ))}
+          </ol>
+        </nav>
+
+        <article className="max-w-3xl min-w-0">
+          {policy.notice ? (
+            <div
+              role="note"
+              className="mb-8 flex gap-3 rounded-card border border-warning/30 bg-warning-bg px-5 py-4 leading-relaxed text-warning"
+            >
+              <ShieldAlert aria-hidden="true" className="mt-1 size-5 shrink-0" />
+              <p>{policy.notice}</p>
+            </div>
+          ) : null}
+          <div className="space-y-4 text-lg leading-relaxed text-ink-soft">
+            {policy.intro.map((text) => (
+              <p key={text}>{text}</p>
+            ))}
+          </div>
+          {policy.sections.map((section) => (
+            <section key={section.id} aria-labelledby={section.id} className="mt-12">
+              <h2 id={section.id} className="text-2xl sm:text-3xl">
+                {section.heading}
+              </h2>
+              <div className="mt-4 space-y-4 leading-relaxed text-ink-soft">
+                {section.blocks.map((block, i) => (
+                  <Block key={i} block={block} />
+                ))}
+              </div>
+            </section>
+          ))}
+        </article>
+      </div>
+    </>
+  );
+}
+
+function Block({ block }: { block: PolicyBlock }) {
+  switch (block.kind) {
+    case "paragraph":
+      return <p>{block.text}</p>;
+    case "list":
+      return (
+        <ul className="list-disc space-y-2 pl-6 marker:text-brand-600">
+          {block.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      );
+    case "table":
+      return (
+        // A wide table scrolls inside its own region, focusable so keyboard users can scroll it.
+        <div
+          role="region"
+          aria-label={block.caption}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+          tabIndex={0}
+          className="overflow-x-auto rounded-card border border-line bg-surface"
+        >
+          <table
+            className={`w-full border-collapse text-left text-base ${block.head.length > 2 ? "min-w-[36rem]" : ""}`}
+          >
+            <caption className="sr-only">{block.caption}</caption>
+            <thead className="bg-sand/60 text-ink">
+              <tr>
+                {block.head.map((h) => (
+                  <th key={h} scope="col" className="px-4 py-3 font-semibold">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {block.rows.map((row) => (
+                <tr key={row.join("|")}>
+                  {row.map((cell, i) =>
+                    i === 0 ? (
+                      <th key={i} scope="row" className="px-4 py-3 font-semibold text-ink">
+                        {cell}
+                      </th>
+                    ) : (
+                      <td key={i} className="px-4 py-3">
+                        {cell}
+                      </td>
+                    ),
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      );
+  }
+}

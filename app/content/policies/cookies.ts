@@ -1,0 +1,87 @@
+import { clinic } from "../../config/site.ts";
+import { CONSENT_STORAGE_KEY } from "../../lib/consent/consent-record.ts";
+import { type PolicyDocument, list, p, table } from "./policy-types.ts";
+
+export const cookiePolicy: PolicyDocument = {
+  lastUpdated: "January 2025",
+  version: "1.0",
+  intro: [
+    `This policy explains how ${clinic.name} uses cookies and similar technologies, such as your browser's local storage, and how you can control them.`,
+  ],
+  sections: [
+    {
+      id: "what-are-cookies",
+      heading: "What cookies are",
+      blocks: [
+        p(
+          "Cookies are small text files a website stores on your device. Local storage works in a similar way. Both let a site remember information between pages or visits.",
+        ),
+      ],
+    },
+    {
+      id: "cookies-we-use",
+      heading: "The cookies we use",
+      blocks: [
+        p(
+          "We keep storage to a minimum. Essential storage is always on, because the site needs it. Everything else waits for your permission.",
+        ),
+        table(
+          "Cookies and storage on this site",
+          ["Name", "Type", "Purpose", "Duration"],
+          [
+            [
+              `Consent record (${CONSENT_STORAGE_KEY})`,
+              "Essential",
+              "Remembers the cookie choice you made, so we do not ask on every page",
+              "1 year",
+            ],
+            [
+              "Session cookie",
+              "Essential",
+              "Will keep secure features, such as booking, working while you browse once services launch",
+              "For the session (deleted when you close your browser)",
+            ],
+            [
+              "Analytics visitor cookie",
+              "Analytics (optional)",
+              "Would tell us, anonymously, how many people return to the site",
+              "2 years",
+            ],
+            [
+              "Analytics session cookie",
+              "Analytics (optional)",
+              "Would group the pages you view in one visit",
+              "24 hours",
+            ],
+          ],
+        ),
+        p(
+          "Today the only storage this site uses is the consent record. The other entries are listed so you know their lifetimes before we ever use them. We do not run analytics or marketing tools, so no optional cookies are set even if you allow them; if we add any, we will update this policy first and only set them with your consent.",
+        ),
+      ],
+    },
+    {
+      id: "your-choices",
+      heading: "Your choices",
+      blocks: [
+        p(
+          "When you first visit, a banner asks for your choice. 'Accept All' allows every category; 'Essential Only' allows only what the site needs. You can change your mind at any time with the 'Cookie settings' button at the foot of every page.",
+        ),
+        list(
+          "Essential: needed for the site to work and to remember your choice. Always on.",
+          "Analytics: would help us understand which pages are useful.",
+          "Functional: would remember preferences you set.",
+          "Marketing: would let us measure campaigns on other sites.",
+        ),
+        p(
+          "You can also clear cookies and local storage in your browser settings. If you do, we will ask for your choice again.",
+        ),
+      ],
+    },
+    {
+      id: "contact",
+      heading: "Questions",
+      blocks: [p(`If you have a question about cookies, email us at ${clinic.email}.`)],
+    },
+  ],
+};

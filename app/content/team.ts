@@ -1,0 +1,54 @@
+/**
+ * The clinical team shown on /team.
+ *
+ * REPLACE BEFORE LAUNCH: both people below are placeholders. Put in each clinician's
+ * real name, role, qualifications (as on the GMC register), a short bio and initials.
+ */
+export type TeamMember = {
+  id: string;
+  name: string;
+  role: string;
+  qualifications: string;
+  bio: string[];
+  initials: string;
+  /** True while the entry is a stand-in that must be replaced before launch. */
+  placeholder: boolean;
+};
+
+export const teamIntro =
+  "A small team of doctors with a shared interest in men's hormone health. You will see the same faces at every review.";
+
+export const teamMembers: TeamMember[] = [
+  {
+    id: "medical-director",
+    // REPLACE BEFORE LAUNCH
+    name: "Dr Alex Morgan",
+    role: "Medical Director",
+    qualifications: "MBBS, MRCP (UK)",
+    bio: [
+      "Alex trained in general medicine and endocrinology in London, with a focus on disorders of the pituitary and testes.",
+      "Alex leads the clinic's treatment protocols and reviews every new plan before it starts.",
+    ],
+    initials: "AM",
+    placeholder: true,
+  },
+  {
+    id: "lead-clinician",
+    // REPLACE BEFORE LAUNCH
+    name: "Dr Sam Patel",
+    role: "Lead Clinician, Men's Health",
+    qualifications: "MBChB, MRCGP",
+    bio: [
+      "Sam is a GP with a long-standing interest in men's health, sexual health and weight management.",
+      "Sam runs the consultation service and makes sure follow-up care stays personal and unhurried.",
+    ],
+    initials: "SP",
+    placeholder: true,
+  },
+];
+
+export const teamCta = {
+  title: "Be among the first to meet the team",
+  body: "Register your interest and we will let you know when consultations open.",
+  cta: { label: "Register Your Interest", to: "/register-interest" },
+};

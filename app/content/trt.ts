@@ -1,0 +1,128 @@
+/** /trt-overview: what TRT is, benefits, daily-life impact and who may be a candidate. */
+import { Brain, Dumbbell, Flame, HeartHandshake, Moon, Zap } from "lucide-react";
+
+import type { IconPoint } from "./content-types.ts";
+
+export const trtIntro =
+  "Testosterone replacement therapy (TRT) restores testosterone to a healthy range in men whose bodies no longer make enough. Done well, it can change how you feel day to day.";
+
+export const whatIsTrt = {
+  title: "What is TRT?",
+  paragraphs: [
+    "Testosterone is the main male sex hormone. It affects energy, mood, sex drive, muscle, bone and the way your body stores fat. Levels fall slowly with age, and faster with some medical conditions, weight gain, poor sleep and some medicines.",
+    "When blood tests confirm that levels are low and you have symptoms, a doctor may prescribe testosterone to bring them back to a normal range. Treatment is usually long term and always needs regular blood tests.",
+  ],
+};
+
+export const benefits = {
+  title: "Possible benefits",
+  intro: "In men with confirmed low testosterone, treatment may help with:",
+  items: [
+    {
+      icon: Zap,
+      title: "Energy",
+      body: "Less fatigue and more drive through the day.",
+    },
+    {
+      icon: Brain,
+      title: "Mood and focus",
+      body: "A lift in low mood and irritability, and clearer thinking.",
+    },
+    {
+      icon: Flame,
+      title: "Sex drive",
+      body: "Improved libido and sexual function.",
+    },
+    {
+      icon: Dumbbell,
+      title: "Strength",
+      body: "More muscle and strength with exercise, and less body fat.",
+    },
+    {
+      icon: Moon,
+      title: "Recovery",
+      body: "Better recovery from exercise and everyday exertion.",
+    },
+    {
+      icon: HeartHandshake,
+      title: "Long-term health",
+      body: "Support for bone density and metabolic health.",
+    },
+  ] satisfies IconPoint[],
+};
+
+export const impactLevels = ["Very High", "High", "Medium"] as const;
+export type ImpactLevel = (typeof impactLevels)[number];
+
+export const impactAreas: {
+  title: string;
+  intro: string;
+  items: { area: string; impact: ImpactLevel; body: string }[];
+} = {
+  title: "Where it shows in daily life",
+  intro:
+    "How much men typically notice a change in each area once treatment has settled. Your own experience may differ.",
+  items: [
+    {
+      area: "Energy and motivation",
+      impact: "Very High",
+      body: "Getting through the working day without the afternoon slump, and having energy left for the evening.",
+    },
+    {
+      area: "Sex drive and intimacy",
+      impact: "Very High",
+      body: "Interest in sex often returns, which many men say helps their relationships.",
+    },
+    {
+      area: "Mood and confidence",
+      impact: "High",
+      body: "Feeling more like yourself: calmer, less irritable, more willing to take things on.",
+    },
+    {
+      area: "Training and body shape",
+      impact: "High",
+      body: "Workouts pay off again, with gains in strength and a gradual fall in body fat.",
+    },
+    {
+      area: "Concentration at work",
+      impact: "Medium",
+      body: "Sharper focus and less brain fog for some men, especially where mood was low.",
+    },
+    {
+      area: "Sleep quality",
+      impact: "Medium",
+      body: "Some men sleep better, though sleep apnoea must be checked and treated first.",
+    },
+  ],
+};
+
+export const candidates = {
+  title: "Who may be a candidate?",
+  intro: "TRT may be suitable if all of the following apply to you:",
+  criteria: [
+    "You are a man aged 18 or over living in the UK.",
+    "You have symptoms of low testosterone, such as tiredness, low mood, low sex drive or erectile problems.",
+    "Two morning blood tests, at least four weeks apart, show total testosterone below 12 nmol/L.",
+    "Other causes, such as thyroid problems or medicines, have been considered.",
+  ],
+  notSuitable: {
+    title: "TRT is usually not advised if you:",
+    items: [
+      "are trying for a baby now or in the near future, as testosterone lowers sperm production;",
+      "have, or are being investigated for, prostate or breast cancer;",
+      "have a raised red blood cell count, or untreated severe sleep apnoea;",
+      "have had a heart attack or stroke in the last six months.",
+    ],
+  },
+};
+
+export const trtLinks = {
+  consultation: { label: "What you need for a consultation", to: "/consultation" },
+  /**
+   * The specification links to /how-it-works, which does not exist; the three-step
+   * process lives on /our-approach. See docs/decisions/011-how-it-works-link.md.
+   */
+  howItWorks: { label: "How it works", to: "/our-approach" },
+  register: { label: "Register Your Interest", to: "/register-interest" },
+  treatments: { label: "Compare treatment options", to: "/treatment-options" },
+};
