@@ -14,7 +14,7 @@ export function BrandMark({ inverse = false }: { inverse?: boolean }) {
         />
       </svg>
       <span
-        className={`font-serif text-xl leading-none font-semibold tracking-tight ${inverse ? "text-white" : "text-ink"}`}
+        className={`font-serif text-xl leading-none font-semibold tracking-tight whitespace-nowrap ${inverse ? "text-white" : "text-ink"}`}
       >
         {clinic.shortName}
         <span

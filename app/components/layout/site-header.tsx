@@ -3,6 +3,7 @@ import { Link, NavLink } from "react-router";
 import { clinic } from "../../config/site.ts";
 import { headerCta } from "../../content/navigation.ts";
 import { buttonVariants } from "../ui/button.tsx";
+import { cn } from "../ui/cn.ts";
 import { BrandMark } from "./brand-mark.tsx";
 import { DesktopNav } from "./desktop-nav.tsx";
 import { MobileNav } from "./mobile-nav.tsx";
@@ -10,7 +11,7 @@ import { MobileNav } from "./mobile-nav.tsx";
 /** The 64px header, fixed below the status banner. */
 export function SiteHeader() {
   return (
-    <header className="fixed inset-x-0 top-(--site-top) z-40 h-header border-b border-line/80 bg-paper/95 backdrop-blur supports-[backdrop-filter]:bg-paper/85">
+    <header className="fixed inset-x-0 top-(--site-top) z-40 h-header border-b border-line/80 bg-paper">
       <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <Link to="/" className="rounded-control" aria-label={`${clinic.name}, home`}>
           <BrandMark />
@@ -19,7 +20,7 @@ export function SiteHeader() {
         <div className="flex items-center gap-2">
           <NavLink
             to={headerCta.to}
-            className={buttonVariants({ size: "sm", className: "hidden sm:inline-flex" })}
+            className={cn(buttonVariants({ size: "sm" }), "hidden sm:inline-flex")}
           >
             {headerCta.label}
           </NavLink>

@@ -1,0 +1,103 @@
+/**
+ * Screenshots of the production build at phone (390 px) and desktop (1280 px) width,
+ * written to screenshots/. Run `npm run build` first.
+ *
+ *   npm run screenshots                 home page states and every route
+ *   npm run screenshots -- /faq /quiz   only these routes
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import { type Browser, chromium } from "@playwright/test";
+
+import { chromiumLaunch } from "../playwright.config.ts";
+import { staticRoutes } from "../tests/e2e/support.ts";
+
+const port = Number(process.env.SCREENSHOT_PORT ?? 3290);
+const origin = `http://127.0.0.1:${port}`;
+const outDir = path.resolve("screenshots");
+const widths = [
+  { name: "phone", width: 390, height: 844 },
+  { name: "desktop", width: 1280, height: 800 },
+];
+const consent = JSON.stringify({
+  version: 1,
+  essential: true,
+  analytics: false,
+  functional: false,
+  marketing: false,
+  decidedAt: "2026-01-01T00:00:00.000Z",
+});
+
+async function startServer(): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      HSTS: "false",
+      LOG_LEVEL: "warn",
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), "clinic-shots-")),
+    },
+    stdio: "inherit",
+  });
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill();
+  throw new Error("The server did not start; did you run `npm run build`?");
+}
+
+async function shoot(
+  browser: Browser,
+  route: string,
+  label: string,
+  options: { consent: boolean; menu?: boolean },
+) {
+  for (const size of widths) {
+    if (options.menu && size.name !== "phone") continue;
+    const context = await browser.newContext({
+      viewport: { width: size.width, height: size.height },
+    });
+    if (options.consent) {
+      await context.addInitScript(
+        (value) => localStorage.setItem("meridian-clinic.cookie-consent", value),
+        consent,
+      );
+    }
+    const page = await context.newPage();
+    await page.goto(`${origin}${route}`, { waitUntil: "networkidle" });
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    if (options.menu) await page.getByRole("button", { name: "Open menu" }).click();
+    const file = path.join(outDir, `${label}-${size.name}.png`);
+    await page.screenshot({ path: file, fullPage: !options.menu && options.consent });
+    console.log(file);
+    await context.close();
+  }
+}
+
+const server = await startServer();
+mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch(chromiumLaunch);
+try {
+  const only = process.argv.slice(2);
+  if (only.length === 0) {
+    await shoot(browser, "/", "home-consent-banner", { consent: false });
+    await shoot(browser, "/", "home-menu-open", { consent: true, menu: true });
+  }
+  const routes = only.length > 0 ? only : staticRoutes.map((r) => r.path);
+  for (const route of routes) {
+    const label = route === "/" ? "home" : route.slice(1).replaceAll("/", "-");
+    await shoot(browser, route, label, { consent: true });
+  }
+} finally {
+  await browser.close();
+  server.kill("SIGTERM");
+}
