@@ -38,9 +38,11 @@ export function staticFiles(clientDir: string) {
       redirect: false,
       setHeaders(res, filePath) {
         const rel = path.relative(clientDir, filePath);
+        // The file sent may be the precompressed twin (index.html.br): judge by the original.
+        const original = filePath.replace(/\.(br|gz)$/, "");
         if (rel.startsWith(`assets${path.sep}`)) {
           res.setHeader("Cache-Control", IMMUTABLE);
-        } else if (filePath.endsWith(".html")) {
+        } else if (original.endsWith(".html")) {
           res.setHeader("Cache-Control", REVALIDATE);
         } else {
           res.setHeader("Cache-Control", SHORT);

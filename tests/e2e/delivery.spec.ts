@@ -1,0 +1,87 @@
+/**
+ * How the production server delivers the site: long-lived caching for hashed assets,
+ * revalidation for HTML, precompressed bodies, clean URLs, and no third-party requests.
+ */
+import { type APIRequestContext, expect, test } from "@playwright/test";
+
+import { allPages, openPage } from "./support/site.ts";
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+
+/** The hashed script and stylesheet URLs the home page's HTML refers to. */
+async function hashedAssets(request: APIRequestContext) {
+  const html = await (await request.get("/")).text();
+  const assets = [...html.matchAll(/(?:href|src)="(\/assets\/[^"]+\.(?:js|css))"/g)].map(
+    (m) => m[1] ?? "",
+  );
+  expect(assets.length, "the home page links hashed assets").toBeGreaterThan(0);
+  return {
+    script: assets.find((a) => a.endsWith(".js")) ?? "",
+    stylesheet: assets.find((a) => a.endsWith(".css")) ?? "",
+  };
+}
+
+test("hashed assets are cached for a year and sent as brotli or gzip", async ({ request }) => {
+  const { script, stylesheet } = await hashedAssets(request);
+  for (const asset of [script, stylesheet]) {
+    const br = await request.get(asset, { headers: { "accept-encoding": "br" } });
+    expect(br.status(), asset).toBe(200);
+    expect(br.headers()["cache-control"], asset).toBe(IMMUTABLE);
+    expect(br.headers()["content-encoding"], asset).toBe("br");
+    expect(br.headers()["vary"]?.toLowerCase(), asset).toContain("accept-encoding");
+
+    const gzip = await request.get(asset, { headers: { "accept-encoding": "gzip" } });
+    expect(gzip.headers()["content-encoding"], asset).toBe("gzip");
+    expect(gzip.headers()["cache-control"], asset).toBe(IMMUTABLE);
+
+    // A client that accepts neither still gets the file, uncompressed.
+    const plain = await request.get(asset, { headers: { "accept-encoding": "identity" } });
+    expect(plain.status(), asset).toBe(200);
+    expect(plain.headers()["content-encoding"], asset).toBeUndefined();
+    expect((await plain.body()).equals(await br.body()), `${asset} decodes the same`).toBe(true);
+  }
+});
+
+test("pages are revalidated on every visit and precompressed", async ({ request }) => {
+  for (const path of ["/", "/team", "/faq"]) {
+    const response = await request.get(path, { headers: { "accept-encoding": "br, gzip" } });
+    expect(response.status(), path).toBe(200);
+    expect(response.headers()["content-type"], path).toContain("text/html");
+    const cacheControl = response.headers()["cache-control"] ?? "";
+    expect(cacheControl, `${path} revalidates`).toMatch(/no-cache|must-revalidate|max-age=0/);
+    expect(cacheControl, `${path} is not cached as immutable`).not.toContain("immutable");
+    expect(response.headers()["content-encoding"], path).toBe("br");
+  }
+});
+
+test("a page answers at its clean URL without a redirect", async ({ request }) => {
+  const response = await request.get("/team", { maxRedirects: 0 });
+  expect(response.status()).toBe(200);
+  expect(response.headers()["location"]).toBeUndefined();
+  expect(await response.text()).toContain("Meet the Team");
+});
+
+test("the 404 page answers 404", async ({ request }) => {
+  const response = await request.get("/no-such-page", { maxRedirects: 0 });
+  expect(response.status()).toBe(404);
+});
+
+for (const path of allPages) {
+  test(`${path} makes no third-party request`, async ({ page, baseURL }) => {
+    const origin = new URL(baseURL ?? "").origin;
+    const requested: string[] = [];
+    page.on("request", (request) => requested.push(request.url()));
+    // A fresh visitor: the consent banner is part of what loads.
+    await openPage(page, path);
+    // Scroll to the end so anything loaded lazily is requested too.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.waitForLoadState("networkidle");
+
+    const foreign = requested.filter(
+      (url) =>
+        !url.startsWith("data:") && !url.startsWith("blob:") && new URL(url).origin !== origin,
+    );
+    expect(requested.length, "requests were recorded").toBeGreaterThan(0);
+    expect(foreign, `third-party requests from ${path}`).toEqual([]);
+  });
+}

@@ -1,0 +1,109 @@
+/**
+ * What the quality specs (a11y, budgets, keyboard, reflow, seo, delivery) share: the list
+ * of pages taken from the route table, a pre-made cookie choice, and focus checks.
+ */
+import { type BrowserContext, type Locator, type Page, expect } from "@playwright/test";
+
+import {
+  CONSENT_STORAGE_KEY,
+  essentialOnly,
+  serializeConsent,
+} from "../../../app/lib/consent/consent-record.ts";
+import routes from "../../../app/routes.ts";
+
+/** Every static page of app/routes.ts ("/" and "/team" ...), in route-table order. */
+export const staticPaths: string[] = routes
+  .filter((r) => r.index || (r.path !== undefined && !/[*:]/.test(r.path)))
+  .map((r) => (r.index ? "/" : `/${r.path ?? ""}`));
+
+/** A path no route matches: the catch-all 404 page, checked alongside the real pages. */
+export const notFoundPath = "/this-page-does-not-exist";
+
+/** The static pages plus the 404 page: everything a visitor can land on. */
+export const allPages: string[] = [...staticPaths, notFoundPath];
+
+export const viewports = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+/**
+ * Stores a cookie choice before any page script runs, so the consent banner stays away
+ * in tests that are not about consent.
+ */
+export async function seedConsent(context: BrowserContext) {
+  await context.addInitScript(
+    ([key, value]) => {
+      window.localStorage.setItem(key, value);
+    },
+    [CONSENT_STORAGE_KEY, serializeConsent(essentialOnly)] as const,
+  );
+}
+
+/**
+ * Loads a page and waits until React has hydrated it: the page's modules have loaded and
+ * the network is quiet. A 404 page answers 404, every other page 200.
+ */
+export async function openPage(page: Page, path: string) {
+  const response = await page.goto(path, { waitUntil: "networkidle" });
+  expect(response?.status(), `status of ${path}`).toBe(path === notFoundPath ? 404 : 200);
+  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  return response;
+}
+
+/** A short description of the focused element, for failure messages. */
+export async function describeFocus(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return "<body>";
+    const name = el.getAttribute("aria-label") ?? el.textContent?.trim().slice(0, 40) ?? "";
+    return `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ""}> "${name}"`;
+  });
+}
+
+/**
+ * Whether the focused element shows a focus indicator: an outline, or a box-shadow ring
+ * that the unfocused element does not have. The skip link's target (<main tabindex=-1>) is
+ * a programmatic focus target, not a control, so it is exempt.
+ */
+export async function focusIsVisible(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    if (!el || el === document.body) return false;
+    if (el.tagName === "MAIN") return true;
+    const style = getComputedStyle(el);
+    const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
+    const ring = style.boxShadow !== "none" && style.boxShadow !== "";
+    const rect = el.getBoundingClientRect();
+    const onScreen =
+      rect.width > 0 && rect.height > 0 && rect.bottom > 0 && rect.top < window.innerHeight;
+    return (outline || ring) && onScreen;
+  });
+}
+
+/**
+ * Presses Tab until `target` has focus. Every stop on the way must show visible focus and
+ * differ from the previous one (focus is never stuck), so a whole keyboard journey checks
+ * WCAG 2.4.7 and 2.1.2 as it goes.
+ */
+export async function tabTo(page: Page, target: Locator, { max = 80, reverse = false } = {}) {
+  for (let i = 0; i < max; i++) {
+    await page.keyboard.press(reverse ? "Shift+Tab" : "Tab");
+    const where = await describeFocus(page);
+    const moved = await page.evaluate(() => {
+      const w = window as { __previousFocus?: Element | null };
+      const moved = document.activeElement !== w.__previousFocus;
+      w.__previousFocus = document.activeElement;
+      return moved;
+    });
+    expect(moved, `Tab moved focus away from ${where}`).toBe(true);
+    expect(await focusIsVisible(page), `focus is visible on ${where}`).toBe(true);
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+  }
+  throw new Error(`Tab did not reach ${target.toString()} within ${max} presses`);
+}
+
+/** Asserts the focused element shows a visible indicator. */
+export async function expectVisibleFocus(page: Page) {
+  expect(await focusIsVisible(page), `focus is visible on ${await describeFocus(page)}`).toBe(true);
+}
