@@ -1,9 +1,9 @@
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { type Migration, Migrator } from "kysely/migration";
 
 import * as createRegistrations from "./migrations/001-create-registrations.ts";
 import * as createOutbox from "./migrations/002-create-outbox.ts";
-import type { Database } from "./schema.ts";
+import type { Database, Dialect } from "./schema.ts";
 
 /**
  * Listed statically rather than read from disk, so the server and the CLI run
@@ -15,12 +15,22 @@ const migrations: Record<string, Migration> = {
 };
 
 /** Applies pending migrations; Kysely takes a lock so concurrent starters wait their turn. */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+export async function migrateToLatest(db: Kysely<Database>, dialect: Dialect): Promise<string[]> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    // Kysely looks for its bookkeeping tables in every schema unless told which one;
+    // name the connection's own so another schema's tables are never mistaken for ours.
+    migrationTableSchema: dialect === "postgres" ? await currentSchema(db) : undefined,
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error("PostgreSQL reports no current schema: check search_path");
+  return schema;
 }

@@ -63,7 +63,7 @@ export async function openStorage(
   const now = options.now ?? (() => new Date());
   const { db, dialect } = createDatabase(env, logger, options);
   try {
-    const applied = await guardAvailability(() => migrateToLatest(db));
+    const applied = await guardAvailability(() => migrateToLatest(db, dialect));
     logger.info({ database: dialect, migrationsApplied: applied }, "storage ready");
   } catch (error) {
     await db.destroy().catch(() => undefined);

@@ -1,0 +1,280 @@
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+import { afterEach, describe, expect, it } from "vitest";
+
+import { createLogger } from "../logger.ts";
+import { registrationsCsv } from "../registrations/csv.ts";
+import type { NewRegistration } from "../registrations/types.ts";
+import { createDatabase, SQLITE_FILE_NAME } from "./database.ts";
+import { migrateToLatest } from "./migrate.ts";
+import { openStorage, type Storage, type StorageOptions } from "./open-storage.ts";
+import { backends, type TestPlace } from "./testing/backends.ts";
+
+const logger = createLogger("silent");
+const WEBHOOK = { SHEETS_WEBHOOK_URL: "http://127.0.0.1:9/never-called" };
+
+let counter = 0;
+function newRegistration(overrides: Partial<NewRegistration> = {}): NewRegistration {
+  counter += 1;
+  return {
+    name: `Person ${counter}`,
+    email: `person${counter}@example.com`,
+    phone: null,
+    message: null,
+    clientTimestamp: "2026-03-01T09:15:00.123Z",
+    idempotencyKey: `key-${counter}-${Math.random()}`,
+    ...overrides,
+  };
+}
+
+for (const backend of backends) {
+  describe.runIf(backend.enabled)(`registration storage on ${backend.name}`, () => {
+    const cleanups: Array<() => Promise<void>> = [];
+    let clock = new Date("2026-06-15T12:00:00.000Z");
+
+    async function place(extra?: Record<string, string>): Promise<TestPlace> {
+      const p = await backend.fresh(extra);
+      cleanups.push(p.drop);
+      return p;
+    }
+
+    async function open(p: TestPlace, options: StorageOptions = {}): Promise<Storage> {
+      const storage = await openStorage(p.env, logger, { now: () => clock, ...options });
+      cleanups.push(() => storage.close());
+      return storage;
+    }
+
+    afterEach(async () => {
+      // Close storages before dropping their databases: last in, first out.
+      for (const cleanup of cleanups.reverse()) await cleanup();
+      cleanups.length = 0;
+      clock = new Date("2026-06-15T12:00:00.000Z");
+    });
+
+    it("stores every field exactly, with the client's timestamp as sent", async () => {
+      const storage = await open(await place());
+      const input = newRegistration({
+        name: "Zoë O'Neill-Šimić",
+        email: "Zoe.ONeill@example.co.uk",
+        phone: "+44 (0)20 7946 0958",
+        message: "Evenings are best.\nThank you — really.",
+        clientTimestamp: "2026-03-01T10:15:00.123+01:00",
+      });
+      const result = await storage.registrations.register(input);
+      expect(result.kind).toBe("created");
+      expect(result.registration).toEqual({
+        ...input,
+        id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        receivedAt: "2026-06-15T12:00:00.000Z",
+      });
+      expect(await storage.admin.list(10)).toEqual([result.registration]);
+    });
+
+    it("keeps a missing client timestamp and optional fields as null", async () => {
+      const storage = await open(await place());
+      const input = newRegistration({ clientTimestamp: null, phone: null, message: null });
+      const { registration } = await storage.registrations.register(input);
+      const [stored] = await storage.admin.list(1);
+      expect(stored).toEqual(registration);
+      expect(stored?.clientTimestamp).toBeNull();
+      expect(stored?.phone).toBeNull();
+    });
+
+    it("answers a repeated idempotency key with the first registration and stores nothing new", async () => {
+      const storage = await open(await place());
+      const first = await storage.registrations.register(
+        newRegistration({ idempotencyKey: "same" }),
+      );
+      clock = new Date("2026-06-15T12:00:05.000Z");
+      const again = await storage.registrations.register(
+        newRegistration({ idempotencyKey: "same", name: "Someone else" }),
+      );
+      expect(again).toEqual({ kind: "duplicate", registration: first.registration });
+      expect(await storage.admin.count()).toBe(1);
+    });
+
+    it("stores one row when the same key arrives many times at once", async () => {
+      const storage = await open(await place(WEBHOOK));
+      const input = newRegistration({ idempotencyKey: "double-click" });
+      const results = await Promise.all(
+        Array.from({ length: 12 }, () => storage.registrations.register(input)),
+      );
+      expect(results.filter((r) => r.kind === "created")).toHaveLength(1);
+      expect(new Set(results.map((r) => r.registration.id)).size).toBe(1);
+      expect(await storage.admin.count()).toBe(1);
+      expect((await storage.admin.outboxSummary()).counts.pending).toBe(1);
+    });
+
+    it("keeps different keys apart under concurrency", async () => {
+      const storage = await open(await place());
+      const inputs = Array.from({ length: 25 }, () => newRegistration());
+      const results = await Promise.all(inputs.map((i) => storage.registrations.register(i)));
+      expect(results.every((r) => r.kind === "created")).toBe(true);
+      expect(await storage.admin.count()).toBe(25);
+    });
+
+    it("writes an outbox row only when forwarding is on", async () => {
+      const off = await open(await place());
+      await off.registrations.register(newRegistration());
+      expect((await off.admin.outboxSummary()).counts).toEqual({
+        pending: 0,
+        delivered: 0,
+        dead: 0,
+      });
+
+      const on = await open(await place(WEBHOOK));
+      const { registration } = await on.registrations.register(newRegistration());
+      const summary = await on.admin.outboxSummary();
+      expect(summary.counts).toEqual({ pending: 1, delivered: 0, dead: 0 });
+      expect(summary.oldestPendingAt).toBe(registration.receivedAt);
+      const [shown] = await on.admin.findByEmail(registration.email);
+      expect(shown?.delivery).toEqual({ status: "pending", attempts: 0, deliveredAt: null });
+    });
+
+    it("stores no registration when its outbox row cannot be written (one transaction)", async () => {
+      const p = await place(WEBHOOK);
+      const storage = await open(p);
+      const saboteur = createDatabase(p.env, logger);
+      await saboteur.db.schema.dropTable("outbox").execute();
+      await saboteur.db.destroy();
+
+      await expect(storage.registrations.register(newRegistration())).rejects.toThrow(/outbox/);
+      expect(await storage.admin.count()).toBe(0);
+    });
+
+    it("shows and erases every registration for an address, whatever its letter case, with its outbox rows", async () => {
+      const storage = await open(await place(WEBHOOK));
+      await storage.registrations.register(newRegistration({ email: "Sam@Example.com" }));
+      await storage.registrations.register(newRegistration({ email: "sam@example.com" }));
+      const other = await storage.registrations.register(
+        newRegistration({ email: "kim@example.com" }),
+      );
+
+      const shown = await storage.admin.findByEmail("SAM@example.com");
+      expect(shown.map((r) => r.email)).toEqual(["Sam@Example.com", "sam@example.com"]);
+      expect(shown.every((r) => r.delivery?.status === "pending")).toBe(true);
+
+      expect(await storage.admin.eraseByEmail("sam@example.com")).toEqual({
+        registrations: 2,
+        outbox: 2,
+      });
+      expect(await storage.admin.findByEmail("sam@example.com")).toEqual([]);
+      expect(await storage.admin.list(10)).toEqual([other.registration]);
+      expect((await storage.admin.outboxSummary()).counts.pending).toBe(1);
+      expect(await storage.admin.eraseByEmail("nobody@example.com")).toEqual({
+        registrations: 0,
+        outbox: 0,
+      });
+    });
+
+    it("purges registrations older than the retention period, with their outbox rows", async () => {
+      const storage = await open(await place(WEBHOOK));
+      clock = new Date("2024-06-14T12:00:00.000Z");
+      await storage.registrations.register(newRegistration({ name: "Older than 24 months" }));
+      clock = new Date("2024-06-16T12:00:00.000Z");
+      const kept = await storage.registrations.register(newRegistration({ name: "Just inside" }));
+      clock = new Date("2026-06-15T12:00:00.000Z");
+
+      const result = await storage.admin.purgeOlderThan({ amount: 24, unit: "months" });
+      expect(result).toEqual({ cutoff: "2024-06-15T12:00:00.000Z", deleted: 1 });
+      expect(await storage.admin.list(10)).toEqual([kept.registration]);
+      expect((await storage.admin.outboxSummary()).counts.pending).toBe(1);
+    });
+
+    it("runs the retention purge when started", async () => {
+      const storage = await open(await place({ RETENTION_MONTHS: "1" }));
+      clock = new Date("2026-04-01T00:00:00.000Z");
+      await storage.registrations.register(newRegistration());
+      clock = new Date("2026-06-15T12:00:00.000Z");
+      await storage.registrations.register(newRegistration());
+      storage.start();
+      await expect.poll(() => storage.admin.count()).toBe(1);
+    });
+
+    it("lists the most recent first, up to the limit", async () => {
+      const storage = await open(await place());
+      for (const minute of [1, 3, 2]) {
+        clock = new Date(`2026-06-15T12:0${minute}:00.000Z`);
+        await storage.registrations.register(newRegistration({ name: `At minute ${minute}` }));
+      }
+      expect((await storage.admin.list(2)).map((r) => r.name)).toEqual([
+        "At minute 3",
+        "At minute 2",
+      ]);
+      expect((await storage.admin.exportAll()).map((r) => r.name)).toEqual([
+        "At minute 1",
+        "At minute 2",
+        "At minute 3",
+      ]);
+    });
+
+    it("exports CSV that quotes awkward values and defuses formulas", async () => {
+      const storage = await open(await place());
+      const { registration } = await storage.registrations.register(
+        newRegistration({
+          name: '=HYPERLINK("http://evil.example","Click")',
+          email: "a@example.com",
+          phone: "+44 7700 900123",
+          message: 'Hello, "clinic"\r\nSecond line',
+          clientTimestamp: "2026-03-01T09:15:00.123Z",
+        }),
+      );
+      const csv = registrationsCsv(await storage.admin.exportAll());
+      expect(csv).toBe(
+        "id,received_at,client_timestamp,name,email,phone,message\r\n" +
+          `${registration.id},2026-06-15T12:00:00.000Z,2026-03-01T09:15:00.123Z,` +
+          `"'=HYPERLINK(""http://evil.example"",""Click"")",a@example.com,'+44 7700 900123,` +
+          '"Hello, ""clinic""\r\nSecond line"\r\n',
+      );
+    });
+
+    it("applies migrations once: re-opening keeps the data and applies nothing", async () => {
+      const p = await place();
+      const first = await openStorage(p.env, logger);
+      const { registration } = await first.registrations.register(newRegistration());
+      await first.close();
+
+      const handle = createDatabase(p.env, logger);
+      expect(await migrateToLatest(handle.db, handle.dialect)).toEqual([]);
+      await handle.db.destroy();
+
+      const second = await open(p);
+      expect(await second.admin.list(10)).toEqual([registration]);
+    });
+
+    it("rejects with StorageUnavailableError once closed", async () => {
+      const p = await place();
+      const storage = await openStorage(p.env, logger);
+      await storage.close();
+      await expect(storage.registrations.register(newRegistration())).rejects.toMatchObject({
+        name: "StorageUnavailableError",
+      });
+    });
+  });
+}
+
+describe("registration storage on sqlite, when the file is locked", () => {
+  it("rejects with StorageUnavailableError after the busy timeout and stores nothing", async () => {
+    const p = await backends[0]!.fresh();
+    const storage = await openStorage(p.env, logger, { busyTimeoutMs: 50 });
+    // Another process holding the write lock, as a long-running CLI command might.
+    const other = new DatabaseSync(path.join(p.env.DATA_DIR, SQLITE_FILE_NAME));
+    try {
+      other.exec("BEGIN IMMEDIATE");
+      await expect(storage.registrations.register(newRegistration())).rejects.toMatchObject({
+        name: "StorageUnavailableError",
+      });
+      other.exec("ROLLBACK");
+      expect(await storage.admin.count()).toBe(0);
+      // Once the lock is gone it works again.
+      await expect(storage.registrations.register(newRegistration())).resolves.toMatchObject({
+        kind: "created",
+      });
+    } finally {
+      other.close();
+      await storage.close();
+      await p.drop();
+    }
+  });
+});

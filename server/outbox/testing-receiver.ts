@@ -1,0 +1,95 @@
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export type ReceiverMode = "ok" | "fail" | "slow" | "hang-up";
+
+export type ReceivedDelivery = {
+  contentType: string | undefined;
+  body: {
+    id: string;
+    name: string;
+    email: string;
+    phone: string | null;
+    message: string | null;
+    timestamp: string;
+  };
+};
+
+/**
+ * A stand-in for the clinic's spreadsheet endpoint on 127.0.0.1. `mode` decides
+ * each answer; like the real sheet script, it keeps one row per registration id.
+ */
+export type FakeReceiver = {
+  url: string;
+  /** Every request that arrived with a readable body, duplicates included. */
+  requests: ReceivedDelivery[];
+  /** One entry per registration id: what a de-duplicating receiver keeps. */
+  rows: Map<string, ReceivedDelivery["body"]>;
+  mode: (index: number) => ReceiverMode;
+  listen(): Promise<void>;
+  close(): Promise<void>;
+};
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Picks a free port and releases it, so a receiver can appear there later (connection refused until then). */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+export function createFakeReceiver(port: number, slowMs = 500): FakeReceiver {
+  let server: Server | undefined;
+  const receiver: FakeReceiver = {
+    url: `http://127.0.0.1:${port}/sheet`,
+    requests: [],
+    rows: new Map(),
+    mode: () => "ok",
+    listen() {
+      server = createServer((req, res) => {
+        const index = receiver.requests.length;
+        const mode = receiver.mode(index);
+        readBody(req)
+          .then((text) => {
+            const delivery: ReceivedDelivery = {
+              contentType: req.headers["content-type"],
+              body: JSON.parse(text) as ReceivedDelivery["body"],
+            };
+            receiver.requests.push(delivery);
+            if (mode === "hang-up") {
+              req.socket.destroy();
+              return;
+            }
+            if (mode === "fail") {
+              res.writeHead(500).end("quota exceeded");
+              return;
+            }
+            const accept = () => {
+              receiver.rows.set(delivery.body.id, delivery.body);
+              res
+                .writeHead(200, { "content-type": "application/json" })
+                .end('{"result":"success"}');
+            };
+            if (mode === "slow") setTimeout(accept, slowMs);
+            else accept();
+          })
+          .catch(() => res.writeHead(400).end());
+      });
+      return new Promise((resolve) => server!.listen(port, "127.0.0.1", resolve));
+    },
+    close() {
+      if (!server) return Promise.resolve();
+      const s = server;
+      s.closeAllConnections();
+      return new Promise((resolve) => s.close(() => resolve()));
+    },
+  };
+  return receiver;
+}

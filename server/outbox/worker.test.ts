@@ -1,0 +1,225 @@
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { openStorage, type Storage } from "../db/open-storage.ts";
+import { backends, postgresBackend, type TestPlace } from "../db/testing/backends.ts";
+import type { NewRegistration, StoredRegistration } from "../registrations/types.ts";
+import { createFakeReceiver, type FakeReceiver, freePort } from "./testing-receiver.ts";
+import type { OutboxWorkerOptions } from "./worker.ts";
+
+/** Delays shrunk so a test sees many retries in well under a second. */
+const FAST: Partial<OutboxWorkerOptions> = {
+  pollIntervalMs: 20,
+  timeoutMs: 200,
+  leaseMs: 2_000,
+  batchSize: 5,
+  maxAttempts: 40,
+  backoff: { baseMs: 10, capMs: 80 },
+};
+const WAIT = { timeout: 15_000, interval: 25 };
+
+let counter = 0;
+function newRegistration(): NewRegistration {
+  counter += 1;
+  return {
+    name: `Forwarded Person ${counter}`,
+    email: `forwarded${counter}@example.com`,
+    phone: counter % 2 ? "+44 7700 900" + String(100 + counter) : null,
+    message: counter % 3 ? null : "Please call after six",
+    clientTimestamp: `2026-05-0${(counter % 9) + 1}T08:00:00.000Z`,
+    idempotencyKey: `outbox-${counter}-${Math.random()}`,
+  };
+}
+
+function captureLogs() {
+  const lines: string[] = [];
+  const logger = pino({ level: "debug" }, { write: (line: string) => void lines.push(line) });
+  return { logger, lines };
+}
+
+for (const backend of backends) {
+  describe.runIf(backend.enabled)(`outbox forwarding on ${backend.name}`, () => {
+    const cleanups: Array<() => Promise<void>> = [];
+
+    async function place(receiver: FakeReceiver): Promise<TestPlace> {
+      const p = await backend.fresh({ SHEETS_WEBHOOK_URL: receiver.url });
+      cleanups.push(p.drop);
+      return p;
+    }
+
+    async function open(
+      p: TestPlace,
+      options: Partial<OutboxWorkerOptions> = {},
+      logger = captureLogs().logger,
+    ): Promise<Storage> {
+      const storage = await openStorage(p.env, logger, { outbox: { ...FAST, ...options } });
+      cleanups.push(() => storage.close());
+      return storage;
+    }
+
+    async function receiverOnFreePort(): Promise<FakeReceiver> {
+      const receiver = createFakeReceiver(await freePort());
+      cleanups.push(() => receiver.close());
+      return receiver;
+    }
+
+    afterEach(async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+      cleanups.length = 0;
+    });
+
+    it("delivers every registration to a receiver that refuses, fails and times out before it recovers", async () => {
+      const receiver = await receiverOnFreePort();
+      const storage = await open(await place(receiver));
+      const stored: StoredRegistration[] = [];
+      for (let i = 0; i < 8; i++)
+        stored.push((await storage.registrations.register(newRegistration())).registration);
+      storage.start();
+
+      // Nothing listens yet: every attempt is refused and rescheduled.
+      await expect
+        .poll(
+          async () => (await storage.admin.findByEmail(stored[0]!.email))[0]?.delivery?.attempts,
+          WAIT,
+        )
+        .toBeGreaterThanOrEqual(2);
+      expect(receiver.requests).toHaveLength(0);
+
+      // Then it answers 500, hangs up, and answers too slowly, before it recovers.
+      const script = ["fail", "fail", "fail", "hang-up", "slow", "slow", "fail"] as const;
+      receiver.mode = (index) => script[index] ?? "ok";
+      await receiver.listen();
+      // One more arrives while deliveries are retrying.
+      stored.push((await storage.registrations.register(newRegistration())).registration);
+
+      await expect
+        .poll(async () => (await storage.admin.outboxSummary()).counts, WAIT)
+        .toEqual({
+          pending: 0,
+          delivered: 9,
+          dead: 0,
+        });
+      expect(receiver.requests.length).toBeGreaterThan(9);
+      expect([...receiver.rows.keys()].sort()).toEqual(stored.map((r) => r.id).sort());
+      for (const r of stored) {
+        expect(receiver.rows.get(r.id)).toEqual({
+          id: r.id,
+          name: r.name,
+          email: r.email,
+          phone: r.phone,
+          message: r.message,
+          timestamp: r.clientTimestamp,
+        });
+      }
+      expect(new Set(receiver.requests.map((d) => d.contentType))).toEqual(
+        new Set(["application/json"]),
+      );
+      const [shown] = await storage.admin.findByEmail(stored[0]!.email);
+      expect(shown?.delivery?.status).toBe("delivered");
+    });
+
+    it("gives up after the last attempt, keeps the row visible as dead, and delivers it on retry", async () => {
+      const receiver = await receiverOnFreePort();
+      receiver.mode = () => "fail";
+      await receiver.listen();
+      const { logger, lines } = captureLogs();
+      const storage = await open(await place(receiver), { maxAttempts: 3 }, logger);
+      const { registration } = await storage.registrations.register(newRegistration());
+      storage.start();
+
+      await expect
+        .poll(async () => (await storage.admin.outboxSummary()).counts.dead, WAIT)
+        .toBe(1);
+      expect(receiver.requests).toHaveLength(3);
+      const summary = await storage.admin.outboxSummary();
+      expect(summary.dead).toEqual([
+        {
+          registrationId: registration.id,
+          attempts: 3,
+          lastError: "HTTP 500",
+          createdAt: registration.receivedAt,
+        },
+      ]);
+      // Dead stays dead: no more requests without an operator.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(receiver.requests).toHaveLength(3);
+
+      receiver.mode = () => "ok";
+      expect(await storage.admin.retryOutbox()).toEqual({ revived: 1, hurried: 0 });
+      await expect
+        .poll(async () => (await storage.admin.outboxSummary()).counts, WAIT)
+        .toEqual({
+          pending: 0,
+          delivered: 1,
+          dead: 0,
+        });
+      expect([...receiver.rows.keys()]).toEqual([registration.id]);
+
+      // The log names the registration and the failure, never the person.
+      const log = lines.join("");
+      expect(log).toContain(registration.id);
+      expect(log).toContain("HTTP 500");
+      for (const personal of [
+        registration.name,
+        registration.email,
+        registration.clientTimestamp!,
+      ]) {
+        expect(log).not.toContain(personal);
+      }
+    });
+
+    it("picks up undelivered rows after a restart", async () => {
+      const receiver = await receiverOnFreePort();
+      const p = await place(receiver);
+      const before = await openStorage(p.env, captureLogs().logger, { outbox: FAST });
+      const { registration } = await before.registrations.register(newRegistration());
+      // The process stops before the worker ever ran.
+      await before.close();
+
+      await receiver.listen();
+      const after = await open(p);
+      after.start();
+      await expect.poll(() => receiver.rows.has(registration.id), WAIT).toBe(true);
+      await expect
+        .poll(async () => (await after.admin.outboxSummary()).counts.delivered, WAIT)
+        .toBe(1);
+    });
+  });
+}
+
+// Several app servers share one database only on PostgreSQL: SQLite is the single-server setup.
+describe.runIf(postgresBackend.enabled)(
+  "outbox forwarding from several app servers on postgres",
+  () => {
+    it("shares the work without sending anything twice", async () => {
+      const receiver = createFakeReceiver(await freePort());
+      await receiver.listen();
+      const p = await postgresBackend.fresh({ SHEETS_WEBHOOK_URL: receiver.url });
+      // A generous timeout, so that a slow test machine cannot cause a (legitimate) resend.
+      const options = { outbox: { ...FAST, timeoutMs: 5_000, leaseMs: 20_000 } };
+      const servers: Storage[] = [];
+      try {
+        for (let i = 0; i < 3; i++)
+          servers.push(await openStorage(p.env, captureLogs().logger, options));
+        const stored = await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            servers[i % servers.length]!.registrations.register(newRegistration()),
+          ),
+        );
+        for (const server of servers) server.start();
+
+        await expect
+          .poll(async () => (await servers[0]!.admin.outboxSummary()).counts.delivered, WAIT)
+          .toBe(30);
+        expect(receiver.requests).toHaveLength(30);
+        expect([...receiver.rows.keys()].sort()).toEqual(
+          stored.map((r) => r.registration.id).sort(),
+        );
+      } finally {
+        for (const server of servers) await server.close();
+        await receiver.close();
+        await p.drop();
+      }
+    });
+  },
+);
