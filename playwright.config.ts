@@ -6,7 +6,8 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-e2e-"));
+// Set once in the runner and inherited by the workers, so specs can read the database.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "clinic-e2e-")));
 
 /** Debian's Chromium, with the flags these machines need (no sandbox as root, no network chatter). */
 export const chromiumLaunch = {

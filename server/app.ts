@@ -14,7 +14,7 @@ export type AppOptions = {
   logger: Logger;
   services: Omit<AppServices, "nonce">;
   trustProxy: number;
-  /** Middleware run before React Router for POSTs to the registration page. */
+  /** Middleware run before React Router for every POST, PUT, PATCH and DELETE (the registration action). */
   registrationGuards?: RequestHandler[];
   /** Middleware run first on every request (security headers). */
   headers?: RequestHandler[];
@@ -55,8 +55,12 @@ export function createApp(options: AppOptions) {
   app.use(staticFiles(clientDir).middleware);
   app.use(compression());
 
+  // The registration action is the only one, and React Router runs it for any spelling
+  // of its path (a trailing slash, "/_.data", percent-encoding) and any mutation method.
+  // So the guards watch every mutation, not a list of paths that could be sidestepped.
+  const mutations = new Set(["POST", "PUT", "PATCH", "DELETE"]);
   for (const guard of options.registrationGuards ?? []) {
-    app.post(["/register-interest", "/register-interest.data"], guard);
+    app.use((req, res, next) => (mutations.has(req.method) ? guard(req, res, next) : next()));
   }
 
   const appServicesContext = (build.entry.module as { appServicesContext?: unknown })

@@ -7,6 +7,7 @@ import { createApp } from "./app.ts";
 import { openStorage } from "./db/open-storage.ts";
 import { parseEnv } from "./env.ts";
 import { createLogger } from "./logger.ts";
+import { registrationGuardsFromEnv } from "./registrations/guards.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -36,6 +37,7 @@ async function main() {
     logger,
     services: { registrations: storage.registrations },
     trustProxy: env.TRUST_PROXY,
+    registrationGuards: registrationGuardsFromEnv(env, logger),
     isReady: () => !draining,
   });
 

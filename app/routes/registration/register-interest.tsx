@@ -1,10 +1,100 @@
+import { data, useNavigation } from "react-router";
+
 import { PageHero } from "../../components/layout/page-hero.tsx";
+import { RegistrationForm } from "../../components/registration/registration-form.tsx";
+import { ThankYouCard } from "../../components/registration/thank-you-card.tsx";
+import { useHydrated } from "../../components/registration/use-hydrated.ts";
+import { Section } from "../../components/ui/section.tsx";
+import { retryPolicy } from "../../config/ui.ts";
 import { pages } from "../../content/pages.ts";
+import { registrationCopy } from "../../content/registration.ts";
+import { appServicesContext } from "../../lib/app-context.ts";
+import { notify } from "../../lib/notify.ts";
+import { handleRegistration } from "../../lib/registration/register.server.ts";
+import { makeBodyReplayable } from "../../lib/registration/replayable-body.ts";
+import type { RegistrationFormResult } from "../../lib/registration/result.ts";
+import { TransientFailure, submitWithRetry } from "../../lib/registration/submit-with-retry.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/register-interest";
 
 export const meta: Route.MetaFunction = () => pageMeta("/register-interest");
 
-export default function Page() {
-  return <PageHero title={pages["/register-interest"].heading} />;
+/** The server: the only place a registration is stored (POST /register-interest). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { registrations } = context.get(appServicesContext);
+  // A body that is not a form reads as an empty form, which fails validation (400).
+  const form = await request.formData().catch(() => new FormData());
+  const outcome = await handleRegistration(form, registrations);
+  return data(outcome.result, { status: outcome.status, headers: outcome.headers });
+}
+
+/**
+ * The browser: sends the submission to the server action, retrying transient
+ * failures (network, 5xx, 429) with the same body and idempotency key, and tells
+ * the visitor how it went.
+ */
+export async function clientAction({
+  request,
+  serverAction,
+}: Route.ClientActionArgs): Promise<RegistrationFormResult> {
+  await makeBodyReplayable(request);
+  try {
+    const result = await submitWithRetry(
+      async () => {
+        const answer = await serverAction();
+        if (answer.status === "unavailable") {
+          throw new TransientFailure(answer.message, answer.retryAfterSeconds * 1000);
+        }
+        return answer;
+      },
+      { policy: retryPolicy, signal: request.signal },
+    );
+    if (result.status === "success") notify.success(registrationCopy.toasts.success);
+    return result;
+  } catch (error) {
+    // Superseded by a newer submission or navigation: React Router drops this result.
+    if (request.signal.aborted) throw error;
+    console.error(error);
+    notify.error(registrationCopy.toasts.failure);
+    return { status: "failed" };
+  }
+}
+
+export default function Page({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const pending = navigation.state === "submitting";
+
+  return (
+    <>
+      <PageHero title={pages["/register-interest"].heading}>{registrationCopy.intro}</PageHero>
+      <Section>
+        <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_17rem] lg:gap-14">
+          {actionData?.status === "success" ? (
+            <ThankYouCard moveFocus={hydrated} />
+          ) : (
+            <RegistrationForm result={actionData} pending={pending} />
+          )}
+          <aside aria-labelledby="next-steps-heading" className="lg:pt-2">
+            <h2 id="next-steps-heading" className="text-xl">
+              {registrationCopy.nextStepsTitle}
+            </h2>
+            <ol className="mt-5 flex flex-col gap-5">
+              {registrationCopy.nextSteps.map((step, index) => (
+                <li key={step} className="flex gap-3 text-base leading-relaxed text-ink-soft">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-50 font-serif text-sm font-semibold text-brand-800"
+                  >
+                    {index + 1}
+                  </span>
+                  {step}
+                </li>
+              ))}
+            </ol>
+          </aside>
+        </div>
+      </Section>
+    </>
+  );
 }

@@ -1,0 +1,26 @@
+import { CheckCircle2 } from "lucide-react";
+import { useEffect, useRef } from "react";
+
+import { registrationCopy } from "../../content/registration.ts";
+import { ButtonLink } from "../ui/button.tsx";
+import { Card } from "../ui/card.tsx";
+
+/** Replaces the form once the registration is stored. */
+export function ThankYouCard({ moveFocus }: { moveFocus: boolean }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // After a JavaScript submit the form disappears under the visitor's focus: move it here.
+  useEffect(() => {
+    if (moveFocus) headingRef.current?.focus();
+  }, [moveFocus]);
+
+  return (
+    <Card className="flex flex-col items-start gap-5 sm:p-10">
+      <CheckCircle2 aria-hidden="true" className="size-10 text-success" />
+      <h2 ref={headingRef} tabIndex={-1} className="text-3xl">
+        {registrationCopy.thankYou.title}
+      </h2>
+      <p className="text-lg leading-relaxed text-ink-soft">{registrationCopy.thankYou.body}</p>
+      <ButtonLink to="/">{registrationCopy.thankYou.home}</ButtonLink>
+    </Card>
+  );
+}

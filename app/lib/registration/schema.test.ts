@@ -1,0 +1,125 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+
+import {
+  isMissingRequired,
+  readSubmission,
+  registrationLimits,
+  usableClientTimestamp,
+  usableIdempotencyKey,
+  validateRegistration,
+} from "./schema.ts";
+
+const valid = { name: "Sam Carter", email: "sam@example.co.uk", phone: "", message: "" };
+
+describe("validateRegistration", () => {
+  it("trims values and turns empty optional fields into null", () => {
+    expect(
+      validateRegistration({ ...valid, name: "  Sam Carter ", email: " sam@example.co.uk\n" }),
+    ).toEqual({
+      success: true,
+      data: { name: "Sam Carter", email: "sam@example.co.uk", phone: null, message: null },
+    });
+  });
+
+  it("asks for the required fields", () => {
+    const result = validateRegistration({ ...valid, name: "   ", email: "" });
+    expect(result).toEqual({
+      success: false,
+      fieldErrors: { name: "Please enter your name.", email: "Please enter your email address." },
+    });
+  });
+
+  it("rejects an address that is not an email address", () => {
+    const result = validateRegistration({ ...valid, email: "sam at example" });
+    expect(result.success ? null : result.fieldErrors.email).toMatch(/valid email address/);
+  });
+
+  it.each([
+    ["name", "x".repeat(registrationLimits.name + 1), /100 characters/],
+    ["email", `${"a".repeat(250)}@x.io`, /254 characters/],
+    ["phone", "+44 (0)20 7946 0958 12", /20 characters/],
+    ["message", "m".repeat(registrationLimits.message + 1), /2,000 characters/],
+  ] as const)("enforces the documented limit on %s", (field, value, message) => {
+    const result = validateRegistration({ ...valid, [field]: value });
+    expect(result.success ? null : result.fieldErrors[field]).toMatch(message);
+  });
+
+  it("accepts values exactly at the limits", () => {
+    const result = validateRegistration({
+      name: "n".repeat(registrationLimits.name),
+      email: `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(58)}.uk`,
+      phone: "+44 (0)20 7946 0958",
+      message: "m".repeat(registrationLimits.message),
+    });
+    expect(result).toMatchObject({
+      success: true,
+      data: { email: expect.stringMatching(/^.{254}$/) },
+    });
+  });
+
+  it.each(["07700 900123", "+44 7700 900123", "+1 (555) 010-2030", "020.7946.0958"])(
+    "accepts the phone number %s",
+    (phone) => {
+      expect(validateRegistration({ ...valid, phone }).success).toBe(true);
+    },
+  );
+
+  it.each(["call me", "12345", "0770 0900 123 ext 4", "07700+900123", "+44 7700 900123 456 789"])(
+    "rejects the phone number %s",
+    (phone) => {
+      expect(validateRegistration({ ...valid, phone }).success).toBe(false);
+    },
+  );
+
+  it("never accepts a value over its limit, whatever it contains", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 101, maxLength: 300 }), (name) => {
+        const result = validateRegistration({ ...valid, name });
+        return name.trim().length <= 100 || !result.success;
+      }),
+    );
+  });
+});
+
+describe("isMissingRequired", () => {
+  it("is true when the name or the email is blank", () => {
+    expect(isMissingRequired({ name: " ", email: "a@b.co" })).toBe(true);
+    expect(isMissingRequired({ name: "Sam", email: "" })).toBe(true);
+    expect(isMissingRequired({ name: "Sam", email: "not checked here" })).toBe(false);
+  });
+});
+
+describe("readSubmission", () => {
+  it("reads every field and treats a missing or file field as empty", () => {
+    const form = new FormData();
+    form.set("name", "Sam");
+    form.set("website", new Blob(["x"]));
+    expect(readSubmission(form)).toEqual({
+      name: "Sam",
+      email: "",
+      phone: "",
+      message: "",
+      honeypot: "",
+      idempotencyKey: "",
+      clientTimestamp: "",
+    });
+  });
+});
+
+describe("submission metadata", () => {
+  it("keeps a UUID key and ignores anything else", () => {
+    expect(usableIdempotencyKey("0F8FAD5B-D9CB-469F-A165-70867728950E")).toBe(
+      "0f8fad5b-d9cb-469f-a165-70867728950e",
+    );
+    expect(usableIdempotencyKey("")).toBeNull();
+    expect(usableIdempotencyKey("'; drop table registrations; --")).toBeNull();
+  });
+
+  it("keeps an ISO timestamp exactly as sent and drops anything else", () => {
+    expect(usableClientTimestamp("2025-01-31T09:15:00.123Z")).toBe("2025-01-31T09:15:00.123Z");
+    expect(usableClientTimestamp("2025-01-31T09:15:00+01:00")).toBe("2025-01-31T09:15:00+01:00");
+    expect(usableClientTimestamp("yesterday")).toBeNull();
+    expect(usableClientTimestamp("")).toBeNull();
+  });
+});

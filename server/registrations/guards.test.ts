@@ -1,0 +1,211 @@
+import { request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+
+import express from "express";
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+import { MAX_BODY_BYTES, createRegistrationGuards } from "./guards.ts";
+
+type Server = ReturnType<ReturnType<typeof express>["listen"]>;
+let server: Server | undefined;
+
+afterEach(async () => {
+  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+  server = undefined;
+});
+
+/**
+ * A tiny app shaped like server/app.ts: the guards on every mutation, then a handler
+ * that reads the body itself, as React Router does.
+ */
+async function start(
+  options: Partial<Parameters<typeof createRegistrationGuards>[0]> = {},
+  trustProxy = 0,
+) {
+  const app = express();
+  app.set("trust proxy", trustProxy);
+  const guards = createRegistrationGuards({
+    perMinute: 100,
+    perDay: 1000,
+    allowedOrigins: [],
+    logger: { warn: vi.fn() },
+    ...options,
+  });
+  const mutations = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+  for (const guard of guards) {
+    app.use((req, res, next) => (mutations.has(req.method) ? guard(req, res, next) : next()));
+  }
+  app.post(["/register-interest", "/register-interest.data"], async (req, res) => {
+    let body = "";
+    for await (const chunk of req) body += String(chunk);
+    res.json({ received: body });
+  });
+  server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server?.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return `http://127.0.0.1:${port}`;
+}
+
+function post(base: string, path: string, headers: Record<string, string>, body = "name=Sam") {
+  return fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+    body,
+  });
+}
+
+describe("origin check", () => {
+  it("lets a same-origin POST through with its body intact", async () => {
+    const base = await start();
+    const res = await post(base, "/register-interest", { origin: base }, "name=Sam&email=a%40b.co");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: "name=Sam&email=a%40b.co" });
+  });
+
+  it("refuses a foreign origin with a readable page, and the JavaScript path with JSON", async () => {
+    const base = await start();
+    const page = await post(base, "/register-interest", { origin: "https://evil.example" });
+    expect(page.status).toBe(403);
+    expect(page.headers.get("content-type")).toMatch(/text\/html/);
+    expect(await page.text()).toMatch(/only accept registrations sent from our own website/);
+
+    const data = await post(base, "/register-interest.data", { origin: "https://evil.example" });
+    expect(data.status).toBe(403);
+    expect(await data.json()).toMatchObject({ error: expect.stringMatching(/own website/) });
+  });
+
+  it("refuses the opaque origin 'null' and a cross-site fetch without Origin", async () => {
+    const base = await start();
+    expect((await post(base, "/register-interest", { origin: "null" })).status).toBe(403);
+    expect(
+      (await post(base, "/register-interest", { "sec-fetch-site": "cross-site" })).status,
+    ).toBe(403);
+    expect(
+      (await post(base, "/register-interest", { "sec-fetch-site": "same-origin" })).status,
+    ).toBe(200);
+  });
+
+  it("accepts the extra origins configured in ALLOWED_ORIGINS", async () => {
+    const base = await start({ allowedOrigins: ["https://www.example.co.uk"] });
+    expect(
+      (await post(base, "/register-interest", { origin: "https://www.example.co.uk" })).status,
+    ).toBe(200);
+    expect(
+      (await post(base, "/register-interest", { origin: "http://www.example.co.uk" })).status,
+    ).toBe(403);
+  });
+
+  it("takes the host from X-Forwarded-Host only behind a trusted proxy", async () => {
+    const forwarded = {
+      origin: "https://www.example.co.uk",
+      "x-forwarded-host": "www.example.co.uk",
+      "x-forwarded-proto": "https",
+      "x-forwarded-for": "203.0.113.9",
+    };
+    const behindProxy = await start({}, 1);
+    expect((await post(behindProxy, "/register-interest", forwarded)).status).toBe(200);
+  });
+
+  it("does not believe X-Forwarded-Host from a client when no proxy is trusted", async () => {
+    const direct = await start();
+    const res = await post(direct, "/register-interest", {
+      origin: "https://evil.example",
+      "x-forwarded-host": "evil.example",
+    });
+    expect(res.status).toBe(403);
+  });
+
+  it("leaves GET requests alone", async () => {
+    const base = await start();
+    const res = await fetch(`${base}/register-interest`, {
+      headers: { origin: "https://evil.example" },
+    });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("body cap", () => {
+  it("accepts a body at the cap and refuses one byte more with 413", async () => {
+    const base = await start();
+    const atCap = `name=${"x".repeat(MAX_BODY_BYTES - 5)}`;
+    const ok = await post(base, "/register-interest", { origin: base }, atCap);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as { received: string }).received).toHaveLength(MAX_BODY_BYTES);
+
+    const over = await post(base, "/register-interest", { origin: base }, `${atCap}x`);
+    expect(over.status).toBe(413);
+    expect(await over.text()).toMatch(/shorten your message/);
+  });
+
+  it("refuses a chunked body, whose size cannot be known before reading it", async () => {
+    const base = await start();
+    const { hostname, port } = new URL(base);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          hostname,
+          port,
+          path: "/register-interest",
+          method: "POST",
+          headers: {
+            origin: base,
+            "content-type": "application/x-www-form-urlencoded",
+            "transfer-encoding": "chunked",
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.write("name=");
+      req.end("x".repeat(100));
+    });
+    expect(status).toBe(411);
+  });
+});
+
+describe("rate limits", () => {
+  it("allows the per-minute number of POSTs, then answers 429 with Retry-After", async () => {
+    const base = await start({ perMinute: 2 });
+    const statuses = [];
+    for (let i = 0; i < 3; i++) {
+      statuses.push((await post(base, "/register-interest", { origin: base })).status);
+    }
+    expect(statuses).toEqual([200, 200, 429]);
+
+    const limited = await post(base, "/register-interest.data", { origin: base });
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(await limited.json()).toEqual({
+      error: expect.stringMatching(/wait a minute/),
+      retryAfterSeconds: retryAfter,
+    });
+  });
+
+  it("counts both paths together and applies the daily limit too", async () => {
+    const base = await start({ perMinute: 100, perDay: 3 });
+    const statuses = [];
+    for (const path of [
+      "/register-interest",
+      "/register-interest.data",
+      "/register-interest",
+      "/register-interest.data",
+    ]) {
+      statuses.push((await post(base, path, { origin: base })).status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await post(base, "/register-interest", { origin: base });
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(60);
+    expect(await limited.text()).toMatch(/Please wait (an hour|\d+ hours)/);
+  });
+
+  it("does not count refused foreign POSTs against the visitor's allowance", async () => {
+    const base = await start({ perMinute: 1 });
+    await post(base, "/register-interest", { origin: "https://evil.example" });
+    expect((await post(base, "/register-interest", { origin: base })).status).toBe(200);
+  });
+});

@@ -1,0 +1,190 @@
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { rateLimit } from "express-rate-limit";
+
+import type { Env } from "../env.ts";
+
+/** The largest registration POST we read: the form's limits come to about 7 KB encoded. */
+export const MAX_BODY_BYTES = 16 * 1024;
+
+type WarnLogger = { warn(fields: Record<string, unknown>, message: string): void };
+
+export type GuardOptions = {
+  perMinute: number;
+  perDay: number;
+  /** Origins allowed besides the request's own host, e.g. "https://www.example.co.uk". */
+  allowedOrigins: readonly string[];
+  maxBodyBytes?: number;
+  logger?: WarnLogger;
+};
+
+type Rejection = {
+  status: 403 | 411 | 413 | 429;
+  title: string;
+  message: string;
+  retryAfterSeconds?: number;
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+}
+
+/**
+ * Answers a refused POST. The form's JavaScript fetch (the `.data` URL) gets JSON it
+ * can act on (retryAfterSeconds); a form posted without JavaScript gets a small,
+ * readable page with a way back.
+ */
+function reject(req: Request, res: Response, rejection: Rejection, logger?: WarnLogger) {
+  logger?.warn({ guard: rejection.status, path: req.path }, "registration POST refused");
+  if (rejection.status === 411 || rejection.status === 413) res.setHeader("Connection", "close");
+  res.status(rejection.status);
+  if (req.path.endsWith(".data")) {
+    res.json({ error: rejection.message, retryAfterSeconds: rejection.retryAfterSeconds });
+    return;
+  }
+  res.type("html").send(
+    `<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(rejection.title)}</title></head>
+<body>
+<main>
+<h1>${escapeHtml(rejection.title)}</h1>
+<p>${escapeHtml(rejection.message)}</p>
+<p><a href="/register-interest">Back to the registration form</a> or <a href="/">go to the home page</a>.</p>
+</main>
+</body>
+</html>
+`,
+  );
+}
+
+function describeWait(seconds: number): string {
+  if (seconds <= 90) return "a minute";
+  const hours = Math.ceil(seconds / 3600);
+  return hours <= 1 ? "an hour" : `${hours} hours`;
+}
+
+/** True when a browser says the POST came from a page of ours (docs/decisions/038). */
+export function isSameOrigin(req: Request, allowedOrigins: readonly string[]): boolean {
+  const origin = req.get("origin");
+  if (origin === undefined) {
+    // Browsers send Origin with every POST; older ones at least send Sec-Fetch-Site.
+    // Neither present means no browser, and so no visitor's ambient authority to abuse.
+    const site = req.get("sec-fetch-site");
+    return site === undefined || site === "same-origin" || site === "none";
+  }
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false; // "null" (sandboxed frames, some redirects) or garbage
+  }
+  // req.host is the Host header, or X-Forwarded-Host when TRUST_PROXY trusts the proxy.
+  if (url.host === req.host) return true;
+  return allowedOrigins.some((allowed) => {
+    try {
+      return new URL(allowed).origin === url.origin;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
+ * Middleware for the one write path (POST /register-interest and its .data twin):
+ * origin check, body-size cap, then per-address rate limits (per minute and per day).
+ */
+export function createRegistrationGuards(options: GuardOptions): RequestHandler[] {
+  const { logger, allowedOrigins, maxBodyBytes = MAX_BODY_BYTES } = options;
+
+  const originCheck: RequestHandler = (req, res, next) => {
+    if (isSameOrigin(req, allowedOrigins)) return next();
+    reject(
+      req,
+      res,
+      {
+        status: 403,
+        title: "This form cannot be sent from here",
+        message:
+          "For your safety, we only accept registrations sent from our own website. Please open the registration page on our site and send the form from there.",
+      },
+      logger,
+    );
+  };
+
+  // The HTTP parser delivers exactly Content-Length bytes, so checking the header
+  // bounds the body without reading it; a chunked body has no length to check and
+  // browsers never send a form that way, so it is refused (docs/decisions/038).
+  const bodyCap: RequestHandler = (req, res, next) => {
+    const tooLarge: Rejection = {
+      status: 413,
+      title: "Your registration is too long",
+      message:
+        "Your registration is longer than we can accept. Please shorten your message and try again.",
+    };
+    if (req.get("transfer-encoding") !== undefined) {
+      return reject(
+        req,
+        res,
+        {
+          status: 411,
+          title: "Please send the form again",
+          message:
+            "We could not read that registration. Please send the form again from our website.",
+        },
+        logger,
+      );
+    }
+    const length = Number(req.get("content-length") ?? "0");
+    if (!Number.isSafeInteger(length) || length < 0 || length > maxBodyBytes) {
+      return reject(req, res, tooLarge, logger);
+    }
+    next();
+  };
+
+  const limiter = (identifier: string, windowMs: number, limit: number) =>
+    rateLimit({
+      windowMs,
+      limit,
+      identifier,
+      standardHeaders: "draft-8",
+      legacyHeaders: false,
+      handler(req: Request, res: Response, _next: NextFunction) {
+        const retryAfterSeconds =
+          Number(res.getHeader("Retry-After")) || Math.ceil(windowMs / 1000);
+        reject(
+          req,
+          res,
+          {
+            status: 429,
+            title: "Please wait a moment",
+            message: `We have received several registrations from your connection in a short time. Please wait ${describeWait(retryAfterSeconds)} and try again: nothing you sent before has been lost.`,
+            retryAfterSeconds,
+          },
+          logger,
+        );
+      },
+    });
+
+  return [
+    originCheck,
+    bodyCap,
+    limiter("registrations-per-minute", 60_000, options.perMinute),
+    limiter("registrations-per-day", 24 * 60 * 60_000, options.perDay),
+  ];
+}
+
+/** The guards as the environment configures them (RATE_LIMIT_*, ALLOWED_ORIGINS). */
+export function registrationGuardsFromEnv(
+  env: Pick<Env, "RATE_LIMIT_PER_MINUTE" | "RATE_LIMIT_PER_DAY" | "ALLOWED_ORIGINS">,
+  logger?: WarnLogger,
+): RequestHandler[] {
+  return createRegistrationGuards({
+    perMinute: env.RATE_LIMIT_PER_MINUTE,
+    perDay: env.RATE_LIMIT_PER_DAY,
+    allowedOrigins: env.ALLOWED_ORIGINS,
+    logger,
+  });
+}

@@ -1,0 +1,39 @@
+/**
+ * The Content-Security-Policy of every response. Scripts run only from our own
+ * origin ('self': the hashed module files in /assets) and, inline, only when
+ * they carry the per-request nonce (server-rendered HTML) or match a hash from
+ * the build (prerendered HTML). See docs/decisions/040-content-security-policy.md.
+ */
+export type CspOptions = {
+  /** 'nonce-...' or 'sha256-...' source expressions for inline scripts. */
+  scriptSources: readonly string[];
+  /** Adds upgrade-insecure-requests; only meaningful when the site is served over https (HSTS on). */
+  upgradeInsecureRequests: boolean;
+};
+
+export function buildCsp({ scriptSources, upgradeInsecureRequests }: CspOptions): string {
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'self'"],
+    ["script-src", "'self'", ...scriptSources],
+    ["script-src-attr", "'none'"],
+    // Radix and sonner position elements with style attributes; see decision 040.
+    ["style-src", "'self'", "'unsafe-inline'"],
+    ["img-src", "'self'", "data:"],
+    ["font-src", "'self'"],
+    ["connect-src", "'self'"],
+    ["manifest-src", "'self'"],
+    ["media-src", "'none'"],
+    ["worker-src", "'none'"],
+    ["object-src", "'none'"],
+    ["frame-src", "'none'"],
+    ["frame-ancestors", "'none'"],
+    ["form-action", "'self'"],
+    ["base-uri", "'none'"],
+  ];
+  if (upgradeInsecureRequests) directives.push(["upgrade-insecure-requests"]);
+  return directives.map((d) => d.join(" ")).join("; ");
+}
+
+export function nonceSource(nonce: string): string {
+  return `'nonce-${nonce}'`;
+}

@@ -1,0 +1,106 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+import { buildCspManifest, staticHtmlFileFor } from "./csp-manifest.ts";
+import { securityHeaders } from "./headers.ts";
+import { cspHash } from "./inline-scripts.ts";
+
+const clientDir = mkdtempSync(path.join(tmpdir(), "csp-client-"));
+mkdirSync(path.join(clientDir, "team"));
+writeFileSync(path.join(clientDir, "index.html"), "<script>home()</script>");
+writeFileSync(path.join(clientDir, "team", "index.html"), "<script>team()</script>");
+const { manifest } = buildCspManifest(clientDir);
+
+function serve(hsts: boolean) {
+  const app = express();
+  app.disable("x-powered-by");
+  for (const h of securityHeaders({ hsts, manifest })) app.use(h);
+  app.use((_req, res) => {
+    res.json({ nonce: res.locals.cspNonce ?? null });
+  });
+  return app;
+}
+
+let servers: { close(): void }[] = [];
+let onUrl = "";
+let offUrl = "";
+
+beforeAll(async () => {
+  const listen = (app: express.Express) =>
+    new Promise<string>((resolve) => {
+      const s = app.listen(0, "127.0.0.1", () => {
+        resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`);
+      });
+      servers.push(s);
+    });
+  onUrl = await listen(serve(true));
+  offUrl = await listen(serve(false));
+});
+
+afterAll(() => {
+  for (const s of servers) s.close();
+  servers = [];
+});
+
+describe("staticHtmlFileFor", () => {
+  it("maps clean paths to their prerendered file, and a query string to none", () => {
+    expect(staticHtmlFileFor(manifest, "/")).toBe("index.html");
+    expect(staticHtmlFileFor(manifest, "/team")).toBe("team/index.html");
+    expect(staticHtmlFileFor(manifest, "/team?x=1")).toBeUndefined();
+    expect(staticHtmlFileFor(manifest, "/team/index.html")).toBeUndefined();
+    expect(staticHtmlFileFor(manifest, "/nowhere")).toBeUndefined();
+    expect(staticHtmlFileFor(manifest, "/%E0%A4%A")).toBeUndefined();
+  });
+});
+
+describe("securityHeaders", () => {
+  it("sends a prerendered page's own script hashes and no nonce", async () => {
+    const res = await fetch(`${onUrl}/team`);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain(cspHash("team()"));
+    expect(csp).not.toContain(cspHash("home()"));
+    expect(csp).not.toContain("'nonce-");
+    expect(await res.json()).toEqual({ nonce: null });
+  });
+
+  it("gives every rendered response a fresh 128-bit nonce that matches its policy", async () => {
+    const seen = new Set<string>();
+    for (let i = 0; i < 5; i += 1) {
+      const res = await fetch(`${onUrl}/team?i=${i}`, { method: i % 2 ? "POST" : "GET" });
+      const { nonce } = (await res.json()) as { nonce: string };
+      expect(Buffer.from(nonce, "base64")).toHaveLength(16);
+      expect(res.headers.get("content-security-policy")).toContain(`'nonce-${nonce}'`);
+      seen.add(nonce);
+    }
+    expect(seen.size).toBe(5);
+  });
+
+  it("sends HSTS and upgrade-insecure-requests only when HSTS is on", async () => {
+    const on = await fetch(`${onUrl}/`);
+    expect(on.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
+    expect(on.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
+    const off = await fetch(`${offUrl}/`);
+    expect(off.headers.get("strict-transport-security")).toBeNull();
+    expect(off.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
+  });
+
+  it("sets the isolation, sniffing, referrer, framing and permissions headers", async () => {
+    const res = await fetch(`${offUrl}/anything`);
+    expect(Object.fromEntries(res.headers)).toMatchObject({
+      "x-content-type-options": "nosniff",
+      "referrer-policy": "strict-origin-when-cross-origin",
+      "cross-origin-opener-policy": "same-origin",
+      "cross-origin-resource-policy": "same-origin",
+      "x-frame-options": "DENY",
+    });
+    expect(res.headers.get("permissions-policy")).toMatch(
+      /camera=\(\).*geolocation=\(\).*microphone=\(\)/,
+    );
+    expect(res.headers.get("x-powered-by")).toBeNull();
+  });
+});

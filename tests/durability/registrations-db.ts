@@ -1,0 +1,40 @@
+/**
+ * Test-only reads of the registrations the e2e server stored: the SQLite file in the
+ * DATA_DIR that playwright.config.ts created and shares through E2E_DATA_DIR.
+ */
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+export type RegistrationRow = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string | null;
+  client_timestamp: string | null;
+  received_at: string;
+  idempotency_key: string;
+};
+
+export function openRegistrations(dataDir = process.env.E2E_DATA_DIR) {
+  if (!dataDir)
+    throw new Error("E2E_DATA_DIR is not set: run the specs through playwright.config.ts");
+  return new DatabaseSync(path.join(dataDir, "registrations.sqlite"), { readOnly: true });
+}
+
+/** Every stored registration with this email address. */
+export function registrationsFor(email: string, dataDir?: string): RegistrationRow[] {
+  const db = openRegistrations(dataDir);
+  try {
+    return db
+      .prepare("SELECT * FROM registrations WHERE email = ? ORDER BY received_at")
+      .all(email) as RegistrationRow[];
+  } finally {
+    db.close();
+  }
+}
+
+/** A unique address per test, so parallel tests never see each other's rows. */
+export function uniqueEmail(label: string): string {
+  return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.co.uk`;
+}

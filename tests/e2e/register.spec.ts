@@ -1,0 +1,247 @@
+import { type Page, type Request, expect, test } from "@playwright/test";
+
+import {
+  CONSENT_STORAGE_KEY,
+  essentialOnly,
+  serializeConsent,
+} from "../../app/lib/consent/consent-record.ts";
+import { registrationsFor, uniqueEmail } from "../durability/registrations-db.ts";
+
+const messages = {
+  missing: "Please fill in all required fields",
+  success: "Thank you! We'll notify you when we launch.",
+  failure: "There was an error submitting your registration. Please try again.",
+};
+
+test.beforeEach(async ({ context }) => {
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    CONSENT_STORAGE_KEY,
+    serializeConsent(essentialOnly),
+  ] as const);
+});
+
+/** Opens the form and waits for hydration (the form switches native validation off). */
+async function openForm(page: Page) {
+  await page.goto("/register-interest");
+  await expect(page.locator("form[novalidate]")).toHaveCount(1);
+}
+
+/** Every registration POST the page sends (the JavaScript path posts to .data). */
+function recordPosts(page: Page): Request[] {
+  const posts: Request[] = [];
+  page.on("request", (request) => {
+    if (
+      request.method() === "POST" &&
+      new URL(request.url()).pathname.startsWith("/register-interest")
+    ) {
+      posts.push(request);
+    }
+  });
+  return posts;
+}
+
+async function fillForm(
+  page: Page,
+  values: { name: string; email: string; phone?: string; message?: string },
+) {
+  await page.getByLabel("Full name").fill(values.name);
+  await page.getByLabel("Email address").fill(values.email);
+  if (values.phone !== undefined) await page.getByLabel("Phone number").fill(values.phone);
+  if (values.message !== undefined) {
+    await page.getByLabel("Anything you would like us to know").fill(values.message);
+  }
+}
+
+const submitButton = (page: Page) => page.getByRole("button", { name: "Register Interest" });
+
+test("the form has labelled fields, required markers and a privacy notice", async ({ page }) => {
+  await openForm(page);
+  await expect(page.getByLabel("Full name")).toHaveAttribute("required", "");
+  await expect(page.getByLabel("Email address")).toHaveAttribute("type", "email");
+  await expect(page.getByLabel("Email address")).toHaveAttribute("required", "");
+  await expect(page.getByLabel("Phone number")).toHaveAttribute("type", "tel");
+  await expect(page.getByLabel("Phone number")).not.toHaveAttribute("required");
+  await expect(page.getByRole("link", { name: "Read our privacy policy" })).toHaveAttribute(
+    "href",
+    "/privacy-policy",
+  );
+  // The honeypot is out of the accessibility tree and the tab order.
+  await expect(page.getByRole("textbox")).toHaveCount(4);
+  await expect(page.locator('input[name="website"]')).toHaveAttribute("tabindex", "-1");
+  // The idempotency key is made in the browser after hydration.
+  await expect(page.locator('input[name="idempotencyKey"]')).toHaveValue(/^[0-9a-f-]{36}$/);
+});
+
+test("an empty name or email shows the toast and sends nothing", async ({ page }) => {
+  const posts = recordPosts(page);
+  await openForm(page);
+  await page.getByLabel("Email address").fill("sam@example.co.uk");
+  await submitButton(page).click();
+
+  await expect(page.getByText(messages.missing)).toBeVisible();
+  const name = page.getByLabel("Full name");
+  await expect(name).toHaveAttribute("aria-invalid", "true");
+  await expect(name).toBeFocused();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Please enter your name." }),
+  ).toBeVisible();
+  // The message goes once the field is corrected.
+  await name.fill("Sam Carter");
+  await expect(name).not.toHaveAttribute("aria-invalid");
+  expect(posts).toHaveLength(0);
+});
+
+test("other mistakes are shown beside their fields and nothing is sent", async ({ page }) => {
+  const posts = recordPosts(page);
+  await openForm(page);
+  await fillForm(page, { name: "Sam Carter", email: "sam@example", phone: "call me" });
+  await submitButton(page).click();
+
+  const email = page.getByLabel("Email address");
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  await expect(email).toHaveAccessibleDescription(/valid email address/);
+  await expect(page.getByLabel("Phone number")).toHaveAccessibleDescription(/digits, spaces/);
+  await expect(page.getByText(messages.missing)).toHaveCount(0);
+  expect(posts).toHaveLength(0);
+});
+
+test("a valid registration is stored once and thanked with a toast and the Thank You card", async ({
+  page,
+}) => {
+  const email = uniqueEmail("success");
+  await openForm(page);
+  const key = await page.locator('input[name="idempotencyKey"]').inputValue();
+  // Hold the request a moment so the pending state can be seen.
+  await page.route("**/register-interest.data*", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await fillForm(page, {
+    name: "  Sam Carter ",
+    email,
+    phone: "+44 7700 900123",
+    message: "When will you open?",
+  });
+  await submitButton(page).click();
+
+  const pending = page.getByRole("button", { name: "Sending..." });
+  await expect(pending).toBeDisabled();
+  await expect(pending).toHaveAttribute("aria-busy", "true");
+
+  await expect(page.getByText(messages.success)).toBeVisible();
+  const heading = page.getByRole("heading", { name: "Thank you for registering" });
+  await expect(heading).toBeFocused();
+  await expect(page.getByRole("link", { name: "Return to Homepage" })).toHaveAttribute("href", "/");
+  await expect(page.getByLabel("Full name")).toHaveCount(0);
+
+  const rows = registrationsFor(email);
+  expect(rows).toHaveLength(1);
+  expect(rows[0]).toMatchObject({
+    name: "Sam Carter",
+    phone: "+44 7700 900123",
+    message: "When will you open?",
+    idempotency_key: key,
+  });
+  expect(Date.parse(rows[0]?.client_timestamp ?? "")).not.toBeNaN();
+});
+
+test("when every attempt fails, the error toast appears and everything typed stays", async ({
+  page,
+}) => {
+  test.slow();
+  const email = uniqueEmail("aborted");
+  const errors: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") errors.push(msg.text());
+  });
+  let attempts = 0;
+  await page.route("**/register-interest.data*", (route) => {
+    attempts++;
+    return route.abort("failed");
+  });
+  await openForm(page);
+  await fillForm(page, { name: "Sam Carter", email, message: "Please keep this text" });
+  await submitButton(page).click();
+
+  await expect(page.getByText(messages.failure)).toBeVisible({ timeout: 20_000 });
+  expect(attempts).toBe(4); // the first attempt and three retries
+  expect(errors.length).toBeGreaterThan(0);
+  await expect(page.getByLabel("Full name")).toHaveValue("Sam Carter");
+  await expect(page.getByLabel("Email address")).toHaveValue(email);
+  await expect(page.getByLabel("Anything you would like us to know")).toHaveValue(
+    "Please keep this text",
+  );
+  await expect(submitButton(page)).toBeEnabled();
+  expect(registrationsFor(email)).toHaveLength(0);
+});
+
+test("transient failures are retried with the same key until one gets through", async ({
+  page,
+}) => {
+  const email = uniqueEmail("retried");
+  const bodies: string[] = [];
+  await page.route("**/register-interest.data*", async (route) => {
+    bodies.push(route.request().postData() ?? "");
+    if (bodies.length === 1) return route.abort("connectionreset");
+    if (bodies.length === 2) {
+      return route.fulfill({ status: 503, contentType: "text/html", body: "<h1>Busy</h1>" });
+    }
+    return route.continue();
+  });
+  await openForm(page);
+  await fillForm(page, { name: "Sam Carter", email });
+  await submitButton(page).click();
+
+  await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible({
+    timeout: 15_000,
+  });
+  expect(bodies).toHaveLength(3);
+  expect(new Set(bodies).size).toBe(1);
+  expect(registrationsFor(email)).toHaveLength(1);
+});
+
+test("a double click and a replayed request store one registration", async ({ page }) => {
+  const email = uniqueEmail("double");
+  const posts = recordPosts(page);
+  await openForm(page);
+  await fillForm(page, { name: "Sam Carter", email });
+  await submitButton(page).dblclick();
+  await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible();
+
+  // Replay the exact request the browser sent, as a flaky network or a proxy might.
+  const sent = posts.at(-1);
+  expect(sent).toBeDefined();
+  const replay = await page.request.post(sent?.url() ?? "", {
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: new URL(sent?.url() ?? "").origin,
+    },
+    data: sent?.postData() ?? "",
+  });
+  expect(replay.status()).toBe(200);
+
+  expect(registrationsFor(email)).toHaveLength(1);
+});
+
+test("foreign origins are refused on every path and method that reaches the action", async ({
+  request,
+  baseURL,
+}) => {
+  const evil = {
+    origin: "https://evil.example",
+    "content-type": "application/x-www-form-urlencoded",
+  };
+  const body = `name=Eve&email=${encodeURIComponent(uniqueEmail("foreign"))}`;
+  for (const path of [
+    "/register-interest",
+    "/register-interest/",
+    "/register-interest.data",
+    "/register-interest/_.data",
+    "/register%2Dinterest",
+  ]) {
+    const res = await request.post(`${baseURL}${path}`, { headers: evil, data: body });
+    expect(res.status(), path).toBe(403);
+  }
+  const put = await request.put(`${baseURL}/register-interest`, { headers: evil, data: body });
+  expect(put.status()).toBe(403);
+});
