@@ -9,6 +9,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 import routes from "../app/routes.ts";
+import { writeCspManifest } from "./csp-hashes.ts";
 import { siteUrlFromEnv } from "./site-url.ts";
 
 const buildDir = process.env.BUILD_DIR ?? (process.env.SPA_BUILD === "1" ? "build-spa" : "build");
@@ -62,6 +63,7 @@ function precompress(dir: string): { files: number; raw: number; br: number } {
 }
 
 writeSeoFiles();
+writeCspManifest(buildDir);
 const t = precompress(clientDir);
 console.log(
   `postbuild: sitemap for ${staticPaths().length} pages at ${origin}; precompressed ${t.files} files, ${(t.raw / 1024).toFixed(0)} KB -> ${(t.br / 1024).toFixed(0)} KB brotli`,

@@ -8,6 +8,8 @@ import { openStorage } from "./db/open-storage.ts";
 import { parseEnv } from "./env.ts";
 import { createLogger } from "./logger.ts";
 import { registrationGuardsFromEnv } from "./registrations/guards.ts";
+import { loadCspManifest } from "./security/csp-manifest.ts";
+import { securityHeaders } from "./security/headers.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -28,6 +30,11 @@ async function main() {
     process.exit(1);
   })) as ServerBuild;
 
+  const csp = loadCspManifest(buildDir);
+  if (csp.source === "computed") {
+    logger.warn({ buildDir }, "No CSP manifest in the build: script hashes computed at start-up");
+  }
+
   const storage = await openStorage(env, logger);
   let draining = false;
 
@@ -39,6 +46,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     registrationGuards: registrationGuardsFromEnv(env, logger),
     isReady: () => !draining,
+    headers: securityHeaders({ hsts: env.HSTS, manifest: csp.manifest }),
   });
 
   const server = app.listen(env.PORT, env.HOST, () => {
