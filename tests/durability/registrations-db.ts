@@ -38,3 +38,18 @@ export function registrationsFor(email: string, dataDir?: string): RegistrationR
 export function uniqueEmail(label: string): string {
   return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.co.uk`;
 }
+
+/** How many rows each idempotency key has, over the whole table. */
+export function rowsPerKey(dataDir?: string): Map<string, { count: number; email: string }> {
+  const db = openRegistrations(dataDir);
+  try {
+    const rows = db
+      .prepare(
+        "SELECT idempotency_key AS key, COUNT(*) AS count, MIN(email) AS email FROM registrations GROUP BY idempotency_key",
+      )
+      .all() as { key: string; count: number; email: string }[];
+    return new Map(rows.map((r) => [r.key, { count: Number(r.count), email: r.email }]));
+  } finally {
+    db.close();
+  }
+}
