@@ -1,0 +1,174 @@
+import { parseArgs } from "node:util";
+
+import type { Storage } from "../db/open-storage.ts";
+import type { Env } from "../env.ts";
+import { registrationsCsv } from "../registrations/csv.ts";
+import { parseAge } from "../registrations/retention.ts";
+
+export const USAGE = `Usage: npm run --silent registrations -- <command> [options]
+
+Commands:
+  count                          How many registrations are stored
+  list [--limit 20]              The most recent registrations first
+  export --format csv            Every registration as CSV (RFC 4180), oldest first
+  show --email <address>         Everything stored for one address (subject access request)
+  erase --email <address>        Delete everything stored for one address (right to erasure)
+  outbox [--retry]               Forwarding status and failed deliveries; --retry sends them again
+  purge [--older-than 24m]       Delete registrations older than this (months: 24m, days: 30d)
+`;
+
+export type CliIo = {
+  env: Env;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  openStorage: (env: Env) => Promise<Storage>;
+};
+
+class UsageError extends Error {
+  override name = "UsageError";
+}
+
+function parse(args: string[]) {
+  try {
+    return parseArgs({
+      args,
+      allowPositionals: true,
+      options: {
+        limit: { type: "string" },
+        format: { type: "string" },
+        email: { type: "string" },
+        retry: { type: "boolean" },
+        "older-than": { type: "string" },
+        help: { type: "boolean", short: "h" },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function requireEmail(email: string | undefined): string {
+  if (!email?.includes("@"))
+    throw new UsageError("Give the address with --email someone@example.com");
+  return email;
+}
+
+function positiveInt(text: string | undefined, fallback: number): number {
+  if (text === undefined) return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1)
+    throw new UsageError(`--limit must be a whole number above 0, not "${text}"`);
+  return value;
+}
+
+function plural(n: number, one: string, many: string) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+async function execute(
+  command: string,
+  values: ReturnType<typeof parse>["values"],
+  storage: Storage,
+  io: CliIo,
+) {
+  const { admin } = storage;
+  switch (command) {
+    case "count":
+      io.stdout(`${await admin.count()}\n`);
+      return;
+    case "list": {
+      const rows = await admin.list(positiveInt(values.limit, 20));
+      if (rows.length === 0) io.stdout("No registrations.\n");
+      for (const r of rows) {
+        const extras = [r.phone, r.message && JSON.stringify(r.message)].filter(Boolean).join("  ");
+        io.stdout(
+          `${r.receivedAt}  ${r.id}  ${r.name} <${r.email}>${extras ? `  ${extras}` : ""}\n`,
+        );
+      }
+      return;
+    }
+    case "export": {
+      if ((values.format ?? "csv") !== "csv")
+        throw new UsageError(`Unknown export format "${values.format}": only csv`);
+      io.stdout(registrationsCsv(await admin.exportAll()));
+      return;
+    }
+    case "show": {
+      const rows = await admin.findByEmail(requireEmail(values.email));
+      if (rows.length === 0) {
+        io.stdout("Nothing is stored for that address.\n");
+        return;
+      }
+      io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+      return;
+    }
+    case "erase": {
+      const { registrations, outbox } = await admin.eraseByEmail(requireEmail(values.email));
+      io.stdout(
+        `Erased ${plural(registrations, "registration", "registrations")} and ${plural(outbox, "forwarding record", "forwarding records")} for that address.\n`,
+      );
+      return;
+    }
+    case "outbox": {
+      if (values.retry) {
+        const { revived, hurried } = await admin.retryOutbox();
+        io.stdout(
+          `Queued ${plural(revived, "failed delivery", "failed deliveries")} again and moved ${plural(hurried, "waiting delivery", "waiting deliveries")} forward; the running server sends them within seconds.\n`,
+        );
+        return;
+      }
+      const summary = await admin.outboxSummary();
+      const { pending, delivered, dead } = summary.counts;
+      io.stdout(`pending ${pending}\ndelivered ${delivered}\ndead ${dead}\n`);
+      if (summary.oldestPendingAt) io.stdout(`oldest pending since ${summary.oldestPendingAt}\n`);
+      if (!io.env.SHEETS_WEBHOOK_URL)
+        io.stdout("Forwarding is off: SHEETS_WEBHOOK_URL is not set.\n");
+      for (const d of summary.dead) {
+        io.stdout(
+          `dead  ${d.registrationId}  attempts ${d.attempts}  since ${d.createdAt}  last error: ${d.lastError ?? "none"}\n`,
+        );
+      }
+      if (dead > 0) io.stdout("Run `outbox --retry` to send the dead deliveries again.\n");
+      return;
+    }
+    case "purge": {
+      const { cutoff, deleted } = await admin.purgeOlderThan(
+        parseAge(values["older-than"] ?? "24m"),
+      );
+      io.stdout(
+        `Deleted ${plural(deleted, "registration", "registrations")} received before ${cutoff}.\n`,
+      );
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}"`);
+  }
+}
+
+/** Runs one CLI command; returns the process exit code (0 ok, 1 failure, 2 usage). */
+export async function runCli(args: string[], io: CliIo): Promise<number> {
+  let storage: Storage | undefined;
+  try {
+    const { values, positionals } = parse(args);
+    const [command, ...extra] = positionals;
+    if (values.help || command === "help") {
+      io.stdout(USAGE);
+      return 0;
+    }
+    if (!command) throw new UsageError("Name a command");
+    if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}"`);
+    storage = await io.openStorage(io.env);
+    await execute(command, values, storage, io);
+    return 0;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (error instanceof UsageError) {
+      io.stderr(`${message}\n\n${USAGE}`);
+      return 2;
+    }
+    io.stderr(`${message}\n`);
+    return 1;
+  } finally {
+    await storage?.close();
+  }
+}
