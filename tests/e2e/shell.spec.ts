@@ -271,3 +271,34 @@ test.describe("server", () => {
     expect(await response.json()).toEqual({ status: "ok" });
   });
 });
+
+test.describe("toasts", () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test("appear bottom-right, at most three at once, and Alt+T reaches them", async ({
+    page,
+    context,
+  }) => {
+    await seedConsent(context);
+    await page.goto("/register-interest");
+    await waitForHydration(page);
+    const submit = page.getByRole("button", { name: "Register Interest" });
+    for (let i = 0; i < 4; i++) await submit.click();
+
+    const toaster = page.locator("[data-sonner-toaster]");
+    await expect(toaster).toHaveAttribute("data-x-position", "right");
+    await expect(toaster).toHaveAttribute("data-y-position", "bottom");
+    const toasts = page.locator("[data-sonner-toast]");
+    await expect(toasts.first()).toContainText("Please fill in all required fields");
+    await expect(toasts).toHaveCount(4);
+    await expect(page.locator('[data-sonner-toast][data-visible="true"]')).toHaveCount(3);
+
+    const box = await toasts.first().boundingBox();
+    expect(box).not.toBeNull();
+    expect(box!.x + box!.width).toBeGreaterThan(1280 * 0.75);
+    expect(box!.y).toBeGreaterThan(800 * 0.6);
+
+    await page.keyboard.press("Alt+KeyT");
+    await expect(toaster).toBeFocused();
+  });
+});
