@@ -71,8 +71,8 @@ export const services: Service[] = [
 
 export const speedToTreatment = {
   title: "Faster access to specialist care",
-  ours: { figure: "6-8 weeks", label: "typical time from first blood test to treatment with us" },
-  nhs: { figure: "up to 12 months", label: "the wait some men face for NHS specialist care" },
+  ours: { figure: "6-8 weeks", label: "Typical time from first blood test to treatment with us" },
+  nhs: { figure: "up to 12 months", label: "The wait some men face for NHS specialist care" },
   note: "Timings are a guide once we open. They depend on your test results and how soon you can take your blood tests.",
 };
 

@@ -85,7 +85,7 @@ export function MonitoringTimeline({
             </g>
           );
         })}
-        <text x="975" y="150" textAnchor="end" className="fill-brass font-sans text-[17px]">
+        <text x="990" y="72" textAnchor="end" className="fill-brass font-sans text-[17px]">
           {after}
         </text>
       </svg>

@@ -48,7 +48,7 @@ export const refundPolicy: PolicyDocument = {
           "Sometimes a laboratory cannot process a sample, for example if there is not enough blood. Failed tests get a free retest.",
         ),
         p(
-          "If you use a finger-prick kit and your sample fails twice, you can upgrade to a venous sample taken by a nurse.",
+          "If you use a finger-prick kit, you can upgrade to a venous sample taken by a nurse after two failures.",
         ),
       ],
     },

@@ -52,8 +52,8 @@ export default function Consultation() {
         <p className="mt-6 max-w-3xl leading-relaxed text-ink-soft">{requirements.note}</p>
       </Section>
 
-      <Section id="during" tone="surface" title={consultationSteps.title} width="narrow">
-        <ol className="space-y-4">
+      <Section id="during" tone="surface" title={consultationSteps.title}>
+        <ol className="max-w-3xl space-y-4">
           {consultationSteps.items.map((text, i) => (
             <li key={text} className="flex gap-4">
               <span
@@ -66,10 +66,10 @@ export default function Consultation() {
             </li>
           ))}
         </ol>
-        <MedicalNote className="mt-10" />
+        <MedicalNote className="mt-10 max-w-3xl" />
       </Section>
 
-      <Section id="booking" width="narrow">
+      <Section id="booking">
         <div className="rounded-card border border-dashed border-brand-200 bg-brand-50/60 p-8 text-center sm:p-12">
           <CalendarX2 aria-hidden="true" className="mx-auto size-10 text-brand-700" />
           <h2 className="mt-4 text-3xl">{booking.title}</h2>

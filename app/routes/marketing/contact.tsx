@@ -91,7 +91,7 @@ export default function Contact() {
         </div>
       </Section>
 
-      <Section id="urgent" width="narrow" className="pt-0 sm:pt-0">
+      <Section id="urgent" className="pt-0 sm:pt-0">
         <div
           role="note"
           aria-labelledby="urgent-heading"

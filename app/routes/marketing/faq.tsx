@@ -39,11 +39,11 @@ export default function Faq() {
           key={group.id}
           id={group.id}
           title={group.title}
-          width="narrow"
           tone={i % 2 === 1 ? "surface" : "plain"}
           className="py-12 sm:py-14"
         >
           <SingleAccordion
+            className="max-w-3xl"
             items={group.items.map((item) => ({
               id: item.id,
               title: item.question,
@@ -59,8 +59,8 @@ export default function Faq() {
         </Section>
       ))}
 
-      <Section id="faq-contact" tone="sand" width="narrow">
-        <div className="flex flex-col items-start gap-5 sm:flex-row sm:items-center sm:justify-between">
+      <Section id="faq-contact" tone="sand">
+        <div className="flex max-w-3xl flex-col items-start gap-5 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex gap-4">
             <MessageCircle aria-hidden="true" className="mt-1 size-7 shrink-0 text-brand-700" />
             <div>
@@ -68,9 +68,9 @@ export default function Faq() {
               <p className="mt-1 text-ink-soft">{faqContact.body}</p>
             </div>
           </div>
-          <ButtonLink to={faqContact.cta.to}>{faqContact.cta.label}</ButtonLink>
+          <ButtonLink to={faqContact.cta.to} className="shrink-0">{faqContact.cta.label}</ButtonLink>
         </div>
-        <MedicalNote className="mt-10" />
+        <MedicalNote className="mt-10 max-w-3xl" />
       </Section>
     </>
   );

@@ -69,7 +69,7 @@ export default function Home() {
         </div>
       </section>
 
-      <Section id="how-it-works" title={homeSteps.title} intro={homeSteps.intro}>
+      <Section id="how-it-works" width="wide" title={homeSteps.title} intro={homeSteps.intro}>
         <ol className="grid gap-5 md:grid-cols-3">
           {homeSteps.steps.map((step, i) => (
             <li
@@ -90,7 +90,13 @@ export default function Home() {
         </ButtonLink>
       </Section>
 
-      <Section id="trust" tone="surface" title={trustSection.title} intro={trustSection.intro}>
+      <Section
+        id="trust"
+        width="wide"
+        tone="surface"
+        title={trustSection.title}
+        intro={trustSection.intro}
+      >
         <IconPointGrid points={trustSection.points} />
         <div className="mt-10 flex flex-col gap-6 rounded-card border border-line bg-paper p-6 sm:flex-row sm:items-center sm:justify-between">
           <p className="flex items-center gap-3">

@@ -64,8 +64,8 @@ export default function OurApproach() {
         <p className="mt-6 max-w-3xl leading-relaxed text-ink-soft">{ongoingCare.afterwards}</p>
       </Section>
 
-      <Section id="clinical-foundation" tone="sand" title={clinicalFoundation.title} width="narrow">
-        <div className="space-y-4 text-lg leading-relaxed text-ink-soft">
+      <Section id="clinical-foundation" tone="sand" title={clinicalFoundation.title}>
+        <div className="max-w-3xl space-y-4 text-lg leading-relaxed text-ink-soft">
           {clinicalFoundation.paragraphs.map((text) => (
             <p key={text}>{text}</p>
           ))}

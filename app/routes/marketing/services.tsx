@@ -4,7 +4,7 @@ import { CheckList } from "../../components/content/check-list.tsx";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
-import { ApprovalNotice } from "../../components/ui/notices.tsx";
+import { ApprovalNotice, MedicalNote } from "../../components/ui/notices.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { pages } from "../../content/pages.ts";
 import { services, servicesCta, servicesIntro, speedToTreatment } from "../../content/services.ts";
@@ -20,7 +20,7 @@ export default function Services() {
         <p>{servicesIntro}</p>
       </PageHero>
 
-      <Section id="services-list" width="wide" className="pt-10 sm:pt-14">
+      <Section id="services-list" className="pt-10 sm:pt-14">
         <ApprovalNotice className="mb-10">
           <p>
             <strong className="font-semibold">Our services await approval.</strong> We will offer
@@ -71,6 +71,7 @@ export default function Services() {
           </div>
         </dl>
         <p className="mt-5 max-w-3xl text-sm text-muted">{speedToTreatment.note}</p>
+        <MedicalNote className="mt-10" />
       </Section>
 
       <CtaPanel id="services-cta" title={servicesCta.title} primary={servicesCta.cta}>

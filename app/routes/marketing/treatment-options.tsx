@@ -32,7 +32,7 @@ export default function TreatmentOptions() {
         <p>{treatmentsIntro}</p>
       </PageHero>
 
-      <Section id="overview" title="At a glance" width="wide">
+      <Section id="overview" title="At a glance">
         <ul className="grid gap-6 lg:grid-cols-3">
           {treatmentOptions.map((option) => (
             <li key={option.id}>

@@ -44,13 +44,13 @@ export default function TrtOverview() {
         </div>
       </PageHero>
 
-      <Section id="what-is-trt" title={whatIsTrt.title} width="narrow">
-        <div className="space-y-4 text-lg leading-relaxed text-ink-soft">
+      <Section id="what-is-trt" title={whatIsTrt.title}>
+        <div className="max-w-3xl space-y-4 text-lg leading-relaxed text-ink-soft">
           {whatIsTrt.paragraphs.map((text) => (
             <p key={text}>{text}</p>
           ))}
         </div>
-        <MedicalNote className="mt-8" />
+        <MedicalNote className="mt-8 max-w-3xl" />
       </Section>
 
       <Section id="benefits" tone="surface" title={benefits.title} intro={benefits.intro}>
