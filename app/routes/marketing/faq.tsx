@@ -68,7 +68,9 @@ export default function Faq() {
               <p className="mt-1 text-ink-soft">{faqContact.body}</p>
             </div>
           </div>
-          <ButtonLink to={faqContact.cta.to} className="shrink-0">{faqContact.cta.label}</ButtonLink>
+          <ButtonLink to={faqContact.cta.to} className="shrink-0">
+            {faqContact.cta.label}
+          </ButtonLink>
         </div>
         <MedicalNote className="mt-10 max-w-3xl" />
       </Section>
