@@ -17,8 +17,9 @@ export function BrandMark({ inverse = false }: { inverse?: boolean }) {
         className={`font-serif text-xl leading-none font-semibold tracking-tight whitespace-nowrap ${inverse ? "text-white" : "text-ink"}`}
       >
         {clinic.shortName}
+        {/* A real space, so the link's visible text matches its accessible name. */}{" "}
         <span
-          className={`ml-1.5 font-sans text-sm font-medium tracking-normal ${inverse ? "text-brand-100" : "text-muted"}`}
+          className={`ml-0.5 font-sans text-sm font-medium tracking-normal ${inverse ? "text-brand-100" : "text-muted"}`}
         >
           Men&rsquo;s Health
         </span>
