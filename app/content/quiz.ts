@@ -1,0 +1,116 @@
+/**
+ * The symptom quiz: ten questions, the five answers and the result bands.
+ *
+ * NOTE FOR THE CLINIC: the ten topics follow the ADAM questionnaire (Androgen
+ * Deficiency in the Ageing Male), whose original items belong to Saint Louis
+ * University (Morley JE et al., "Validation of a screening questionnaire for
+ * androgen deficiency in aging males", Metabolism 2000;49(9):1239-42). The
+ * wording below is our own "how often…" phrasing, written for the five-point
+ * answer scale; it is not the original text. Please confirm with the
+ * university before launch whether any licence or acknowledgement is needed.
+ */
+
+export const answerOptions = ["Never", "Rarely", "Sometimes", "Often", "Always"] as const;
+export type AnswerOption = (typeof answerOptions)[number];
+
+export type QuizQuestion = {
+  /** 1-10, the ADAM item it covers. */
+  id: number;
+  /** The ADAM topic, for the clinic's reference only (not shown). */
+  topic: string;
+  text: string;
+};
+
+export const quizQuestions: readonly QuizQuestion[] = [
+  {
+    id: 1,
+    topic: "Decreased libido",
+    text: "How often do you notice that your interest in sex is lower than it used to be?",
+  },
+  {
+    id: 2,
+    topic: "Lack of energy",
+    text: "How often do you feel short of energy during the day?",
+  },
+  {
+    id: 3,
+    topic: "Decreased strength or endurance",
+    text: "How often do you notice that your strength or stamina is not what it was?",
+  },
+  {
+    id: 4,
+    topic: "Loss of height",
+    text: "How often do you notice signs that you have lost height, such as being measured shorter or clothes fitting differently?",
+  },
+  {
+    id: 5,
+    topic: "Decreased enjoyment of life",
+    text: "How often do you feel you are enjoying life less than you used to?",
+  },
+  {
+    id: 6,
+    topic: "Sad or grumpy",
+    text: "How often do you feel low, sad or irritable?",
+  },
+  {
+    id: 7,
+    topic: "Weaker erections",
+    text: "How often are your erections less firm than they used to be?",
+  },
+  {
+    id: 8,
+    topic: "Worse at sport",
+    text: "How often do you find your sport or exercise performance has slipped?",
+  },
+  {
+    id: 9,
+    topic: "Falling asleep after dinner",
+    text: "How often do you fall asleep soon after your evening meal?",
+  },
+  {
+    id: 10,
+    topic: "Worse work performance",
+    text: "How often do you feel your performance at work has dropped?",
+  },
+];
+
+export type RiskBandKey = "low" | "moderate" | "higher";
+
+export type RiskBandText = {
+  title: string;
+  message: string;
+  /** A short label for the band on the chart. */
+  short: string;
+};
+
+/** What each result means (specification section 9). */
+export const riskBandText: Record<RiskBandKey, RiskBandText> = {
+  low: {
+    title: "Low Risk",
+    short: "Low",
+    message:
+      "Your answers suggest a lower likelihood of low testosterone. If something still doesn't feel right, it is worth speaking to a healthcare professional, such as your GP.",
+  },
+  moderate: {
+    title: "Moderate Risk",
+    short: "Moderate",
+    message:
+      "Your answers suggest you may benefit from an evaluation. Only a blood test can show your testosterone level. Register your interest and we will let you know as soon as assessments open.",
+  },
+  higher: {
+    title: "Higher Risk",
+    short: "Higher",
+    message:
+      "Your answers strongly suggest that a proper evaluation is worthwhile, and that treatment may help if blood tests confirm low testosterone. We highly recommend registering your interest, so you hear first when assessments open.",
+  },
+};
+
+export const quizIntro = {
+  lead: "Ten short questions about how you have been feeling lately. It takes about two minutes.",
+  privacy:
+    "Your answers stay in this browser tab: they are not saved or sent anywhere, and they are gone when you leave the page.",
+  screeningNote:
+    "This quiz is a screening aid, not a diagnosis. Only a clinician, with blood tests, can tell whether you have low testosterone.",
+  noScript:
+    "The interactive quiz needs JavaScript, which seems to be switched off. You can still score yourself: for each question below, count Never as 0, Rarely 1, Sometimes 2, Often 3 and Always 4, then add up the ten scores.",
+} as const;

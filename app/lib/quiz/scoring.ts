@@ -1,0 +1,56 @@
+import { type AnswerOption, type RiskBandKey, answerOptions } from "../../content/quiz.ts";
+
+/** Points per answer: Never 0 … Always 4 (specification section 9). */
+export const answerPoints: Record<AnswerOption, number> = {
+  Never: 0,
+  Rarely: 1,
+  Sometimes: 2,
+  Often: 3,
+  Always: 4,
+};
+
+export const QUESTION_COUNT = 10;
+export const MAX_SCORE = QUESTION_COUNT * answerPoints.Always;
+
+/** The three bands, inclusive at both ends. */
+export const riskBands: readonly { key: RiskBandKey; min: number; max: number }[] = [
+  { key: "low", min: 0, max: 10 },
+  { key: "moderate", min: 11, max: 20 },
+  { key: "higher", min: 21, max: MAX_SCORE },
+];
+
+export function isAnswerOption(value: unknown): value is AnswerOption {
+  return typeof value === "string" && (answerOptions as readonly string[]).includes(value);
+}
+
+/** The total of a complete set of answers. Throws on anything but ten valid answers. */
+export function scoreAnswers(answers: readonly (AnswerOption | undefined)[]): number {
+  if (answers.length !== QUESTION_COUNT) {
+    throw new RangeError(`Expected ${QUESTION_COUNT} answers, got ${answers.length}`);
+  }
+  let total = 0;
+  for (const [index, answer] of answers.entries()) {
+    if (!isAnswerOption(answer)) {
+      throw new RangeError(`Question ${index + 1} has no valid answer`);
+    }
+    total += answerPoints[answer];
+  }
+  return total;
+}
+
+/** The band a total falls in. Throws for a total that no set of answers can give. */
+export function riskBandFor(total: number): RiskBandKey {
+  if (!Number.isInteger(total) || total < 0 || total > MAX_SCORE) {
+    throw new RangeError(`A quiz total must be a whole number from 0 to ${MAX_SCORE}`);
+  }
+  const band = riskBands.find((b) => total >= b.min && total <= b.max);
+  // Unreachable: the bands cover 0..MAX_SCORE without gaps (tested).
+  if (!band) throw new RangeError(`No band for ${total}`);
+  return band.key;
+}
+
+/** How many questions have an answer: drives the 'N% Complete' label. */
+export function percentComplete(answers: readonly (AnswerOption | undefined)[]): number {
+  const answered = answers.filter(isAnswerOption).length;
+  return Math.round((answered / QUESTION_COUNT) * 100);
+}

@@ -1,0 +1,218 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect, test } from "@playwright/test";
+
+const ANSWERS = ["Never", "Rarely", "Sometimes", "Often", "Always"] as const;
+
+/** Points per question (0-4) that add up to `total`, filling from the first question. */
+function pointsFor(total: number): number[] {
+  let left = total;
+  return Array.from({ length: 10 }, () => {
+    const p = Math.min(4, left);
+    left -= p;
+    return p;
+  });
+}
+
+// Skip the cookie banner: a stored choice, exactly as the banner would save it.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    window.localStorage.setItem(
+      "meridian-clinic.cookie-consent",
+      JSON.stringify({
+        version: 1,
+        essential: true,
+        analytics: false,
+        functional: false,
+        marketing: false,
+        decidedAt: new Date().toISOString(),
+      }),
+    );
+  });
+});
+
+const next = (page: Page) => page.getByRole("button", { name: /^(Next|View Results)$/ });
+const previous = (page: Page) => page.getByRole("button", { name: "Previous" });
+
+async function openQuiz(page: Page) {
+  await page.goto("/quiz");
+  // The radios respond only once React has hydrated (root.tsx sets the marker).
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toContainText(
+    "How often",
+  );
+}
+
+async function answerAll(page: Page, points: number[]) {
+  for (const [i, p] of points.entries()) {
+    await expect(page.getByText(`Question ${i + 1} of 10`, { exact: true })).toBeVisible();
+    await page.getByRole("radio", { name: ANSWERS[p] }).click();
+    await next(page).click();
+  }
+}
+
+for (const [total, band] of [
+  [0, "Low Risk"],
+  [10, "Low Risk"],
+  [11, "Moderate Risk"],
+  [15, "Moderate Risk"],
+  [20, "Moderate Risk"],
+  [21, "Higher Risk"],
+  [40, "Higher Risk"],
+] as const) {
+  test(`a total of ${total} shows ${band}`, async ({ page }) => {
+    await openQuiz(page);
+    await answerAll(page, pointsFor(total));
+    const heading = page.getByRole("main").getByRole("heading", { level: 2, name: band });
+    await expect(heading).toBeVisible();
+    await expect(heading).toBeFocused();
+    await expect(page.getByText(`You scored ${total} out of 40.`)).toBeVisible();
+    await expect(page.getByRole("img", { name: /Where your total falls/ })).toBeVisible();
+    await expect(page.getByText(/screening aid, not a diagnosis/).first()).toBeVisible();
+    await expect(page.getByRole("link", { name: "Register Your Interest" }).last()).toHaveAttribute(
+      "href",
+      "/register-interest",
+    );
+    await expect(page.getByRole("main").getByRole("link", { name: "Return Home" })).toHaveAttribute(
+      "href",
+      "/",
+    );
+  });
+}
+
+test("Previous and Next are enabled only when they should be", async ({ page }) => {
+  await openQuiz(page);
+  await expect(previous(page)).toBeDisabled();
+  await expect(next(page)).toBeDisabled();
+  await expect(next(page)).toHaveText("Next");
+
+  await page.getByRole("radio", { name: "Often" }).click();
+  await expect(next(page)).toBeEnabled();
+  await next(page).click();
+
+  await expect(page.getByText("Question 2 of 10", { exact: true })).toBeVisible();
+  await expect(previous(page)).toBeEnabled();
+  await expect(next(page)).toBeDisabled();
+
+  for (let q = 2; q <= 9; q += 1) {
+    await page.getByRole("radio", { name: "Never" }).click();
+    await next(page).click();
+  }
+  await expect(page.getByText("Question 10 of 10", { exact: true })).toBeVisible();
+  await expect(next(page)).toHaveText("View Results");
+  await expect(next(page)).toBeDisabled();
+  await page.getByRole("radio", { name: "Rarely" }).click();
+  await expect(next(page)).toBeEnabled();
+});
+
+test("the progress label counts answered questions", async ({ page }) => {
+  await openQuiz(page);
+  const bar = page.getByRole("progressbar");
+  await expect(page.getByText("0% Complete")).toBeVisible();
+  await expect(bar).toHaveAttribute("aria-valuenow", "0");
+
+  await page.getByRole("radio", { name: "Sometimes" }).click();
+  await expect(page.getByText("10% Complete")).toBeVisible();
+  await expect(bar).toHaveAttribute("aria-valuenow", "10");
+
+  await next(page).click();
+  await page.getByRole("radio", { name: "Always" }).click();
+  await expect(page.getByText("20% Complete")).toBeVisible();
+  // Going back does not undo an answer.
+  await previous(page).click();
+  await expect(page.getByText("20% Complete")).toBeVisible();
+});
+
+test("an earlier answer can be changed and the total follows", async ({ page }) => {
+  await openQuiz(page);
+  // Question 1: Always (4), then Never for the rest: total 4.
+  await page.getByRole("radio", { name: "Always" }).click();
+  await next(page).click();
+  for (let q = 2; q <= 5; q += 1) {
+    await page.getByRole("radio", { name: "Never" }).click();
+    await next(page).click();
+  }
+  // Back to question 1: the earlier answer is still chosen; change it to Never.
+  for (let q = 6; q > 1; q -= 1) await previous(page).click();
+  await expect(page.getByText("Question 1 of 10", { exact: true })).toBeVisible();
+  await expect(page.getByRole("radio", { name: "Always" })).toBeChecked();
+  await page.getByRole("radio", { name: "Never" }).click();
+  await expect(page.getByRole("radio", { name: "Never" })).toBeChecked();
+  for (let q = 1; q <= 5; q += 1) await next(page).click();
+  // Questions 6-10: Always (4 × 5 = 20). Total is 20, not 24.
+  for (let q = 6; q <= 10; q += 1) {
+    await page.getByRole("radio", { name: "Always" }).click();
+    await next(page).click();
+  }
+  await expect(page.getByText("You scored 20 out of 40.")).toBeVisible();
+  await expect(
+    page.getByRole("main").getByRole("heading", { level: 2, name: "Moderate Risk" }),
+  ).toBeVisible();
+});
+
+test("the quiz can be completed with the keyboard alone", async ({ page }) => {
+  await openQuiz(page);
+  // Tab from the top of the page into the answers.
+  for (let i = 0; i < 40; i += 1) {
+    await page.keyboard.press("Tab");
+    const role = await page.evaluate(() => document.activeElement?.getAttribute("role"));
+    if (role === "radio") break;
+  }
+  await expect(page.getByRole("radio", { name: "Never" })).toBeFocused();
+
+  // Question 1: arrow down twice selects Sometimes (2).
+  await page.keyboard.press("ArrowDown", { delay: 50 });
+  await page.keyboard.press("ArrowDown", { delay: 50 });
+  await expect(page.getByRole("radio", { name: "Sometimes" })).toBeChecked();
+  await page.keyboard.press("Tab"); // Previous is disabled, so Tab reaches Next
+  await expect(next(page)).toBeFocused();
+  await page.keyboard.press("Enter");
+
+  // Focus moves to the new question's heading, so a screen reader announces it.
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toBeFocused();
+  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toContainText(
+    "Question 2 of 10",
+  );
+
+  // Questions 2-10: Tab into the group, Space chooses Never (0); Tab twice to Next.
+  for (let q = 2; q <= 10; q += 1) {
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Space");
+    await expect(page.getByRole("radio", { name: "Never" })).toBeChecked();
+    await page.keyboard.press("Tab");
+    await expect(previous(page)).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(next(page)).toBeFocused();
+    await page.keyboard.press(q === 10 ? "Space" : "Enter");
+  }
+  await expect(
+    page.getByRole("main").getByRole("heading", { level: 2, name: "Low Risk" }),
+  ).toBeFocused();
+  await expect(page.getByText("You scored 2 out of 40.")).toBeVisible();
+});
+
+const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+test("axe finds no violations on a question or on the result", async ({ page }) => {
+  await openQuiz(page);
+  await page.getByRole("radio", { name: "Often" }).click();
+  const onQuestion = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  expect(onQuestion.violations).toEqual([]);
+
+  await answerAll(page, pointsFor(24));
+  await expect(
+    page.getByRole("main").getByRole("heading", { level: 2, name: "Higher Risk" }),
+  ).toBeVisible();
+  const onResult = await new AxeBuilder({ page }).withTags(axeTags).analyze();
+  expect(onResult.violations).toEqual([]);
+});
+
+test("without JavaScript the questions and scoring key are readable", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/quiz");
+  await expect(page.getByRole("heading", { level: 1, name: "ADAM Symptom Quiz" })).toBeVisible();
+  await expect(page.getByText(/needs JavaScript/)).toBeVisible();
+  await expect(page.getByRole("listitem").filter({ hasText: "evening meal" })).toBeVisible();
+  await expect(page.getByText(/21-40, Higher Risk/)).toBeVisible();
+  await context.close();
+});
