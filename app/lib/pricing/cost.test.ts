@@ -1,0 +1,107 @@
+import { describe, expect, it } from "vitest";
+
+import { type AddOnKey, type TreatmentKey, addOns, costYears } from "../../content/pricing.ts";
+import { estimate, sumLines } from "./cost.ts";
+
+// The price tables of specification section 9, copied here by hand so the test
+// checks the content module and the formula against the specification itself.
+const specTreatments: [TreatmentKey, number, number][] = [
+  ["testosterone-cypionate", 15, 180],
+  ["testosterone-enanthate", 18, 216],
+  ["sustanon", 25, 300],
+  ["nebido", 45, 540],
+  ["scrotal-cream", 35, 420],
+  ["testosterone-gel", 40, 480],
+];
+const specAddOns: [AddOnKey, number][] = [
+  ["hcg-low", 25],
+  ["hcg-high", 45],
+  ["aromatase-inhibitor", 20],
+  ["tadalafil", 15],
+];
+
+/** Every subset of the four add-ons: 16 of them, from a 4-bit mask. */
+const subsets: [AddOnKey, number][][] = Array.from({ length: 16 }, (_, mask) =>
+  specAddOns.filter((_, bit) => (mask >> bit) & 1),
+);
+
+describe("estimate", () => {
+  it("covers all 6 × 16 combinations with the specification's formula", () => {
+    let checked = 0;
+    for (const [key, monthly, yearly] of specTreatments) {
+      for (const subset of subsets) {
+        const extras = subset.reduce((sum, [, price]) => sum + price, 0);
+        const result = estimate(
+          key,
+          subset.map(([k]) => k),
+        );
+        expect(result.monthlyTotal, `${key} + ${subset.map(([k]) => k).join(",")}`).toBe(
+          monthly + extras + 32,
+        );
+        expect(result.yearlyTotal, `${key} + ${subset.map(([k]) => k).join(",")}`).toBe(
+          yearly + extras * 12 + 384,
+        );
+        checked += 1;
+      }
+    }
+    expect(checked).toBe(96);
+  });
+
+  it("gives the figures a visitor sees for the worked examples", () => {
+    expect(estimate("testosterone-cypionate", [])).toMatchObject({
+      monthlyTotal: 47,
+      yearlyTotal: 564,
+    });
+    expect(estimate("nebido", [])).toMatchObject({ monthlyTotal: 77, yearlyTotal: 924 });
+    expect(estimate("nebido", ["hcg-high", "tadalafil"])).toMatchObject({
+      monthlyTotal: 137,
+      yearlyTotal: 1644,
+    });
+  });
+
+  it("lists the chosen add-ons once each, in price-list order", () => {
+    const result = estimate("sustanon", ["tadalafil", "hcg-low", "tadalafil"]);
+    expect(result.addOns.map((a) => a.key)).toEqual(["hcg-low", "tadalafil"]);
+    expect(result.addOnsMonthly).toBe(40);
+  });
+
+  it("rejects unknown keys", () => {
+    expect(() => estimate("aspirin" as TreatmentKey, [])).toThrow(RangeError);
+    expect(() => estimate("nebido", ["vitamin-d" as AddOnKey])).toThrow(RangeError);
+  });
+
+  it("offers exactly the add-ons of the specification", () => {
+    expect(addOns.map((a) => [a.key, a.monthlyPrice])).toEqual(specAddOns);
+  });
+});
+
+describe("cost breakdown", () => {
+  it("year 1 parts add up to exactly £1,485 and year 2 parts to £1,140", () => {
+    const [year1, year2] = costYears;
+    expect(year1?.statedTotal).toBe(1485);
+    expect(year2?.statedTotal).toBe(1140);
+    // Summed by hand from quantity × unit price, not through sumLines.
+    const byHand = (y: (typeof costYears)[number] | undefined) =>
+      (y?.lines ?? []).reduce((pence, l) => pence + Math.round(l.unitPrice * 100) * l.quantity, 0);
+    expect(byHand(year1)).toBe(148_500);
+    expect(byHand(year2)).toBe(114_000);
+    expect(sumLines(year1?.lines ?? [])).toBe(1485);
+    expect(sumLines(year2?.lines ?? [])).toBe(1140);
+  });
+
+  it("uses the stated membership of £32 then £28 a month", () => {
+    const membership = (id: string) =>
+      costYears.find((y) => y.id === id)?.lines.find((l) => l.service === "Membership");
+    expect(membership("year-1")).toMatchObject({ quantity: 12, unitPrice: 32 });
+    expect(membership("year-2")).toMatchObject({ quantity: 12, unitPrice: 28 });
+  });
+
+  it("keeps medication including postage within the stated £10 to £60 a month", () => {
+    for (const year of costYears) {
+      for (const line of year.lines.filter((l) => l.service.startsWith("Medication"))) {
+        expect(line.unitPrice).toBeGreaterThanOrEqual(10);
+        expect(line.unitPrice).toBeLessThanOrEqual(60);
+      }
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import {
+  type AddOn,
+  type AddOnKey,
+  type CostLine,
+  MEMBERSHIP_MONTHLY,
+  MEMBERSHIP_YEARLY,
+  type TreatmentKey,
+  type TreatmentOption,
+  addOns,
+  treatmentOptions,
+} from "../../content/pricing.ts";
+
+export type Estimate = {
+  treatment: TreatmentOption;
+  addOns: AddOn[];
+  treatmentMonthly: number;
+  addOnsMonthly: number;
+  membershipMonthly: number;
+  /** treatment monthly + selected add-ons + £32 membership */
+  monthlyTotal: number;
+  /** treatment yearly + add-ons × 12 + £384 membership */
+  yearlyTotal: number;
+};
+
+export function findTreatment(key: TreatmentKey): TreatmentOption {
+  const treatment = treatmentOptions.find((t) => t.key === key);
+  if (!treatment) throw new RangeError(`Unknown treatment: ${key}`);
+  return treatment;
+}
+
+/** The calculator's estimate (specification section 9). Add-ons keep the price list's order. */
+export function estimate(treatmentKey: TreatmentKey, addOnKeys: Iterable<AddOnKey>): Estimate {
+  const treatment = findTreatment(treatmentKey);
+  const chosen = new Set(addOnKeys);
+  for (const key of chosen) {
+    if (!addOns.some((a) => a.key === key)) throw new RangeError(`Unknown add-on: ${key}`);
+  }
+  const selected = addOns.filter((a) => chosen.has(a.key));
+  const addOnsMonthly = selected.reduce((sum, a) => sum + a.monthlyPrice, 0);
+  return {
+    treatment,
+    addOns: selected,
+    treatmentMonthly: treatment.monthlyPrice,
+    addOnsMonthly,
+    membershipMonthly: MEMBERSHIP_MONTHLY,
+    monthlyTotal: treatment.monthlyPrice + addOnsMonthly + MEMBERSHIP_MONTHLY,
+    yearlyTotal: treatment.yearlyTotal + addOnsMonthly * 12 + MEMBERSHIP_YEARLY,
+  };
+}
+
+/** A cost line's amount, worked in pence so half-pound prices add up exactly. */
+export function lineAmount(line: CostLine): number {
+  return (Math.round(line.unitPrice * 100) * line.quantity) / 100;
+}
+
+export function sumLines(lines: readonly CostLine[]): number {
+  return lines.reduce((pence, line) => pence + Math.round(lineAmount(line) * 100), 0) / 100;
+}

@@ -1,0 +1,170 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect, test } from "@playwright/test";
+
+// Skip the cookie banner: a stored choice, exactly as the banner would save it.
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    window.localStorage.setItem(
+      "meridian-clinic.cookie-consent",
+      JSON.stringify({
+        version: 1,
+        essential: true,
+        analytics: false,
+        functional: false,
+        marketing: false,
+        decidedAt: new Date().toISOString(),
+      }),
+    );
+  });
+});
+
+async function open(page: Page, query = "") {
+  await page.goto(`/pricing${query}`);
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+}
+
+const totals = (page: Page) => page.getByRole("status").filter({ hasText: "Monthly total" });
+
+async function expectTotals(page: Page, monthly: string, yearly: string) {
+  await expect(totals(page)).toHaveText(
+    new RegExp(`Monthly total\\s*${monthly}(?!\\d)\\s*Yearly total\\s*${yearly}(?!\\d)`),
+  );
+}
+
+const radio = (page: Page, name: RegExp) => page.getByRole("radio", { name });
+const checkbox = (page: Page, name: RegExp) => page.getByRole("checkbox", { name });
+
+test("the default estimate is testosterone cypionate: £47 a month, £564 a year", async ({
+  page,
+}) => {
+  await open(page);
+  await expect(radio(page, /Testosterone cypionate/)).toBeChecked();
+  for (const box of await page.getByRole("checkbox").all()) await expect(box).not.toBeChecked();
+  await expectTotals(page, "£47", "£564");
+});
+
+test("choosing Nebido and add-ons recomputes the totals at once", async ({ page }) => {
+  await open(page);
+  await radio(page, /Nebido/).check();
+  await expectTotals(page, "£77", "£924");
+
+  await checkbox(page, /hCG, higher dose/).check();
+  await checkbox(page, /Tadalafil/).check();
+  await expectTotals(page, "£137", "£1,644");
+  await expect(page).toHaveURL(/\/pricing\?treatment=nebido&addons=hcg-high,tadalafil$/);
+
+  // Unticking an add-on takes its cost off again.
+  await checkbox(page, /Tadalafil/).uncheck();
+  await expectTotals(page, "£122", "£1,464");
+  await checkbox(page, /hCG, higher dose/).uncheck();
+  await expectTotals(page, "£77", "£924");
+  await expect(page).toHaveURL(/\/pricing\?treatment=nebido$/);
+});
+
+test("a shared link restores the selection, rendered by the server", async ({ page, request }) => {
+  const response = await request.get("/pricing?treatment=nebido&addons=hcg-high,tadalafil");
+  const html = await response.text();
+  expect(html).toContain("£1,644");
+
+  await open(page, "?treatment=nebido&addons=hcg-high,tadalafil");
+  await expect(radio(page, /Nebido/)).toBeChecked();
+  await expect(checkbox(page, /hCG, higher dose/)).toBeChecked();
+  await expect(checkbox(page, /Tadalafil/)).toBeChecked();
+  await expect(checkbox(page, /hCG, lower dose/)).not.toBeChecked();
+  await expectTotals(page, "£137", "£1,644");
+
+  await page.reload();
+  await expectTotals(page, "£137", "£1,644");
+});
+
+test("an invalid link falls back to the defaults", async ({ page }) => {
+  await open(page, "?treatment=snake-oil&addons=nothing,tadalafil");
+  await expect(radio(page, /Testosterone cypionate/)).toBeChecked();
+  await expect(checkbox(page, /Tadalafil/)).toBeChecked();
+  await expectTotals(page, "£62", "£744");
+});
+
+test("the calculator can be used with the keyboard alone", async ({ page }) => {
+  await open(page);
+  await radio(page, /Testosterone cypionate/).focus();
+  // Arrow keys move through the treatments and choose as they go.
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press("ArrowDown");
+  await expect(radio(page, /Nebido/)).toBeChecked();
+  await expect(radio(page, /Nebido/)).toBeFocused();
+  await expectTotals(page, "£77", "£924");
+
+  // Tab leaves the group for the first add-on; Space ticks it.
+  await page.keyboard.press("Tab");
+  await expect(checkbox(page, /hCG, lower dose/)).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(checkbox(page, /hCG, higher dose/)).toBeFocused();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await expect(checkbox(page, /Tadalafil/)).toBeFocused();
+  await page.keyboard.press("Space");
+  await expectTotals(page, "£137", "£1,644");
+  // Focus stays where the visitor is while the URL updates.
+  await expect(checkbox(page, /Tadalafil/)).toBeFocused();
+  await page.keyboard.press("Space");
+  await expectTotals(page, "£122", "£1,464");
+  await expect(checkbox(page, /Tadalafil/)).not.toBeChecked();
+});
+
+test("without JavaScript the form still updates the estimate", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto("/pricing");
+  await expectTotals(page, "£47", "£564");
+  await radio(page, /Sustanon/).check();
+  await checkbox(page, /Aromatase inhibitor/).check();
+  await page.getByRole("button", { name: "Update estimate" }).click();
+  await expect(page).toHaveURL(/treatment=sustanon/);
+  await expectTotals(page, "£77", "£924");
+  await context.close();
+});
+
+test("the page states the prices and figures of the specification", async ({ page }) => {
+  await open(page);
+  const main = page.getByRole("main");
+  for (const figure of [
+    "£149",
+    "45-minute",
+    "£29",
+    "£79",
+    "£35",
+    "£32",
+    "£28",
+    "£10",
+    "£60",
+    "£6.50",
+    "£30",
+    "£52",
+    "£39",
+    "£43",
+    "£1,485",
+    "£1,140",
+    "6-8 weeks",
+    "up to 12 months",
+  ]) {
+    await expect(main, figure).toContainText(figure);
+  }
+  const table = page.getByRole("table", { name: /compares with other private clinics/ });
+  await expect(table.getByRole("columnheader", { name: "NHS" })).toBeVisible();
+  await expect(table.getByRole("rowheader", { name: "Speed to treatment" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /Yearly cost compared/ })).toBeVisible();
+  await expect(main.getByRole("link", { name: "Register Your Interest" })).toHaveAttribute(
+    "href",
+    "/register-interest",
+  );
+  await expect(main.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+  await expect(main).toContainText("prices will be confirmed at launch", { ignoreCase: true });
+});
+
+test("axe finds no violations", async ({ page }) => {
+  await open(page, "?treatment=nebido&addons=hcg-high");
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+    .analyze();
+  expect(results.violations).toEqual([]);
+});
