@@ -12,16 +12,23 @@ import {
   eraseByEmail,
   findByEmail,
   insertRegistration,
+  insertRegistrationBatch,
   listRegistrations,
   purgeReceivedBefore,
   type RegistrationWithDelivery,
 } from "../registrations/repository.ts";
 import { type Age, cutoffFor } from "../registrations/retention.ts";
-import type { RegistrationService, StoredRegistration } from "../registrations/types.ts";
+import type {
+  NewRegistration,
+  RegisterResult,
+  RegistrationService,
+  StoredRegistration,
+} from "../registrations/types.ts";
 import { createDatabase, type DatabaseOptions } from "./database.ts";
+import { createGroupCommit } from "./group-commit.ts";
 import { migrateToLatest } from "./migrate.ts";
 import type { Dialect } from "./schema.ts";
-import { guardAvailability } from "./unavailable.ts";
+import { guardAvailability, isUnavailableError } from "./unavailable.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,6 +59,10 @@ export type StorageOptions = DatabaseOptions & {
   outbox?: Partial<OutboxWorkerOptions>;
   now?: () => Date;
   purgeIntervalMs?: number;
+  /** Most registrations written in one transaction. */
+  maxBatch?: number;
+  /** Transactions writing registrations at once (SQLite has one writer). */
+  writeConcurrency?: number;
 };
 
 /** Opens the database chosen by the environment and runs pending migrations. */
@@ -81,6 +92,28 @@ export async function openStorage(
       })
     : undefined;
 
+  const forward = worker !== undefined;
+  // One transaction (one fsync) for every registration that arrives while the
+  // previous one commits: see docs/decisions/031.
+  const submit = createGroupCommit<NewRegistration, RegisterResult>(
+    async (inputs) => {
+      try {
+        const results = await insertRegistrationBatch(db, inputs, { forward, now: now() });
+        return results.map((value) => ({ status: "fulfilled", value }));
+      } catch (error) {
+        if (inputs.length === 1 || isUnavailableError(error)) throw error;
+        // One bad row must not fail its neighbours: write each on its own.
+        return Promise.allSettled(
+          inputs.map((input) => insertRegistration(db, input, { forward, now: now() })),
+        );
+      }
+    },
+    {
+      maxBatch: options.maxBatch ?? 200,
+      concurrency: options.writeConcurrency ?? (dialect === "sqlite" ? 1 : 4),
+    },
+  );
+
   const purgeOlderThan = async (age: Age) => {
     const cutoff = cutoffFor(age, now());
     const deleted = await guardAvailability(() => purgeReceivedBefore(db, cutoff));
@@ -104,9 +137,7 @@ export async function openStorage(
     dialect,
     registrations: {
       async register(input) {
-        const result = await guardAvailability(() =>
-          insertRegistration(db, input, { forward: worker !== undefined, now: now() }),
-        );
+        const result = await guardAvailability(() => submit(input));
         if (result.kind === "created") worker?.wake();
         return result;
       },

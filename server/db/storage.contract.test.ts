@@ -114,6 +114,24 @@ for (const backend of backends) {
       expect(await storage.admin.count()).toBe(25);
     });
 
+    it("stores the good registrations of a batch when one of them is refused", async () => {
+      const storage = await open(await place(WEBHOOK));
+      // A missing name breaks NOT NULL; it arrives together with valid ones.
+      const broken = { ...newRegistration(), name: null } as unknown as NewRegistration;
+      const inputs = [newRegistration(), broken, newRegistration(), newRegistration()];
+      const results = await Promise.allSettled(
+        inputs.map((i) => storage.registrations.register(i)),
+      );
+      expect(results.map((r) => r.status)).toEqual([
+        "fulfilled",
+        "rejected",
+        "fulfilled",
+        "fulfilled",
+      ]);
+      expect(await storage.admin.count()).toBe(3);
+      expect((await storage.admin.outboxSummary()).counts.pending).toBe(3);
+    });
+
     it("writes an outbox row only when forwarding is on", async () => {
       const off = await open(await place());
       await off.registrations.register(newRegistration());

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 
-import type { Kysely, Selectable } from "kysely";
+import type { Insertable, Kysely, Selectable } from "kysely";
 
-import type { Database, OutboxStatus, RegistrationsTable } from "../db/schema.ts";
+import type { Database, OutboxStatus, OutboxTable, RegistrationsTable } from "../db/schema.ts";
 import type { NewRegistration, RegisterResult, StoredRegistration } from "./types.ts";
 
 type Db = Kysely<Database>;
@@ -22,6 +22,30 @@ function toStored(row: Selectable<RegistrationsTable>): StoredRegistration {
     clientTimestamp: row.client_timestamp,
     receivedAt: row.received_at,
     idempotencyKey: row.idempotency_key,
+  };
+}
+
+function newRow(input: NewRegistration, receivedAt: string): Insertable<RegistrationsTable> {
+  return {
+    id: randomUUID(),
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    message: input.message,
+    client_timestamp: input.clientTimestamp,
+    received_at: receivedAt,
+    idempotency_key: input.idempotencyKey,
+  };
+}
+
+function newOutboxRow(registrationId: string, at: string): Insertable<OutboxTable> {
+  return {
+    id: randomUUID(),
+    registration_id: registrationId,
+    status: "pending",
+    attempts: 0,
+    next_attempt_at: at,
+    created_at: at,
   };
 }
 
@@ -45,16 +69,7 @@ export async function insertRegistration(
   options: { forward: boolean; now: Date },
 ): Promise<RegisterResult> {
   const receivedAt = options.now.toISOString();
-  const row = {
-    id: randomUUID(),
-    name: input.name,
-    email: input.email,
-    phone: input.phone,
-    message: input.message,
-    client_timestamp: input.clientTimestamp,
-    received_at: receivedAt,
-    idempotency_key: input.idempotencyKey,
-  };
+  const row = newRow(input, receivedAt);
   const write = async (trx: Db): Promise<RegisterResult | undefined> => {
     const inserted = await trx
       .insertInto("registrations")
@@ -68,17 +83,7 @@ export async function insertRegistration(
       return existing && { kind: "duplicate", registration: toStored(existing) };
     }
     if (options.forward) {
-      await trx
-        .insertInto("outbox")
-        .values({
-          id: randomUUID(),
-          registration_id: inserted.id,
-          status: "pending",
-          attempts: 0,
-          next_attempt_at: receivedAt,
-          created_at: receivedAt,
-        })
-        .execute();
+      await trx.insertInto("outbox").values(newOutboxRow(inserted.id, receivedAt)).execute();
     }
     return { kind: "created", registration: toStored(inserted) };
   };
@@ -88,6 +93,62 @@ export async function insertRegistration(
     if (result) return result;
   }
   throw new Error("The registration vanished while it was being stored; try again");
+}
+
+/**
+ * Writes many registrations in one transaction: one multi-row INSERT ... ON
+ * CONFLICT DO NOTHING, one look-up for keys seen before, one outbox INSERT, one
+ * commit. Within the batch the first use of a key creates; repeats are duplicates.
+ */
+export async function insertRegistrationBatch(
+  db: Db,
+  inputs: readonly NewRegistration[],
+  options: { forward: boolean; now: Date },
+): Promise<RegisterResult[]> {
+  const receivedAt = options.now.toISOString();
+  const firstIndex = new Map<string, number>();
+  const rows: Array<Insertable<RegistrationsTable>> = [];
+  inputs.forEach((input, i) => {
+    if (firstIndex.has(input.idempotencyKey)) return;
+    firstIndex.set(input.idempotencyKey, i);
+    rows.push(newRow(input, receivedAt));
+  });
+  const { created, stored } = await db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto("registrations")
+      .values(rows)
+      .onConflict((oc) => oc.column("idempotency_key").doNothing())
+      .returningAll()
+      .execute();
+    const created = new Set(inserted.map((r) => r.idempotency_key));
+    const seenBefore = rows.map((r) => r.idempotency_key).filter((k) => !created.has(k));
+    const existing =
+      seenBefore.length > 0
+        ? await trx
+            .selectFrom("registrations")
+            .selectAll()
+            .where("idempotency_key", "in", seenBefore)
+            .execute()
+        : [];
+    if (options.forward && inserted.length > 0) {
+      await trx
+        .insertInto("outbox")
+        .values(inserted.map((r) => newOutboxRow(r.id, receivedAt)))
+        .execute();
+    }
+    const stored = new Map([...inserted, ...existing].map((r) => [r.idempotency_key, r]));
+    return { created, stored };
+  });
+  return Promise.all(
+    inputs.map((input, i) => {
+      const row = stored.get(input.idempotencyKey);
+      // Erased between the conflict and the look-up: store it again on its own.
+      if (!row) return insertRegistration(db, input, options);
+      const isCreator =
+        created.has(input.idempotencyKey) && firstIndex.get(input.idempotencyKey) === i;
+      return { kind: isCreator ? "created" : "duplicate", registration: toStored(row) } as const;
+    }),
+  );
 }
 
 export async function countRegistrations(db: Db): Promise<number> {
