@@ -98,46 +98,59 @@ function Block({ block }: { block: PolicyBlock }) {
       );
     case "table":
       return (
-        // A wide table scrolls inside its own region, focusable so keyboard users can scroll it.
-        <div
-          role="region"
-          aria-label={block.caption}
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
-          className="overflow-x-auto rounded-card border border-line bg-surface"
-        >
-          <table
-            className={`w-full border-collapse text-left text-base ${block.head.length > 2 ? "min-w-[36rem]" : ""}`}
-          >
-            <caption className="sr-only">{block.caption}</caption>
-            <thead className="bg-sand/60 text-ink">
-              <tr>
-                {block.head.map((h) => (
-                  <th key={h} scope="col" className="px-4 py-3 font-semibold">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line">
-              {block.rows.map((row) => (
-                <tr key={row.join("|")}>
-                  {row.map((cell, i) =>
-                    i === 0 ? (
-                      <th key={i} scope="row" className="px-4 py-3 font-semibold text-ink">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={i} className="px-4 py-3">
-                        {cell}
-                      </td>
-                    ),
-                  )}
+        <>
+          {/* Phones: one card per row, so no column (often the figure) falls off-screen. */}
+          <ul aria-label={block.caption} className="space-y-3 sm:hidden">
+            {block.rows.map((row) => (
+              <li key={row.join("|")} className="rounded-card border border-line bg-surface p-4">
+                <p className="font-semibold text-ink">{row[0]}</p>
+                <dl className="mt-2 space-y-1.5 text-base">
+                  {row.slice(1).map((cell, i) => (
+                    <div key={i}>
+                      <dt className="text-sm text-muted">{block.head[i + 1]}</dt>
+                      <dd>{cell}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-hidden rounded-card border border-line bg-surface sm:block">
+            <table className="w-full border-collapse text-left text-base">
+              <caption className="sr-only">{block.caption}</caption>
+              <thead className="bg-sand/60 text-ink">
+                <tr>
+                  {block.head.map((h) => (
+                    <th key={h} scope="col" className="px-4 py-3 font-semibold">
+                      {h}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {block.rows.map((row) => (
+                  <tr key={row.join("|")}>
+                    {row.map((cell, i) =>
+                      i === 0 ? (
+                        <th
+                          key={i}
+                          scope="row"
+                          className="px-4 py-3 align-top font-semibold text-ink"
+                        >
+                          {cell}
+                        </th>
+                      ) : (
+                        <td key={i} className="px-4 py-3 align-top">
+                          {cell}
+                        </td>
+                      ),
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
       );
   }
 }
