@@ -123,3 +123,28 @@ describe("submission metadata", () => {
     expect(usableClientTimestamp("")).toBeNull();
   });
 });
+
+describe("control characters", () => {
+  it("never lets NUL or other invisible controls through, but keeps a message's line breaks", () => {
+    const result = validateRegistration({
+      name: "Sam\u0000 Carter\u001B",
+      email: "sam@example.co.uk\u0000",
+      phone: "\u00070207 946 0000",
+      message: "Line one\r\nLine\ttwo\u0000\u007F",
+    });
+    expect(result).toEqual({
+      success: true,
+      data: {
+        name: "Sam Carter",
+        email: "sam@example.co.uk",
+        phone: "0207 946 0000",
+        message: "Line one\r\nLine\ttwo",
+      },
+    });
+  });
+
+  it("treats a name of control characters only as missing", () => {
+    const result = validateRegistration({ ...valid, name: "\u0000\u0001" });
+    expect(result.success ? null : result.fieldErrors.name).toBe("Please enter your name.");
+  });
+});
