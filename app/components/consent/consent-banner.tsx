@@ -1,22 +1,19 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import * as Switch from "@radix-ui/react-switch";
-import { X } from "lucide-react";
-import { useId, useState } from "react";
+import { Suspense, lazy, useId } from "react";
 import { Link } from "react-router";
 
-import { consentBannerText, consentCategoryText } from "../../content/cookies.ts";
-import {
-  type Consent,
-  acceptAll,
-  consentCategories,
-  essentialOnly,
-} from "../../lib/consent/consent-record.ts";
+import { consentBannerText } from "../../content/cookies.ts";
+import { acceptAll, essentialOnly } from "../../lib/consent/consent-record.ts";
 import { Button } from "../ui/button.tsx";
 import { useConsent } from "./consent-context.tsx";
 
+// The dialog is split off so that no page pays for it until a visitor opens it
+// (docs/decisions/046). Pointing at or focusing a button that opens it starts the load.
+const PreferencesDialog = lazy(() => import("./preferences-dialog.tsx"));
+export const preloadPreferences = () => void import("./preferences-dialog.tsx");
+
 /** The bottom banner shown until the visitor chooses, and the preferences dialog. */
 export function ConsentBanner() {
-  const { bannerOpen, choose, setPreferencesOpen } = useConsent();
+  const { bannerOpen, choose, preferencesOpen, setPreferencesOpen } = useConsent();
   const titleId = useId();
 
   return (
@@ -55,6 +52,8 @@ export function ConsentBanner() {
                 size="sm"
                 className="col-span-2 underline"
                 onClick={() => setPreferencesOpen(true)}
+                onPointerEnter={preloadPreferences}
+                onFocus={preloadPreferences}
               >
                 {consentBannerText.manage}
               </Button>
@@ -62,78 +61,11 @@ export function ConsentBanner() {
           </div>
         </section>
       ) : null}
-      <PreferencesDialog />
-    </>
-  );
-}
-
-function PreferencesDialog() {
-  const { consent, preferencesOpen, setPreferencesOpen, choose } = useConsent();
-  return (
-    <Dialog.Root open={preferencesOpen} onOpenChange={setPreferencesOpen}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-[60] bg-ink/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-[61] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-surface p-6 shadow-card">
-          {/* Remounted on each open, so it starts from the stored choice. */}
-          {preferencesOpen ? (
-            <PreferencesForm initial={consent ?? essentialOnly} onSave={choose} />
-          ) : null}
-          <Dialog.Close
-            className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-control text-muted hover:bg-sand"
-            aria-label="Close"
-          >
-            <X aria-hidden="true" className="size-5" />
-          </Dialog.Close>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
-function PreferencesForm({ initial, onSave }: { initial: Consent; onSave: (c: Consent) => void }) {
-  const [draft, setDraft] = useState<Consent>(initial);
-  return (
-    <>
-      <Dialog.Title className="pr-10 font-serif text-2xl">Cookie preferences</Dialog.Title>
-      <Dialog.Description className="mt-2 text-sm text-ink-soft">
-        Choose which kinds of cookies we may use. You can change this at any time from the link at
-        the foot of every page.
-      </Dialog.Description>
-      <ul className="mt-5 divide-y divide-line">
-        {consentCategories.map((category) => {
-          const text = consentCategoryText[category];
-          const id = `consent-${category}`;
-          const locked = category === "essential";
-          return (
-            <li key={category} className="flex items-start justify-between gap-4 py-4">
-              <div>
-                <label htmlFor={id} className="font-semibold text-ink">
-                  {text.label}
-                </label>
-                <p id={`${id}-description`} className="mt-1 text-sm text-muted">
-                  {text.description}
-                </p>
-              </div>
-              <Switch.Root
-                id={id}
-                aria-describedby={`${id}-description`}
-                checked={locked ? true : draft[category]}
-                disabled={locked}
-                onCheckedChange={(checked) => setDraft((d) => ({ ...d, [category]: checked }))}
-                className="relative mt-1 inline-flex h-7 w-12 shrink-0 items-center rounded-full bg-line transition-colors data-[disabled]:opacity-70 data-[state=checked]:bg-brand-700"
-              >
-                <Switch.Thumb className="block size-5 translate-x-1 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-6" />
-              </Switch.Root>
-            </li>
-          );
-        })}
-      </ul>
-      <div className="mt-4 flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={() => onSave(essentialOnly)}>
-          {consentBannerText.essentialOnly}
-        </Button>
-        <Button onClick={() => onSave(draft)}>{consentBannerText.save}</Button>
-      </div>
+      {preferencesOpen ? (
+        <Suspense fallback={null}>
+          <PreferencesDialog />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { preloadPreferences } from "./consent-banner.tsx";
 import { useConsent } from "./consent-context.tsx";
 
 /** Lets the visitor change a cookie choice after the banner is gone. */
@@ -7,6 +8,8 @@ export function CookieSettingsButton() {
     <button
       type="button"
       onClick={() => setPreferencesOpen(true)}
+      onPointerEnter={preloadPreferences}
+      onFocus={preloadPreferences}
       className="min-h-8 text-brand-100 underline underline-offset-2 hover:text-white"
     >
       Cookie settings

@@ -1,20 +1,20 @@
-import { Toaster as Sonner } from "sonner";
+import { Suspense, lazy, useSyncExternalStore } from "react";
 
-import { toastConfig } from "../../config/ui.ts";
+import { toastViewport } from "../../lib/toast-store.ts";
+
+// Loaded only on pages that can show a toast (see app/lib/notify.ts and toast-store.ts).
+const ToastViewport = lazy(() => import("./toast-viewport.tsx"));
 
 export function Toaster() {
+  const requested = useSyncExternalStore(
+    toastViewport.subscribe,
+    toastViewport.isRequested,
+    () => false,
+  );
+  if (!requested) return null;
   return (
-    <Sonner
-      position={toastConfig.position}
-      hotkey={[...toastConfig.hotkey]}
-      visibleToasts={toastConfig.visibleToasts}
-      duration={toastConfig.durations.success}
-      toastOptions={{
-        classNames: {
-          toast: "!rounded-card !border-line !bg-surface !text-ink !shadow-card !font-sans",
-          description: "!text-muted",
-        },
-      }}
-    />
+    <Suspense fallback={null}>
+      <ToastViewport />
+    </Suspense>
   );
 }

@@ -34,6 +34,26 @@ describe("stored consent", () => {
     ["the wrong shape", JSON.stringify({ analytics: "yes" })],
     ["an unknown version", serializeConsent(acceptAll).replace('"version":1', '"version":9')],
     ["a bare value", "true"],
+    ["an array", "[]"],
+    [
+      "essential refused",
+      serializeConsent(acceptAll).replace('"essential":true', '"essential":false'),
+    ],
+    [
+      "a category that is not a boolean",
+      serializeConsent(acceptAll).replace('"marketing":true', '"marketing":"true"'),
+    ],
+    [
+      "a date that is not a date",
+      JSON.stringify({ ...JSON.parse(serializeConsent(acceptAll)), decidedAt: "yesterday" }),
+    ],
+    [
+      "an impossible date",
+      JSON.stringify({
+        ...JSON.parse(serializeConsent(acceptAll)),
+        decidedAt: "2025-13-45T99:00:00Z",
+      }),
+    ],
   ])("is invalid when the value is %s", (_label, raw) => {
     expect(parseStoredConsent(raw).kind).toBe("invalid");
   });

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** The localStorage key, prefixed with the clinic's name so it never collides. */
 export const CONSENT_STORAGE_KEY = "meridian-clinic.cookie-consent";
 
@@ -8,16 +6,41 @@ export type ConsentCategory = (typeof consentCategories)[number];
 
 export type Consent = Record<ConsentCategory, boolean>;
 
-const storedConsentSchema = z.object({
-  version: z.literal(1),
-  essential: z.literal(true),
-  analytics: z.boolean(),
-  functional: z.boolean(),
-  marketing: z.boolean(),
-  decidedAt: z.iso.datetime(),
-});
+/** What localStorage holds: the choice, a format version and when it was made. */
+export type StoredConsent = {
+  version: 1;
+  essential: true;
+  analytics: boolean;
+  functional: boolean;
+  marketing: boolean;
+  decidedAt: string;
+};
 
-export type StoredConsent = z.infer<typeof storedConsentSchema>;
+// ISO 8601 date-time in UTC or with an offset, as Date#toISOString writes it.
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Checked by hand rather than with zod: this runs on every page, and zod would add
+ * about 20 KB gzipped to every first load (docs/decisions/046).
+ */
+function problemWith(value: unknown): string | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "not an object";
+  const record = value as Record<string, unknown>;
+  if (record["version"] !== 1) return "version must be 1";
+  if (record["essential"] !== true) return "essential must be true";
+  for (const key of ["analytics", "functional", "marketing"]) {
+    if (typeof record[key] !== "boolean") return `${key} must be a boolean`;
+  }
+  const decidedAt = record["decidedAt"];
+  if (
+    typeof decidedAt !== "string" ||
+    !ISO_DATE_TIME.test(decidedAt) ||
+    Number.isNaN(Date.parse(decidedAt))
+  ) {
+    return "decidedAt must be an ISO date-time";
+  }
+  return null;
+}
 
 export const acceptAll: Consent = {
   essential: true,
@@ -45,14 +68,11 @@ export function parseStoredConsent(raw: string | null): ParsedConsent {
   } catch (error) {
     return { kind: "invalid", error: error instanceof Error ? error : new Error(String(error)) };
   }
-  const result = storedConsentSchema.safeParse(json);
-  if (!result.success) {
-    return {
-      kind: "invalid",
-      error: new Error(`Stored consent has the wrong shape: ${result.error.message}`),
-    };
+  const problem = problemWith(json);
+  if (problem !== null) {
+    return { kind: "invalid", error: new Error(`Stored consent has the wrong shape: ${problem}`) };
   }
-  const { essential, analytics, functional, marketing } = result.data;
+  const { essential, analytics, functional, marketing } = json as StoredConsent;
   return { kind: "stored", consent: { essential, analytics, functional, marketing } };
 }
 

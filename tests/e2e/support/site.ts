@@ -41,13 +41,14 @@ export async function seedConsent(context: BrowserContext) {
 }
 
 /**
- * Loads a page and waits until React has hydrated it: the page's modules have loaded and
- * the network is quiet. A 404 page answers 404, every other page 200.
+ * Loads a page and waits until the network is quiet and React has hydrated it.
+ * A 404 page answers 404, every other page 200.
  */
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path, { waitUntil: "networkidle" });
   expect(response?.status(), `status of ${path}`).toBe(path === notFoundPath ? 404 : 200);
-  await page.waitForFunction(() => "__reactRouterRouteModules" in window);
+  // root.tsx sets this once React has hydrated and event handlers are live.
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
   return response;
 }
 
