@@ -28,7 +28,7 @@ const consent = JSON.stringify({
   analytics: false,
   functional: false,
   marketing: false,
-  decidedAt: "2026-01-01T00:00:00.000Z",
+  decidedAt: new Date().toISOString(),
 });
 
 async function startServer(): Promise<ChildProcess> {

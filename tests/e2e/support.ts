@@ -35,7 +35,7 @@ export async function seedConsent(context: BrowserContext) {
         analytics: false,
         functional: false,
         marketing: false,
-        decidedAt: "2026-01-01T00:00:00.000Z",
+        decidedAt: new Date().toISOString(),
       }),
     );
   }, CONSENT_KEY);

@@ -24,6 +24,13 @@ describe("stored consent", () => {
     }
   });
 
+  it("expires one year after the choice, so the banner asks again", () => {
+    const decided = new Date("2026-01-01T00:00:00.000Z");
+    const raw = serializeConsent(acceptAll, decided);
+    expect(parseStoredConsent(raw, new Date("2026-12-31T00:00:00.000Z")).kind).toBe("stored");
+    expect(parseStoredConsent(raw, new Date("2027-01-02T00:00:00.000Z")).kind).toBe("expired");
+  });
+
   it("always stores essential as true", () => {
     const parsed = parseStoredConsent(serializeConsent({ ...essentialOnly, essential: false }));
     expect(parsed).toEqual({ kind: "stored", consent: essentialOnly });

@@ -60,7 +60,7 @@ export type ParsedConsent =
   { kind: "none" } | { kind: "stored"; consent: Consent } | { kind: "invalid"; error: Error };
 
 /** Reads what localStorage held. Anything unreadable is `invalid`, so the banner shows again. */
-export function parseStoredConsent(raw: string | null): ParsedConsent {
+export function parseStoredConsent(raw: string | null, now: Date = new Date()): ParsedConsent {
   if (raw === null) return { kind: "none" };
   let json: unknown;
   try {
