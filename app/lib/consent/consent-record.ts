@@ -56,8 +56,14 @@ export const essentialOnly: Consent = {
   marketing: false,
 };
 
+/** The cookie policy keeps a choice for one year; after that the banner asks again. */
+export const CONSENT_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
+
 export type ParsedConsent =
-  { kind: "none" } | { kind: "stored"; consent: Consent } | { kind: "invalid"; error: Error };
+  | { kind: "none" }
+  | { kind: "expired" }
+  | { kind: "stored"; consent: Consent }
+  | { kind: "invalid"; error: Error };
 
 /** Reads what localStorage held. Anything unreadable is `invalid`, so the banner shows again. */
 export function parseStoredConsent(raw: string | null, now: Date = new Date()): ParsedConsent {
@@ -72,7 +78,8 @@ export function parseStoredConsent(raw: string | null, now: Date = new Date()): 
   if (problem !== null) {
     return { kind: "invalid", error: new Error(`Stored consent has the wrong shape: ${problem}`) };
   }
-  const { essential, analytics, functional, marketing } = json as StoredConsent;
+  const { essential, analytics, functional, marketing, decidedAt } = json as StoredConsent;
+  if (now.getTime() - Date.parse(decidedAt) > CONSENT_LIFETIME_MS) return { kind: "expired" };
   return { kind: "stored", consent: { essential, analytics, functional, marketing } };
 }
 
