@@ -10,13 +10,17 @@ export function ThankYouCard({ moveFocus }: { moveFocus: boolean }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   // After a JavaScript submit the form disappears under the visitor's focus: move it here.
   useEffect(() => {
-    if (moveFocus) headingRef.current?.focus();
+    const heading = headingRef.current;
+    if (!moveFocus || !heading) return;
+    heading.focus({ preventScroll: true });
+    heading.scrollIntoView({ block: "start" });
   }, [moveFocus]);
 
   return (
     <Card className="flex flex-col items-start gap-5 sm:p-10">
       <CheckCircle2 aria-hidden="true" className="size-10 text-success" />
-      <h2 ref={headingRef} tabIndex={-1} className="text-3xl">
+      {/* The id gives it the scroll margin that clears the fixed header (app.css). */}
+      <h2 id="thank-you-heading" ref={headingRef} tabIndex={-1} className="text-3xl">
         {registrationCopy.thankYou.title}
       </h2>
       <p className="text-lg leading-relaxed text-ink-soft">{registrationCopy.thankYou.body}</p>

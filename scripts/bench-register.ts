@@ -1,0 +1,254 @@
+/**
+ * Registration throughput benchmark (a benchmark, not a test): `npm run bench:register`.
+ *
+ * Builds nothing: run `npm run build` first (BUILD_DIR is honoured). For SQLite and then
+ * PostgreSQL it starts the production server on loopback with the rate limit raised,
+ * measures a plain GET /healthz baseline, then POSTs valid registrations to
+ * /register-interest exactly as the no-JavaScript form does (urlencoded body, same-origin
+ * Origin header, a fresh idempotency key per request). Every 200 is a durable
+ * acknowledgement: the server commits (SQLite WAL with synchronous=FULL, or a
+ * PostgreSQL commit) before it answers. At the end it checks that the stored rows
+ * match the acknowledgements.
+ *
+ * Settings (environment): BENCH_DURATION seconds per measurement (15),
+ * BENCH_CONNECTIONS (32), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test),
+ * BENCH_SKIP_POSTGRES=1 to measure SQLite only.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+import autocannon from "autocannon";
+import pg from "pg";
+
+const root = path.resolve(import.meta.dirname, "..");
+const buildDir = process.env.BUILD_DIR ?? "build";
+const duration = Number(process.env.BENCH_DURATION ?? 15);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+
+type Server = { url: string; child: ChildProcess; exited: Promise<unknown> };
+
+async function startServer(env: Record<string, string>): Promise<Server> {
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      NODE_ENV: "production",
+      BUILD_DIR: buildDir,
+      HOST: "127.0.0.1",
+      PORT: "0",
+      HSTS: "false",
+      LOG_LEVEL: "info",
+      RATE_LIMIT_PER_MINUTE: "1000000000",
+      RATE_LIMIT_PER_DAY: "1000000000",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const port = await new Promise<number>((resolve, reject) => {
+    let buffered = "";
+    let found = false;
+    child.stdout?.setEncoding("utf8");
+    // Keep draining stdout after start-up (request logs), or the server would block.
+    child.stdout?.on("data", (chunk: string) => {
+      if (found) return;
+      buffered += chunk;
+      for (const line of buffered.split("\n")) {
+        if (!line.includes('"listening"')) continue;
+        const entry = JSON.parse(line) as { port: number };
+        found = true;
+        resolve(entry.port);
+        return;
+      }
+    });
+    void exited.then(() => reject(new Error("the server exited before listening")));
+  });
+  return { url: `http://127.0.0.1:${port}`, child, exited };
+}
+
+async function stopServer(server: Server) {
+  server.child.kill("SIGTERM");
+  await server.exited;
+}
+
+type Figures = {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  bad: number;
+  /** Server CPU time (user + system) per answered request: independent of other load. */
+  cpuMs: number;
+};
+
+/** CPU time a process has used so far, in ms (Linux /proc; clock ticks are 10 ms). */
+function cpuTimeMs(pid: number | undefined): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+async function run(server: Server, label: string, options: autocannon.Options): Promise<Figures> {
+  const cpuBefore = cpuTimeMs(server.child.pid);
+  const result = await autocannon({ connections, duration, ...options });
+  const answered = result["2xx"] + result.non2xx;
+  return {
+    label,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result["2xx"],
+    bad: result.errors + result.timeouts + result.non2xx,
+    cpuMs: (cpuTimeMs(server.child.pid) - cpuBefore) / Math.max(1, answered),
+  };
+}
+
+function registrationRequests(origin: string, path: string): autocannon.Options {
+  const runId = randomUUID().slice(0, 8);
+  let n = 0;
+  return {
+    url: origin,
+    requests: [
+      {
+        method: "POST",
+        path,
+        headers: { "content-type": "application/x-www-form-urlencoded", origin },
+        setupRequest(request) {
+          n++;
+          const body = new URLSearchParams({
+            name: `Bench Visitor ${n}`,
+            email: `bench-${runId}-${n}@example.co.uk`,
+            phone: "07700 900123",
+            message: "Benchmark registration",
+            website: "",
+            idempotencyKey: randomUUID(),
+            clientTimestamp: new Date().toISOString(),
+          }).toString();
+          return { ...request, body };
+        },
+      },
+    ],
+  };
+}
+
+async function measure(
+  database: string,
+  env: Record<string, string>,
+  countRows: () => Promise<number>,
+) {
+  const server = await startServer(env);
+  try {
+    // Warm up JIT, pools and the page render before measuring.
+    await autocannon({ url: `${server.url}/healthz`, connections, duration: 2 });
+    const healthz = await run(server, `${database}: GET /healthz`, {
+      url: `${server.url}/healthz`,
+    });
+    const before = await countRows();
+    const noJs = await run(
+      server,
+      `${database}: POST /register-interest (form without JavaScript, HTML answer)`,
+      registrationRequests(server.url, "/register-interest"),
+    );
+    const withJs = await run(
+      server,
+      `${database}: POST /register-interest.data (form with JavaScript)`,
+      registrationRequests(server.url, "/register-interest.data"),
+    );
+    const stored = (await countRows()) - before;
+    return { rows: [healthz, noJs, withJs], stored, acknowledged: noJs.ok + withJs.ok };
+  } finally {
+    await stopServer(server);
+  }
+}
+
+/**
+ * Every acknowledged registration must be stored. A few more rows than acknowledgements
+ * is expected: requests still in flight when a measurement ends are stored but uncounted.
+ */
+function verdict(database: string, m: { stored: number; acknowledged: number }): string {
+  const ok = m.stored >= m.acknowledged && m.stored <= m.acknowledged + connections * 2;
+  if (!ok) process.exitCode = 1;
+  return `${database}: ${m.acknowledged} acknowledged, ${m.stored} stored (${ok ? "ok" : "MISMATCH"})`;
+}
+
+function table(rows: Figures[]): string {
+  const lines = [
+    "| Measurement | Requests/s | p50 (ms) | p99 (ms) | 2xx | Errors + non-2xx | Server CPU ms/request | Requests/s per core at that cost |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  ];
+  for (const r of rows) {
+    lines.push(
+      `| ${r.label} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.ok} | ${r.bad} | ${r.cpuMs.toFixed(2)} | ${Math.round(1000 / r.cpuMs)} |`,
+    );
+  }
+  return lines.join("\n");
+}
+
+async function main() {
+  if (!existsSync(path.join(root, buildDir, "server", "index.js"))) {
+    console.error(`No production build in ${buildDir}/: run \`npm run build\` first.`);
+    process.exit(1);
+  }
+  console.log(
+    `bench:register: ${connections} connections, ${duration} s per measurement, ${cpus().length} CPUs, load average ${loadavg()[0]?.toFixed(1)} at start\n`,
+  );
+  const all: Figures[] = [];
+  const checks: string[] = [];
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-bench-"));
+  try {
+    const sqliteCount = () => {
+      const db = new DatabaseSync(path.join(dataDir, "registrations.sqlite"), { readOnly: true });
+      try {
+        const row = db.prepare("SELECT COUNT(*) AS n FROM registrations").get() as { n: number };
+        return Promise.resolve(Number(row.n));
+      } finally {
+        db.close();
+      }
+    };
+    const sqlite = await measure("SQLite", { DATA_DIR: dataDir }, sqliteCount);
+    all.push(...sqlite.rows);
+    checks.push(verdict("SQLite", sqlite));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  if (process.env.BENCH_SKIP_POSTGRES !== "1") {
+    // A fresh schema per run, dropped afterwards, so the benchmark touches no other data.
+    const schema = `bench_register_${process.pid}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const url = new URL(postgresUrl);
+    url.searchParams.set("options", `-c search_path=${schema}`);
+    try {
+      const pgCount = async () => {
+        const res = await admin.query<{ n: string }>(
+          `SELECT COUNT(*) AS n FROM ${schema}.registrations`,
+        );
+        return Number(res.rows[0]?.n ?? 0);
+      };
+      const postgres = await measure(
+        "PostgreSQL",
+        { DATABASE_URL: url.href, DATA_DIR: tmpdir() },
+        pgCount,
+      );
+      all.push(...postgres.rows);
+      checks.push(verdict("PostgreSQL", postgres));
+    } finally {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    }
+  }
+
+  console.log(table(all));
+  console.log(`\nLoad average at the end: ${loadavg()[0]?.toFixed(1)}`);
+  console.log(`\nDurability check: ${checks.join("; ")}`);
+}
+
+await main();
