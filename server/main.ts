@@ -1,0 +1,91 @@
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+import type { ServerBuild } from "react-router";
+
+import { createApp } from "./app.ts";
+import { openStorage } from "./db/open-storage.ts";
+import { parseEnv } from "./env.ts";
+import { createLogger } from "./logger.ts";
+import { registrationGuardsFromEnv } from "./registrations/guards.ts";
+import { loadCspManifest } from "./security/csp-manifest.ts";
+import { securityHeaders } from "./security/headers.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+
+  const buildDir = path.resolve(root, env.BUILD_DIR);
+  const buildPath = path.join(buildDir, "server", "index.js");
+  const build = (await import(pathToFileURL(buildPath).href).catch(() => {
+    logger.fatal({ buildPath }, "No production build found: run `npm run build` first");
+    process.exit(1);
+  })) as ServerBuild;
+
+  const csp = loadCspManifest(buildDir);
+  if (csp.source === "computed") {
+    logger.warn({ buildDir }, "No CSP manifest in the build: script hashes computed at start-up");
+  }
+
+  const storage = await openStorage(env, logger);
+  let draining = false;
+
+  const app = createApp({
+    build,
+    clientDir: path.join(buildDir, "client"),
+    logger,
+    services: { registrations: storage.registrations },
+    trustProxy: env.TRUST_PROXY,
+    registrationGuards: registrationGuardsFromEnv(env, logger),
+    isReady: () => !draining,
+    headers: securityHeaders({ hsts: env.HSTS, manifest: csp.manifest }),
+  });
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    logger.info({ port, database: env.DATABASE_URL ? "postgres" : "sqlite" }, "listening");
+  });
+  server.on("error", (error) => {
+    logger.fatal({ err: error }, "server failed to start");
+    process.exit(1);
+  });
+  storage.start();
+
+  // On SIGTERM: stop accepting, let in-flight requests finish, then close the database.
+  const shutdown = (signal: string) => {
+    if (draining) return;
+    draining = true;
+    logger.info({ signal }, "draining");
+    const force = setTimeout(() => {
+      logger.warn("grace period over; closing remaining connections");
+      server.closeAllConnections();
+    }, env.SHUTDOWN_GRACE_SECONDS * 1000);
+    force.unref();
+    server.close(() => {
+      storage
+        .close()
+        .then(() => {
+          logger.info("stopped");
+          process.exit(0);
+        })
+        .catch((error: unknown) => {
+          logger.error({ err: error }, "error while closing storage");
+          process.exit(1);
+        });
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+await main();
