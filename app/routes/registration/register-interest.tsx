@@ -19,6 +19,13 @@ import type { Route } from "./+types/register-interest";
 
 export const meta: Route.MetaFunction = () => pageMeta("/register-interest");
 
+/**
+ * A document response (the form posted without JavaScript) only carries the
+ * action's headers if the route passes them on: Retry-After on a 503 must reach
+ * the client (found by tests/e2e/faults.spec.ts).
+ */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
 /** The server: the only place a registration is stored (POST /register-interest). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { registrations } = context.get(appServicesContext);

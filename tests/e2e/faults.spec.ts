@@ -1,0 +1,338 @@
+import { request as httpRequest } from "node:http";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+import { expect, test } from "@playwright/test";
+
+import { registrationCopy } from "../../app/content/registration.ts";
+import { startFakeSheet } from "../resilience/fake-sheet.ts";
+import {
+  Ledger,
+  type Registration,
+  type StoredRow,
+  formBody,
+  freshPostgresSchema,
+  inParallel,
+  newRegistration,
+  postRegistration,
+  postgresRows,
+  sqliteRows,
+} from "../resilience/registrations.ts";
+import { startServer } from "../resilience/server-process.ts";
+import { startTcpProxy } from "../resilience/tcp-proxy.ts";
+
+/**
+ * Fault injection against the production server, each with a ledger of what the
+ * server acknowledged (a 2xx) checked against what the database holds.
+ */
+
+const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+function htmlText(html: string): string {
+  return html.replaceAll("&#x27;", "'").replaceAll("&#39;", "'").replaceAll("&quot;", '"');
+}
+
+function countByEmail(rows: StoredRow[], email: string): number {
+  return rows.filter((r) => r.email === email).length;
+}
+
+test.describe("the database becomes unavailable", () => {
+  test("SQLite locked by another writer: 503 with Retry-After, no partial row, the retry succeeds", async () => {
+    test.setTimeout(90_000);
+    const server = await startServer();
+    try {
+      const ledger = new Ledger();
+      for (let i = 0; i < 3; i += 1) {
+        const r = newRegistration("sqlite-down", i);
+        ledger.record(r.email, await postRegistration(server.url, r));
+      }
+      expect(ledger.acknowledged.size).toBe(3);
+
+      // Another process takes the write lock and keeps it (as a stuck backup or migration would).
+      const lock = new DatabaseSync(path.join(server.dataDir, "registrations.sqlite"));
+      lock.exec("BEGIN EXCLUSIVE");
+      const pending = newRegistration("sqlite-down", 99);
+      let refused;
+      try {
+        refused = await postRegistration(server.url, pending);
+        expect(refused.status).toBe(503);
+        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(htmlText(refused.body)).toContain(registrationCopy.unavailable);
+        // What the visitor typed is kept in the form for the retry.
+        expect(refused.body).toContain(pending.email);
+        const inside = lock
+          .prepare("SELECT count(*) AS n FROM registrations WHERE email = ?")
+          .get(pending.email) as { n: number };
+        expect(inside.n).toBe(0);
+        const outbox = lock.prepare("SELECT count(*) AS n FROM outbox").get() as { n: number };
+        expect(outbox.n).toBe(0);
+      } finally {
+        lock.exec("ROLLBACK");
+        lock.close();
+      }
+
+      // The database is back: the client's retry (same body, same idempotency key) succeeds once.
+      const retried = await postRegistration(server.url, pending);
+      expect(retried.status).toBe(200);
+      ledger.record(pending.email, retried);
+      const again = await postRegistration(server.url, pending);
+      expect(again.status).toBe(200);
+      const rows = sqliteRows(server.dataDir);
+      expect(countByEmail(rows, pending.email)).toBe(1);
+      expect(ledger.check(rows)).toEqual({ missing: [], duplicated: [] });
+    } finally {
+      await server.stop();
+    }
+  });
+
+  test("PostgreSQL stopped (TEST_DATABASE_URL): 503 with Retry-After, then the retry succeeds", async () => {
+    test.skip(!testDatabaseUrl, "TEST_DATABASE_URL is not set");
+    test.setTimeout(90_000);
+    const target = new URL(testDatabaseUrl ?? "");
+    const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
+    const schema = await freshPostgresSchema(testDatabaseUrl ?? "");
+    const viaProxy = new URL(schema.url);
+    viaProxy.hostname = "127.0.0.1";
+    viaProxy.port = String(proxy.port);
+    const server = await startServer({ env: { DATABASE_URL: viaProxy.toString() } });
+    try {
+      const ledger = new Ledger();
+      for (let i = 0; i < 3; i += 1) {
+        const r = newRegistration("pg-down", i);
+        ledger.record(r.email, await postRegistration(server.url, r));
+      }
+      expect(ledger.acknowledged.size).toBe(3);
+
+      await proxy.down(); // every connection drops; new ones are refused
+      const pending = newRegistration("pg-down", 99);
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        const refused = await postRegistration(server.url, pending);
+        expect(refused.status).toBe(503);
+        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+        expect(htmlText(refused.body)).toContain(registrationCopy.unavailable);
+      }
+      expect(countByEmail(await postgresRows(schema.url), pending.email)).toBe(0);
+
+      await proxy.up();
+      const retried = await postRegistration(server.url, pending);
+      expect(retried.status).toBe(200);
+      ledger.record(pending.email, retried);
+      const rows = await postgresRows(schema.url);
+      expect(countByEmail(rows, pending.email)).toBe(1);
+      expect(ledger.check(rows)).toEqual({ missing: [], duplicated: [] });
+    } finally {
+      await server.stop();
+      await proxy.close();
+      await schema.drop();
+    }
+  });
+});
+
+/** Sends registrations at a steady concurrency and calls `onAcknowledged` with the running count. */
+async function load(
+  baseUrl: string,
+  registrations: Registration[],
+  ledger: Ledger,
+  started: Map<string, number>,
+  onAcknowledged: (count: number) => void,
+) {
+  await inParallel(registrations, 20, async (r) => {
+    started.set(r.email, performance.now());
+    try {
+      ledger.record(r.email, await postRegistration(baseUrl, r));
+    } catch (error) {
+      ledger.record(r.email, error instanceof Error ? error : new Error(String(error)));
+    }
+    onAcknowledged(ledger.acknowledged.size);
+  });
+}
+
+test("SIGTERM under load: in-flight requests finish and every acknowledged registration is stored", async () => {
+  test.setTimeout(90_000);
+  const server = await startServer();
+  const ledger = new Ledger();
+  const started = new Map<string, number>();
+  const registrations = Array.from({ length: 400 }, (_, i) => newRegistration("sigterm", i));
+  let signalledAt = 0;
+  let exit: Promise<number | string | null> | undefined;
+  const answeredAt = new Map<string, number>();
+  const originalRecord = ledger.record.bind(ledger);
+  ledger.record = (email, result) => {
+    if (!(result instanceof Error)) answeredAt.set(email, performance.now());
+    originalRecord(email, result);
+  };
+  await load(server.url, registrations, ledger, started, (count) => {
+    if (count >= 100 && !exit) {
+      signalledAt = performance.now();
+      exit = server.stop("SIGTERM");
+    }
+  });
+  expect(await exit).toBe(0);
+
+  // Requests in flight when the signal came (sent at least 50 ms before it, not yet
+  // answered) all got an answer: the server drained them before exiting.
+  const inFlight = [...started]
+    .filter(
+      ([email, t]) => t < signalledAt - 50 && !((answeredAt.get(email) ?? Infinity) < signalledAt),
+    )
+    .map(([email]) => email);
+  expect(inFlight.length).toBeGreaterThan(0);
+  expect(inFlight.filter((email) => !answeredAt.has(email))).toEqual([]);
+
+  const rows = sqliteRows(server.dataDir);
+  expect(ledger.acknowledged.size).toBeGreaterThanOrEqual(100);
+  expect(ledger.check(rows)).toEqual({ missing: [], duplicated: [] });
+  test.info().annotations.push({
+    type: "sigterm",
+    description: `${ledger.acknowledged.size} acknowledged, ${inFlight.length} in flight at the signal, ${ledger.failures.length} refused connections after it, ${rows.length} stored`,
+  });
+});
+
+test("SIGKILL under load: after a restart every acknowledged registration is stored exactly once", async () => {
+  test.setTimeout(90_000);
+  const first = await startServer();
+  const ledger = new Ledger();
+  const registrations = Array.from({ length: 400 }, (_, i) => newRegistration("sigkill", i));
+  let killed: Promise<unknown> | undefined;
+  await load(first.url, registrations, ledger, new Map(), (count) => {
+    if (count >= 100 && !killed) killed = first.stop("SIGKILL");
+  });
+  expect(await killed).toBe("SIGKILL");
+  expect(ledger.failures.length).toBeGreaterThan(0);
+
+  const second = await startServer({ dataDir: first.dataDir });
+  try {
+    expect(ledger.check(sqliteRows(second.dataDir))).toEqual({ missing: [], duplicated: [] });
+
+    // Clients whose requests died with the process retry with the same idempotency key:
+    // each registration ends up stored exactly once, whether or not the first try landed.
+    for (const r of registrations) {
+      if (ledger.acknowledged.has(r.email)) continue;
+      ledger.record(r.email, await postRegistration(second.url, r));
+    }
+    const rows = sqliteRows(second.dataDir);
+    expect(ledger.acknowledged.size).toBe(registrations.length);
+    expect(rows).toHaveLength(registrations.length);
+    expect(ledger.check(rows)).toEqual({ missing: [], duplicated: [] });
+  } finally {
+    await second.stop();
+  }
+});
+
+test("the spreadsheet is down, then slow, then failing, then healthy: every registration arrives", async () => {
+  test.setTimeout(150_000);
+  const sheet = await startFakeSheet();
+  sheet.slowMs = 12_000; // beyond the worker's 10 s timeout: delivered, but not acknowledged in time
+  const server = await startServer({ env: { SHEETS_WEBHOOK_URL: sheet.url } });
+  const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  try {
+    const ledger = new Ledger();
+    const send = async (label: string) => {
+      for (let i = 0; i < 8; i += 1) {
+        const r = newRegistration(label, i);
+        ledger.record(r.email, await postRegistration(server.url, r));
+      }
+    };
+    await sheet.setMode("down");
+    await send("sheet-down");
+    await wait(2_000);
+    await sheet.setMode("slow");
+    await send("sheet-slow");
+    await wait(3_000);
+    await sheet.setMode("error");
+    await send("sheet-500");
+    await wait(2_000);
+    await sheet.setMode("ok");
+    await send("sheet-ok");
+    expect(ledger.acknowledged.size).toBe(32);
+
+    const rows = sqliteRows(server.dataDir);
+    expect(ledger.check(rows)).toEqual({ missing: [], duplicated: [] });
+    await expect
+      .poll(() => rows.filter((r) => !sheet.rows.has(r.id)).length, { timeout: 120_000 })
+      .toBe(0);
+    // At least once: every id seen, duplicates possible, and the id lets the sheet keep one row.
+    for (const row of rows) {
+      expect(sheet.seen.get(row.id)).toBeGreaterThanOrEqual(1);
+      expect(sheet.rows.get(row.id)).toMatchObject({ name: row.name, email: row.email });
+    }
+    expect(sheet.rows.size).toBe(rows.length);
+    const duplicates = [...sheet.seen.values()].reduce((n, c) => n + c - 1, 0);
+    test.info().annotations.push({
+      type: "deliveries",
+      description: `${sheet.raw.length} requests for ${rows.length} registrations (${duplicates} repeats the sheet dropped by id)`,
+    });
+  } finally {
+    await server.stop();
+    await sheet.close();
+  }
+});
+
+/** A POST from a given local address (127.0.0.2 is a second address on loopback). */
+function postFrom(
+  baseUrl: string,
+  localAddress: string,
+  registration: Registration,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; retryAfter: string | undefined }> {
+  const url = new URL("/register-interest", baseUrl);
+  const body = formBody(registration);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      url,
+      {
+        method: "POST",
+        localAddress,
+        agent: false,
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+          origin: baseUrl,
+          ...headers,
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, retryAfter: res.headers["retry-after"] }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+test("one address floods the form: it is limited, and a second address is still served", async () => {
+  const server = await startServer({
+    env: { RATE_LIMIT_PER_MINUTE: "5", RATE_LIMIT_PER_DAY: "50", TRUST_PROXY: "0" },
+  });
+  try {
+    const ledger = new Ledger();
+    const statuses: number[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      const r = newRegistration("flood", i);
+      // A flooder cannot dodge the limit by inventing forwarding headers: no proxy is trusted.
+      const result = await postFrom(server.url, "127.0.0.1", r, {
+        "x-forwarded-for": `198.51.100.${i}`,
+      });
+      statuses.push(result.status);
+      if (result.status === 429) expect(Number(result.retryAfter)).toBeGreaterThan(0);
+      ledger.record(r.email, { status: result.status, body: "", headers: new Headers() });
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+
+    const other = newRegistration("neighbour", 0);
+    const served = await postFrom(server.url, "127.0.0.2", other);
+    expect(served.status).toBe(200);
+    ledger.record(other.email, { status: served.status, body: "", headers: new Headers() });
+
+    // Only what was acknowledged was stored.
+    const rows = sqliteRows(server.dataDir);
+    expect(rows).toHaveLength(6);
+    expect(ledger.check(rows)).toEqual({ missing: [], duplicated: [] });
+  } finally {
+    await server.stop();
+  }
+});
