@@ -312,7 +312,7 @@ export const comparisonRows: readonly ComparisonRow[] = [
     nhs: "Up to 12 months",
   },
   {
-    category: "Testosterone level considered for treatment",
+    category: "Testosterone level for treatment",
     ourClinic: "Below 12 nmol/L on two morning tests, with symptoms",
     otherClinics: "Varies by clinic",
     nhs: "Usually under 8 nmol/L",

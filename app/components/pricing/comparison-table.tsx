@@ -20,16 +20,19 @@ export function ComparisonTable() {
         tabIndex={0}
         className="overflow-x-auto rounded-card border border-line bg-surface shadow-card"
       >
-        <table className="w-full min-w-[40rem] border-collapse text-left text-[0.95rem]">
+        <table className="w-full min-w-[34rem] border-collapse text-left text-[0.95rem]">
           <caption id={captionId} className="sr-only">
             How {clinic.name} compares with other private clinics and the NHS
           </caption>
           <thead>
-            <tr className="border-b border-line bg-sand/50">
-              <th scope="col" className="sticky left-0 w-[28%] bg-sand px-4 py-3.5 font-semibold">
+            <tr className="border-b border-line bg-sand">
+              <th
+                scope="col"
+                className="sticky left-0 w-32 bg-sand px-4 py-3.5 font-semibold sm:w-[26%]"
+              >
                 <span className="sr-only">What we compare</span>
               </th>
-              <th scope="col" className="bg-brand-50 px-4 py-3.5 font-semibold text-brand-900">
+              <th scope="col" className="bg-brand-100 px-4 py-3.5 font-semibold text-brand-900">
                 {clinic.name}
               </th>
               <th scope="col" className="px-4 py-3.5 font-semibold">
@@ -45,7 +48,7 @@ export function ComparisonTable() {
               <tr key={row.category} className="border-b border-line last:border-b-0">
                 <th
                   scope="row"
-                  className="sticky left-0 bg-surface px-4 py-4 align-top font-semibold text-ink"
+                  className="sticky left-0 bg-surface px-4 py-4 align-top text-sm font-semibold text-ink sm:text-[0.95rem]"
                 >
                   {row.category}
                 </th>

@@ -20,7 +20,7 @@ export function CostBreakdown() {
         ))}
       </ul>
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         {costYears.map((year) => {
           const total = sumLines(year.lines);
           return (
@@ -43,7 +43,9 @@ export function CostBreakdown() {
                 <thead className="sr-only">
                   <tr>
                     <th scope="col">Item</th>
-                    <th scope="col">Quantity and price</th>
+                    <th scope="col" className="hidden sm:table-cell">
+                      Quantity and price
+                    </th>
                     <th scope="col">Amount</th>
                   </tr>
                 </thead>
@@ -53,8 +55,13 @@ export function CostBreakdown() {
                       <th scope="row" className="py-3 pr-2 pl-5 align-top font-normal sm:pl-6">
                         <span className="block font-semibold text-ink">{line.service}</span>
                         <span className="block text-muted">{line.description}</span>
+                        {line.quantity > 1 ? (
+                          <span className="mt-0.5 block text-muted tabular-nums sm:hidden">
+                            {line.quantity} × {formatGBP(line.unitPrice)}
+                          </span>
+                        ) : null}
                       </th>
-                      <td className="px-2 py-3 text-right align-top whitespace-nowrap text-muted tabular-nums">
+                      <td className="hidden px-2 py-3 text-right align-top whitespace-nowrap text-muted tabular-nums sm:table-cell">
                         {line.quantity > 1
                           ? `${line.quantity} × ${formatGBP(line.unitPrice)}`
                           : null}
@@ -67,13 +74,10 @@ export function CostBreakdown() {
                 </tbody>
                 <tfoot>
                   <tr>
-                    <th
-                      scope="row"
-                      colSpan={2}
-                      className="py-4 pl-5 text-base font-semibold sm:pl-6"
-                    >
+                    <th scope="row" className="py-4 pl-5 text-base font-semibold sm:pl-6">
                       {year.title} total
                     </th>
+                    <td className="hidden sm:table-cell" />
                     <td className="py-4 pr-5 text-right text-base font-semibold tabular-nums sm:pr-6">
                       {formatGBP(total)}
                     </td>

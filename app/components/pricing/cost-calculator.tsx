@@ -20,7 +20,9 @@ import { useHydrated } from "./use-hydrated.ts";
 
 const choiceClass =
   "flex min-h-14 cursor-pointer items-start gap-3 rounded-control border border-line bg-surface px-4 py-3.5 transition-colors hover:border-brand-600 hover:bg-brand-50/60 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600";
-const inputClass = "mt-0.5 size-5 shrink-0 accent-brand-700 focus-visible:outline-none";
+// scroll-mb keeps a focused choice clear of the sticky phone summary.
+const inputClass =
+  "mt-0.5 size-5 shrink-0 scroll-mb-28 accent-brand-700 focus-visible:outline-none";
 
 /**
  * The treatment cost calculator. The selection lives in the URL query, so a
@@ -35,9 +37,9 @@ export function CostCalculator() {
   // The inputs answer at once from local state; the URL follows a moment later.
   // When the URL changes by other means (back, a link), the state follows it.
   const [selection, setSelection] = useState(() => parseSelection(searchParams));
-  const [syncedSearch, setSyncedSearch] = useState(search);
-  if (search !== syncedSearch) {
-    setSyncedSearch(search);
+  const [seenSearch, setSeenSearch] = useState(search);
+  if (search !== seenSearch) {
+    setSeenSearch(search);
     setSelection(parseSelection(searchParams));
   }
   const result = estimate(selection.treatment, selection.addOns);
@@ -45,10 +47,9 @@ export function CostCalculator() {
 
   function update(next: Selection) {
     setSelection(next);
-    const nextSearch = selectionToSearch(next);
-    setSyncedSearch(new URLSearchParams(nextSearch).toString());
-    // A plain string keeps the commas readable (?addons=hcg-high,tadalafil).
-    void navigate({ search: nextSearch }, { replace: true, preventScrollReset: true });
+    // A plain string keeps the commas readable (?addons=hcg-high,tadalafil). When the
+    // URL then changes, the check above re-reads it and finds the same selection.
+    void navigate({ search: selectionToSearch(next) }, { replace: true, preventScrollReset: true });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -142,6 +143,22 @@ export function CostCalculator() {
             })}
           </div>
         </fieldset>
+
+        {/* Phones: the totals stay in sight while choosing. A visual copy only;
+            the live region in the summary below is what screen readers hear. */}
+        <div
+          aria-hidden="true"
+          className="sticky bottom-3 z-10 flex items-center justify-between gap-4 rounded-card bg-brand-900 px-5 py-3 text-white shadow-card lg:hidden"
+        >
+          <span className="text-sm text-brand-100">Estimate</span>
+          <span className="font-serif text-lg font-semibold tabular-nums">
+            {formatGBP(result.monthlyTotal)}
+            <span className="font-sans text-sm font-normal text-brand-100"> a month</span>
+            <span className="mx-2 text-brand-200">·</span>
+            {formatGBP(result.yearlyTotal)}
+            <span className="font-sans text-sm font-normal text-brand-100"> a year</span>
+          </span>
+        </div>
       </div>
 
       <aside

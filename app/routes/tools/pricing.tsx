@@ -45,14 +45,14 @@ export default function Page() {
         title="How we compare"
         intro="The same questions asked of us, of other private clinics and of the NHS."
       >
-        <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
-          <ComparisonTable />
-          <YearlyCostChart />
-        </div>
+        <ComparisonTable />
         <p className="mt-4 max-w-3xl text-sm text-muted">
           Other clinics&apos; figures are broad indicative ranges, not quotes from any named
           provider; prices vary, so check with any clinic you consider.
         </p>
+        <div className="mt-10">
+          <YearlyCostChart />
+        </div>
       </Section>
 
       <Section

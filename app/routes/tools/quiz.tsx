@@ -34,10 +34,7 @@ export default function Page() {
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
         <NoScriptQuiz />
         <SymptomQuiz />
-        <div className="mt-8 space-y-4 text-sm leading-relaxed text-ink-soft">
-          <p>{quizIntro.privacy}</p>
-          <p>{quizIntro.screeningNote}</p>
-        </div>
+        <p className="mt-8 text-sm leading-relaxed text-ink-soft">{quizIntro.privacy}</p>
         <MedicalNote className="mt-6" />
       </div>
     </>
