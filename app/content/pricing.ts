@@ -373,8 +373,7 @@ export const keyPrices: readonly { service: string; price: string; detail: strin
 
 export const pricingText = {
   lead: "What treatment would cost, set out in full before you commit to anything: consultation, blood tests, membership and medication.",
-  indicative:
-    "Prices will be confirmed at launch, and nothing can be bought or booked yet.",
+  indicative: "Prices will be confirmed at launch, and nothing can be bought or booked yet.",
   calculatorIntro:
     "Choose a treatment and any add-ons your clinician might suggest. The estimate includes your £32 monthly membership.",
   calculatorNote:
