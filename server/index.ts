@@ -3,3 +3,5 @@
 process.env.NODE_ENV ??= "production";
 
 await import("./main.ts");
+
+export {};
