@@ -20,6 +20,7 @@ export function ConsentBanner() {
     <>
       {bannerOpen ? (
         <section
+          id="consent-banner"
           aria-labelledby={titleId}
           className="fixed inset-x-0 bottom-0 z-50 border-t border-line bg-surface shadow-[0_-8px_24px_-12px_rgb(21_37_44/0.2)]"
         >

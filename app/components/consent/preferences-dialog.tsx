@@ -18,11 +18,22 @@ import { useConsent } from "./consent-context.tsx";
  */
 export default function PreferencesDialog() {
   const { consent, preferencesOpen, setPreferencesOpen, choose } = useConsent();
+  // The dialog has no Radix Trigger (the banner and the footer both open it), so Radix
+  // would drop focus on <body> when it closes. It goes back to the button that opened it.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  );
   return (
     <Dialog.Root open={preferencesOpen} onOpenChange={setPreferencesOpen}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-ink/40" />
-        <Dialog.Content className="fixed top-1/2 left-1/2 z-[61] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-surface p-6 shadow-card">
+        <Dialog.Content
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (opener?.isConnected) opener.focus();
+          }}
+          className="fixed top-1/2 left-1/2 z-[61] max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-card bg-surface p-6 shadow-card"
+        >
           {/* Remounted on each open, so it starts from the stored choice. */}
           {preferencesOpen ? (
             <PreferencesForm initial={consent ?? essentialOnly} onSave={choose} />

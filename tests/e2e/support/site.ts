@@ -88,6 +88,10 @@ export async function focusIsVisible(page: Page): Promise<boolean> {
  * WCAG 2.4.7 and 2.1.2 as it goes.
  */
 export async function tabTo(page: Page, target: Locator, { max = 80, reverse = false } = {}) {
+  // Focus may have moved since the last call (Enter, Escape, a click): start from here.
+  await page.evaluate(() => {
+    (window as { __previousFocus?: Element | null }).__previousFocus = document.activeElement;
+  });
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(reverse ? "Shift+Tab" : "Tab");
     const where = await describeFocus(page);

@@ -1,0 +1,132 @@
+/**
+ * WCAG 2.2 AA checks with axe-core on every page at phone and desktop widths, and on the
+ * states that only appear after an action: the mobile menu, the consent banner and its
+ * dialog, the quiz, and the registration form's errors.
+ */
+import AxeBuilder from "@axe-core/playwright";
+import { type Page, expect, test } from "@playwright/test";
+
+import { allPages, openPage, seedConsent, viewports } from "./support/site.ts";
+
+const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+/** Runs axe on the page (or part of it) and fails with rule, targets and summary. */
+async function expectNoViolations(page: Page, label: string, include?: string) {
+  let builder = new AxeBuilder({ page }).withTags(tags);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  const report = violations.flatMap((v) =>
+    v.nodes.map(
+      (n) =>
+        `${v.id} (${v.impact ?? "?"}) ${n.target.join(" ")}\n    ${n.failureSummary?.replaceAll("\n", "\n    ") ?? v.help}`,
+    ),
+  );
+  expect(report, `axe violations on ${label}`).toEqual([]);
+}
+
+for (const [size, viewport] of Object.entries(viewports)) {
+  test.describe(`every page at ${viewport.width}px`, () => {
+    test.use({ viewport });
+    test.beforeEach(async ({ context }) => {
+      await seedConsent(context);
+    });
+
+    for (const path of allPages) {
+      test(`${path} (${size})`, async ({ page }) => {
+        await openPage(page, path);
+        await expectNoViolations(page, `${path} at ${viewport.width}px`);
+      });
+    }
+  });
+}
+
+// Each state is checked where it appears (the header, the banner, the dialog, the main
+// content): the pages around them are checked whole above, and a fault there would
+// otherwise be reported again under every state.
+test.describe("states", () => {
+  test("the mobile menu, open with a section expanded", async ({ page, context }) => {
+    await page.setViewportSize(viewports.mobile);
+    await seedConsent(context);
+    await openPage(page, "/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav).toBeVisible();
+    await expectNoViolations(page, "the open mobile menu", "header");
+    await nav.getByRole("button", { name: "About" }).click();
+    await expect(nav.getByRole("link", { name: "Meet the Team" })).toBeVisible();
+    await expectNoViolations(page, "the mobile menu with About expanded", "header");
+  });
+
+  test("a desktop submenu, open", async ({ page, context }) => {
+    await page.setViewportSize(viewports.desktop);
+    await seedConsent(context);
+    await openPage(page, "/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("button", { name: "TRT" }).click();
+    await expect(nav.getByRole("link", { name: "FAQ" })).toBeVisible();
+    await expectNoViolations(page, "the open TRT submenu", "header");
+  });
+
+  for (const [size, viewport] of Object.entries(viewports)) {
+    test(`the consent banner and its preferences dialog (${size})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      // No stored choice: a first visit.
+      await openPage(page, "/");
+      const banner = page.getByRole("region", { name: "Cookies on this site" });
+      await expect(banner).toBeVisible();
+      await expectNoViolations(
+        page,
+        `the consent banner at ${viewport.width}px`,
+        "#consent-banner",
+      );
+
+      await banner.getByRole("button", { name: "Manage preferences" }).click();
+      const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
+      await expect(dialog).toBeVisible();
+      await expectNoViolations(
+        page,
+        `the preferences dialog at ${viewport.width}px`,
+        '[role="dialog"]',
+      );
+    });
+  }
+
+  test("a quiz question with an answer chosen, and the result", async ({ page, context }) => {
+    await page.setViewportSize(viewports.mobile);
+    await seedConsent(context);
+    await openPage(page, "/quiz");
+    const main = page.getByRole("main");
+    await main.getByRole("radio", { name: "Sometimes" }).click();
+    await expectNoViolations(page, "a quiz question with an answer", "main");
+
+    for (let question = 1; question <= 10; question++) {
+      await main.getByRole("radio", { name: "Never" }).click();
+      const next = main.getByRole("button", { name: question === 10 ? "View Results" : "Next" });
+      await next.click();
+    }
+    await expect(main.getByRole("link", { name: "Register Your Interest" })).toBeVisible();
+    await expectNoViolations(page, "the quiz result", "main");
+  });
+
+  test("the registration form showing its errors", async ({ page, context }) => {
+    await page.setViewportSize(viewports.mobile);
+    await seedConsent(context);
+    await openPage(page, "/register-interest");
+    const main = page.getByRole("main");
+    await main.getByRole("textbox", { name: /name/i }).first().fill("Sam Example");
+    await main.getByRole("textbox", { name: /email/i }).fill("not-an-email");
+    await main.getByRole("button", { name: "Register Interest" }).click();
+    await expect(main.getByRole("textbox", { name: /email/i })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expectNoViolations(page, "the registration form with an invalid email", "main");
+
+    // Both required fields empty: both errors, and the toast.
+    await main.getByRole("textbox", { name: /name/i }).first().fill("");
+    await main.getByRole("textbox", { name: /email/i }).fill("");
+    await main.getByRole("button", { name: "Register Interest" }).click();
+    await expect(page.getByText("Please fill in all required fields")).toBeVisible();
+    await expectNoViolations(page, "the registration form with empty required fields");
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * The site used with a keyboard alone. Every Tab along the way must land somewhere new
+ * and show a visible focus indicator (tabTo checks both), and Escape must close what
+ * Enter opened.
+ */
+import { expect, test } from "@playwright/test";
+
+import {
+  describeFocus,
+  expectVisibleFocus,
+  openPage,
+  seedConsent,
+  tabTo,
+  viewports,
+} from "./support/site.ts";
+
+test.describe("with a stored cookie choice", () => {
+  test.beforeEach(async ({ context }) => {
+    await seedConsent(context);
+  });
+
+  test("the skip link is the first stop and moves focus to the main content", async ({ page }) => {
+    await openPage(page, "/faq");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await expectVisibleFocus(page);
+
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main")).toBeFocused();
+    // The next Tab continues inside the main content, not back in the header.
+    await page.keyboard.press("Tab");
+    const inMain = await page.evaluate(
+      () => document.querySelector("main")?.contains(document.activeElement) ?? false,
+    );
+    expect(inMain, `focus after the skip link: ${await describeFocus(page)}`).toBe(true);
+    await expectVisibleFocus(page);
+  });
+
+  test("the desktop submenus open, close and lead to their pages", async ({ page }) => {
+    await page.setViewportSize(viewports.desktop);
+    await openPage(page, "/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+
+    const about = nav.getByRole("button", { name: "About" });
+    await tabTo(page, about);
+    await page.keyboard.press("Enter");
+    await expect(about).toHaveAttribute("aria-expanded", "true");
+    await tabTo(page, nav.getByRole("link", { name: "Our Approach" }));
+    await page.keyboard.press("Escape");
+    await expect(about).toHaveAttribute("aria-expanded", "false");
+    await expect(about).toBeFocused();
+    await expect(nav.getByRole("link", { name: "Our Approach" })).toBeHidden();
+
+    // Tabbing past an open submenu closes it; the next one opens with Space.
+    await page.keyboard.press("Enter");
+    const trt = nav.getByRole("button", { name: "TRT" });
+    await tabTo(page, trt);
+    await expect(about).toHaveAttribute("aria-expanded", "false");
+    await page.keyboard.press("Space");
+    await expect(trt).toHaveAttribute("aria-expanded", "true");
+    await tabTo(page, nav.getByRole("link", { name: "FAQ" }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/faq");
+    await expect(trt).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("the mobile menu opens, expands a section, closes with Escape and is never a trap", async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewports.mobile);
+    await openPage(page, "/");
+    const toggle = page.getByRole("button", { name: "Open menu" });
+    await tabTo(page, toggle);
+    await page.keyboard.press("Enter");
+    const close = page.getByRole("button", { name: "Close menu" });
+    await expect(close).toHaveAttribute("aria-expanded", "true");
+    const nav = page.getByRole("navigation", { name: "Main" });
+
+    const trt = nav.getByRole("button", { name: "TRT" });
+    await tabTo(page, trt);
+    await page.keyboard.press("Enter");
+    await expect(trt).toHaveAttribute("aria-expanded", "true");
+    await tabTo(page, nav.getByRole("link", { name: "Overview" }));
+
+    await page.keyboard.press("Escape");
+    await expect(nav).toBeHidden();
+    await expect(toggle).toBeFocused();
+
+    // Open again and Tab through to the end: focus leaves the menu, which closes behind it.
+    await page.keyboard.press("Enter");
+    await tabTo(page, nav.getByRole("link", { name: "Register Interest" }));
+    await page.keyboard.press("Tab");
+    await expect(nav).toBeHidden();
+    await expectVisibleFocus(page);
+
+    // And a link followed from the menu closes it.
+    await tabTo(page, toggle, { reverse: true });
+    await page.keyboard.press("Enter");
+    await tabTo(page, nav.getByRole("link", { name: "Services" }));
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/services");
+    await expect(nav).toBeHidden();
+  });
+
+  test("an FAQ answer opens and closes from the keyboard", async ({ page }) => {
+    await openPage(page, "/faq");
+    const main = page.getByRole("main");
+    const first = main.locator("[aria-expanded]").first();
+    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await tabTo(page, first);
+    await page.keyboard.press("Enter");
+    await expect(first).toHaveAttribute("aria-expanded", "true");
+    const panelId = await first.getAttribute("aria-controls");
+    expect(panelId, "the question controls its answer").toBeTruthy();
+    await expect(page.locator(`[id="${panelId}"]`)).toBeVisible();
+    await page.keyboard.press("Space");
+    await expect(first).toHaveAttribute("aria-expanded", "false");
+    await expect(page.locator(`[id="${panelId}"]`)).toBeHidden();
+  });
+
+  test("the quiz can be found and completed from the keyboard", async ({ page }) => {
+    await openPage(page, "/");
+    await tabTo(page, page.getByRole("link", { name: "Take the ADAM Quiz" }), { max: 60 });
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/quiz");
+    const main = page.getByRole("main");
+
+    for (let question = 1; question <= 10; question++) {
+      // Into the answers: the first radio takes focus; Space chooses it ("Never").
+      const never = main.getByRole("radio", { name: "Never" });
+      await tabTo(page, never);
+      await page.keyboard.press("Space");
+      await expect(never).toBeChecked();
+      const next = main.getByRole("button", { name: question === 10 ? "View Results" : "Next" });
+      await tabTo(page, next);
+      await page.keyboard.press("Enter");
+    }
+    const register = main.getByRole("link", { name: "Register Your Interest" });
+    await expect(register).toBeVisible();
+    await tabTo(page, register);
+  });
+
+  test("the registration form can be filled in and sent from the keyboard", async ({ page }) => {
+    await openPage(page, "/register-interest");
+    const main = page.getByRole("main");
+    await tabTo(page, main.getByRole("textbox", { name: /name/i }).first());
+    await page.keyboard.type("Sam Keyboard");
+    await tabTo(page, main.getByRole("textbox", { name: /email/i }));
+    await page.keyboard.type(`sam.keyboard+${Date.now()}@example.co.uk`);
+    await tabTo(page, main.getByRole("textbox", { name: /phone/i }));
+    await page.keyboard.type("07700 900123");
+    await tabTo(page, main.getByRole("textbox", { name: /know|message/i }));
+    await page.keyboard.type("Sent without a mouse.");
+    await tabTo(page, main.getByRole("button", { name: "Register Interest" }));
+    await page.keyboard.press("Enter");
+
+    const home = main.getByRole("link", { name: "Return to Homepage" });
+    await expect(home).toBeVisible({ timeout: 15_000 });
+    await tabTo(page, home);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL("/");
+  });
+});
+
+test("a cookie choice can be made from the keyboard, and the dialog closes with Escape", async ({
+  page,
+}) => {
+  await openPage(page, "/");
+  const banner = page.getByRole("region", { name: "Cookies on this site" });
+  await expect(banner).toBeVisible();
+
+  // The banner comes last in the page; Shift+Tab from the top reaches it quickly.
+  const manage = banner.getByRole("button", { name: "Manage preferences" });
+  await tabTo(page, manage, { reverse: true, max: 10 });
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
+  await expect(dialog).toBeVisible();
+  const focusInDialog = await page.evaluate(
+    () => document.querySelector('[role="dialog"]')?.contains(document.activeElement) ?? false,
+  );
+  expect(focusInDialog, "focus moves into the dialog").toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(manage).toBeFocused();
+
+  const essential = banner.getByRole("button", { name: "Essential Only" });
+  await tabTo(page, essential, { reverse: true, max: 5 });
+  await page.keyboard.press("Enter");
+  await expect(banner).toBeHidden();
+  const stored = await page.evaluate(() =>
+    window.localStorage.getItem("meridian-clinic.cookie-consent"),
+  );
+  expect(JSON.parse(stored ?? "{}")).toMatchObject({ analytics: false, marketing: false });
+});

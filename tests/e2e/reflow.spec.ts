@@ -1,0 +1,118 @@
+/**
+ * Reflow (WCAG 1.4.10) and reduced motion (2.3.3).
+ *
+ * Reflow is checked at 320 CSS px wide, and at 200% zoom of a 1280 x 800 window. Browser
+ * zoom halves the CSS viewport and doubles the device pixel ratio, so 200% zoom is
+ * emulated as a 640 x 400 CSS px viewport with deviceScaleFactor 2. Media queries,
+ * layout and text size then match what a zoomed 1280 px window shows.
+ */
+import { type Page, expect, test } from "@playwright/test";
+
+import { allPages, openPage, seedConsent } from "./support/site.ts";
+
+async function horizontalOverflow(page: Page) {
+  return page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    // The widest elements that stick out, to say what to fix.
+    const culprits = [...document.querySelectorAll("body *")]
+      .filter((el) => {
+        const rect = el.getBoundingClientRect();
+        return rect.width > 0 && rect.right > width + 1;
+      })
+      .slice(0, 5)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">`);
+    return { scrollWidth: root.scrollWidth, clientWidth: width, culprits };
+  });
+}
+
+const layouts = [
+  { name: "320px wide", viewport: { width: 320, height: 640 }, deviceScaleFactor: 1 },
+  { name: "1280px at 200% zoom", viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 },
+];
+
+for (const layout of layouts) {
+  test.describe(layout.name, () => {
+    test.use({ viewport: layout.viewport, deviceScaleFactor: layout.deviceScaleFactor });
+    test.beforeEach(async ({ context }) => {
+      await seedConsent(context);
+    });
+
+    for (const path of allPages) {
+      test(`${path} reflows without horizontal scrolling`, async ({ page }) => {
+        await openPage(page, path);
+        const result = await horizontalOverflow(page);
+        expect(
+          result.scrollWidth,
+          `page is ${result.scrollWidth}px wide in a ${result.clientWidth}px viewport; ` +
+            `sticking out: ${result.culprits.join(", ")}`,
+        ).toBeLessThanOrEqual(result.clientWidth);
+      });
+    }
+
+    test("the open mobile menu and the consent banner reflow too", async ({ page, context }) => {
+      await context.clearCookies();
+      await page.addInitScript(() => window.localStorage.clear());
+      await openPage(page, "/");
+      await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeVisible();
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+      const result = await horizontalOverflow(page);
+      expect(result.scrollWidth, result.culprits.join(", ")).toBeLessThanOrEqual(
+        result.clientWidth,
+      );
+    });
+  });
+}
+
+test.describe("prefers-reduced-motion", () => {
+  /** The longest transition or animation on any element, in milliseconds. */
+  async function longestMotion(page: Page): Promise<{ ms: number; element: string }> {
+    return page.evaluate(() => {
+      const seconds = (list: string) =>
+        Math.max(
+          ...list
+            .split(",")
+            .map((t) => (t.trim().endsWith("ms") ? parseFloat(t) / 1000 : parseFloat(t))),
+        );
+      let longest = { ms: 0, element: "" };
+      for (const el of document.querySelectorAll("*")) {
+        const style = getComputedStyle(el);
+        const ms =
+          1000 *
+          Math.max(
+            seconds(style.transitionDuration),
+            style.animationName === "none" ? 0 : seconds(style.animationDuration),
+          );
+        if (ms > longest.ms) {
+          longest = {
+            ms,
+            element: `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">`,
+          };
+        }
+      }
+      return longest;
+    });
+  }
+
+  test("transitions run normally, and are switched off when motion is reduced", async ({
+    page,
+    context,
+  }) => {
+    await seedConsent(context);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openPage(page, "/quiz");
+    const normal = await longestMotion(page);
+    expect(normal.ms, "the site has transitions to switch off").toBeGreaterThan(100);
+
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    const reduced = await longestMotion(page);
+    expect(reduced.ms, `longest transition with reduced motion: ${reduced.element}`).toBeLessThan(
+      1,
+    );
+    // Smooth scrolling is off too.
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior),
+    ).toBe("auto");
+  });
+});
