@@ -36,6 +36,17 @@ export function createDatabase(
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     });
+    // A checked-out client has no listener of the pool's: if its server goes away
+    // between queries, its 'error' event would crash the process (found by
+    // tests/e2e/faults.spec.ts). The query in progress, if any, still rejects.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => {
+        logger.warn(
+          { err: { message: error.message, code: (error as { code?: string }).code } },
+          "postgres client error",
+        );
+      });
+    });
     // An idle client losing its server must not crash the process; the pool replaces it.
     pool.on("error", (error) => {
       logger.warn(

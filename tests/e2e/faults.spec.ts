@@ -121,7 +121,9 @@ test.describe("the database becomes unavailable", () => {
       expect(countByEmail(rows, pending.email)).toBe(1);
       expect(ledger.check(rows)).toEqual({ missing: [], duplicated: [] });
     } finally {
-      await server.stop();
+      const exit = await server.stop();
+      await test.info().attach("server output", { body: server.output.join("\n") });
+      expect(exit, "the server exits cleanly, it never crashed").toBe(0);
       await proxy.close();
       await schema.drop();
     }
