@@ -30,6 +30,8 @@ export function createApp(options: AppOptions) {
 
   // One structured line per request: method, path without query, status, time. No bodies.
   app.use((req, res, next) => {
+    // While draining, ask keep-alive clients to go, so shutdown need not wait for idle sockets.
+    if (options.isReady && !options.isReady()) res.setHeader("Connection", "close");
     const start = process.hrtime.bigint();
     res.on("finish", () => {
       logger.info(
