@@ -1,21 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 
+import { seedConsent } from "./support.ts";
+
 // Skip the cookie banner: a stored choice, exactly as the banner would save it.
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    window.localStorage.setItem(
-      "meridian-clinic.cookie-consent",
-      JSON.stringify({
-        version: 1,
-        essential: true,
-        analytics: false,
-        functional: false,
-        marketing: false,
-        decidedAt: new Date().toISOString(),
-      }),
-    );
-  });
+test.beforeEach(async ({ context }) => {
+  await seedConsent(context);
 });
 
 async function open(page: Page, query = "") {

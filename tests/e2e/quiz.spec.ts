@@ -1,6 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 
+import { seedConsent } from "./support.ts";
+
 const ANSWERS = ["Never", "Rarely", "Sometimes", "Often", "Always"] as const;
 
 /** Points per question (0-4) that add up to `total`, filling from the first question. */
@@ -14,20 +16,8 @@ function pointsFor(total: number): number[] {
 }
 
 // Skip the cookie banner: a stored choice, exactly as the banner would save it.
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    window.localStorage.setItem(
-      "meridian-clinic.cookie-consent",
-      JSON.stringify({
-        version: 1,
-        essential: true,
-        analytics: false,
-        functional: false,
-        marketing: false,
-        decidedAt: new Date().toISOString(),
-      }),
-    );
-  });
+test.beforeEach(async ({ context }) => {
+  await seedConsent(context);
 });
 
 const next = (page: Page) => page.getByRole("button", { name: /^(Next|View Results)$/ });

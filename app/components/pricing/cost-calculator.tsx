@@ -14,9 +14,9 @@ import { notify } from "../../lib/notify.ts";
 import { estimate } from "../../lib/pricing/cost.ts";
 import { formatGBP } from "../../lib/pricing/format.ts";
 import { type Selection, parseSelection, selectionToSearch } from "../../lib/pricing/url-state.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Button } from "../ui/button.tsx";
 import { cn } from "../ui/cn.ts";
-import { useHydrated } from "./use-hydrated.ts";
 
 const choiceClass =
   "flex min-h-14 cursor-pointer items-start gap-3 rounded-control border border-line bg-surface px-4 py-3.5 transition-colors hover:border-brand-600 hover:bg-brand-50/60 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600";

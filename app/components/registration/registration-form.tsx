@@ -15,11 +15,11 @@ import {
   registrationLimits as limits,
   validateRegistration,
 } from "../../lib/registration/schema.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Field, Input, Textarea } from "../ui/field.tsx";
 import { Honeypot } from "./honeypot.tsx";
-import { useHydrated } from "./use-hydrated.ts";
 
 const fieldOrder = ["name", "email", "phone", "message"] as const satisfies ReadonlyArray<
   keyof RegistrationValues

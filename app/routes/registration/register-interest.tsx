@@ -3,7 +3,6 @@ import { data, useNavigation } from "react-router";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { RegistrationForm } from "../../components/registration/registration-form.tsx";
 import { ThankYouCard } from "../../components/registration/thank-you-card.tsx";
-import { useHydrated } from "../../components/registration/use-hydrated.ts";
 import { Section } from "../../components/ui/section.tsx";
 import { retryPolicy } from "../../config/ui.ts";
 import { pages } from "../../content/pages.ts";
@@ -15,6 +14,7 @@ import { makeBodyReplayable } from "../../lib/registration/replayable-body.ts";
 import type { RegistrationFormResult } from "../../lib/registration/result.ts";
 import { TransientFailure, submitWithRetry } from "../../lib/registration/submit-with-retry.ts";
 import { pageMeta } from "../../lib/seo.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import type { Route } from "./+types/register-interest";
 
 export const meta: Route.MetaFunction = () => pageMeta("/register-interest");
