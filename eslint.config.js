@@ -1,5 +1,5 @@
 import js from "@eslint/js";
-import { createNodeResolver, importX } from "eslint-plugin-import-x";
+import importPlugin from "eslint-plugin-import";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
@@ -26,8 +26,8 @@ export default tseslint.config(
     languageOptions: {
       globals: { ...globals.browser, ...globals.node },
     },
-    plugins: { "import-x": importX, "react-hooks": reactHooks },
-    settings: { "import-x/resolver-next": [createNodeResolver()] },
+    plugins: { import: importPlugin, "react-hooks": reactHooks },
+    settings: { "import/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } } },
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
@@ -35,10 +35,10 @@ export default tseslint.config(
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_" },
       ],
-      "import-x/no-cycle": "error",
-      "import-x/no-duplicates": "error",
-      "import-x/first": "error",
-      "import-x/order": [
+      "import/no-cycle": "error",
+      "import/no-duplicates": "error",
+      "import/first": "error",
+      "import/order": [
         "error",
         {
           groups: ["builtin", "external", "internal", ["parent", "sibling", "index"]],

@@ -8,9 +8,9 @@ import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-import routes from "../app/routes.ts";
 import { writeCspManifest } from "./csp-hashes.ts";
 import { siteUrlFromEnv } from "./site-url.ts";
+import routes from "../app/routes.ts";
 
 const buildDir = process.env.BUILD_DIR ?? (process.env.SPA_BUILD === "1" ? "build-spa" : "build");
 const clientDir = path.resolve(buildDir, "client");

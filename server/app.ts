@@ -3,9 +3,9 @@ import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 
-import type { AppServices } from "../app/lib/app-context.ts";
 import type { Logger } from "./logger.ts";
 import { staticFiles } from "./static-files.ts";
+import type { AppServices } from "../app/lib/app-context.ts";
 
 export type AppOptions = {
   build: ServerBuild;

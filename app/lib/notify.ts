@@ -1,5 +1,5 @@
-import { toastConfig } from "../config/ui.ts";
 import { toastViewport } from "./toast-store.ts";
+import { toastConfig } from "../config/ui.ts";
 
 type Kind = keyof typeof toastConfig.durations;
 

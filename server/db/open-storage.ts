@@ -1,5 +1,10 @@
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
+import { createDatabase, type DatabaseOptions } from "./database.ts";
+import { createGroupCommit } from "./group-commit.ts";
+import { migrateToLatest } from "./migrate.ts";
+import type { Dialect } from "./schema.ts";
+import { guardAvailability, isUnavailableError } from "./unavailable.ts";
 import { outboxSummary, retryOutbox, type OutboxSummary } from "../outbox/store.ts";
 import {
   createOutboxWorker,
@@ -24,11 +29,6 @@ import type {
   RegistrationService,
   StoredRegistration,
 } from "../registrations/types.ts";
-import { createDatabase, type DatabaseOptions } from "./database.ts";
-import { createGroupCommit } from "./group-commit.ts";
-import { migrateToLatest } from "./migrate.ts";
-import type { Dialect } from "./schema.ts";
-import { guardAvailability, isUnavailableError } from "./unavailable.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -4,11 +4,11 @@ import { DatabaseSync } from "node:sqlite";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { createLogger } from "../logger.ts";
-import { registrationsCsv } from "../registrations/csv.ts";
-import type { NewRegistration } from "../registrations/types.ts";
 import { createDatabase, SQLITE_FILE_NAME } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
 import { openStorage, type Storage, type StorageOptions } from "./open-storage.ts";
+import { registrationsCsv } from "../registrations/csv.ts";
+import type { NewRegistration } from "../registrations/types.ts";
 import { backends, type TestPlace } from "./testing/backends.ts";
 
 const logger = createLogger("silent");

@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 
 import type { Insertable, Kysely, Selectable } from "kysely";
 
-import type { Database, OutboxStatus, OutboxTable, RegistrationsTable } from "../db/schema.ts";
 import type { NewRegistration, RegisterResult, StoredRegistration } from "./types.ts";
+import type { Database, OutboxStatus, OutboxTable, RegistrationsTable } from "../db/schema.ts";
 
 type Db = Kysely<Database>;
 

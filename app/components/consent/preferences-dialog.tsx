@@ -3,6 +3,7 @@ import * as Switch from "@radix-ui/react-switch";
 import { X } from "lucide-react";
 import { useState } from "react";
 
+import { useConsent } from "./consent-context.tsx";
 import { consentBannerText, consentCategoryText } from "../../content/cookies.ts";
 import {
   type Consent,
@@ -10,7 +11,6 @@ import {
   essentialOnly,
 } from "../../lib/consent/consent-record.ts";
 import { Button } from "../ui/button.tsx";
-import { useConsent } from "./consent-context.tsx";
 
 /**
  * The cookie preferences dialog. It is loaded only when first opened (see

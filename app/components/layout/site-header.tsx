@@ -1,12 +1,12 @@
 import { Link, NavLink } from "react-router";
 
+import { BrandMark } from "./brand-mark.tsx";
+import { DesktopNav } from "./desktop-nav.tsx";
+import { MobileNav } from "./mobile-nav.tsx";
 import { clinic } from "../../config/site.ts";
 import { headerCta } from "../../content/navigation.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { cn } from "../ui/cn.ts";
-import { BrandMark } from "./brand-mark.tsx";
-import { DesktopNav } from "./desktop-nav.tsx";
-import { MobileNav } from "./mobile-nav.tsx";
 
 /** The 64px header, fixed below the status banner. */
 export function SiteHeader() {

@@ -1,12 +1,12 @@
 import { ArrowRight, Home } from "lucide-react";
 import type { RefObject } from "react";
 
+import { BandChart } from "./band-chart.tsx";
 import { quizIntro, riskBandText } from "../../content/quiz.ts";
 import { MAX_SCORE, riskBandFor } from "../../lib/quiz/scoring.ts";
 import { ButtonLink } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { cn } from "../ui/cn.ts";
-import { BandChart } from "./band-chart.tsx";
 
 const bandTone = {
   low: "border-success/30 bg-success/5",

@@ -3,12 +3,12 @@ import * as RadioGroup from "@radix-ui/react-radio-group";
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
+import { QuizResult } from "./quiz-result.tsx";
 import { type AnswerOption, answerOptions, quizQuestions } from "../../content/quiz.ts";
 import { percentComplete, scoreAnswers } from "../../lib/quiz/scoring.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { cn } from "../ui/cn.ts";
-import { QuizResult } from "./quiz-result.tsx";
 
 type Answers = (AnswerOption | undefined)[];
 

@@ -2,6 +2,7 @@ import { Loader2 } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 
+import { Honeypot } from "./honeypot.tsx";
 import { registrationCopy as copy } from "../../content/registration.ts";
 import { notify } from "../../lib/notify.ts";
 import { newIdempotencyKey } from "../../lib/registration/idempotency.ts";
@@ -19,7 +20,6 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Button } from "../ui/button.tsx";
 import { Card } from "../ui/card.tsx";
 import { Field, Input, Textarea } from "../ui/field.tsx";
-import { Honeypot } from "./honeypot.tsx";
 
 const fieldOrder = ["name", "email", "phone", "message"] as const satisfies ReadonlyArray<
   keyof RegistrationValues

@@ -1,5 +1,5 @@
-import { clinic, siteFlags } from "../../config/site.ts";
 import { type PolicyDocument, list, p, table } from "./policy-types.ts";
+import { clinic, siteFlags } from "../../config/site.ts";
 
 export const privacyPolicy: PolicyDocument = {
   lastUpdated: "January 2025",

@@ -1,5 +1,5 @@
-import { clinic, siteFlags } from "../../config/site.ts";
 import { type PolicyDocument, list, p } from "./policy-types.ts";
+import { clinic, siteFlags } from "../../config/site.ts";
 
 export const termsOfService: PolicyDocument = {
   lastUpdated: "January 2025",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { type AddOnKey, type TreatmentKey, addOns, costYears } from "../../content/pricing.ts";
 import { estimate, sumLines } from "./cost.ts";
+import { type AddOnKey, type TreatmentKey, addOns, costYears } from "../../content/pricing.ts";
 
 // The price tables of specification section 9, copied here by hand so the test
 // checks the content module and the formula against the specification itself.

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
+import { defaultSelection, parseSelection, selectionToSearch } from "./url-state.ts";
 import {
   type AddOnKey,
   type TreatmentKey,
   addOns,
   treatmentOptions,
 } from "../../content/pricing.ts";
-import { defaultSelection, parseSelection, selectionToSearch } from "./url-state.ts";
 
 const parse = (query: string) => parseSelection(new URLSearchParams(query));
 

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { type AnswerOption, answerOptions, quizQuestions } from "../../content/quiz.ts";
 import { MAX_SCORE, percentComplete, riskBandFor, scoreAnswers } from "./scoring.ts";
+import { type AnswerOption, answerOptions, quizQuestions } from "../../content/quiz.ts";
 
 /** Ten answers whose points add up to `total`, filling from the first question with Always. */
 function answersFor(total: number): AnswerOption[] {

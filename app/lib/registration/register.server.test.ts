@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from "vitest";
 
+import { deriveIdempotencyKey } from "./idempotency.ts";
+import { handleRegistration } from "./register.server.ts";
 import type {
   NewRegistration,
   RegisterResult,
   RegistrationService,
 } from "../../../server/registrations/types.ts";
-import { deriveIdempotencyKey } from "./idempotency.ts";
-import { handleRegistration } from "./register.server.ts";
 
 /** An in-memory stand-in with the storage contract's idempotency behaviour. */
 function memoryRegistrations() {

@@ -1,5 +1,3 @@
-import type { RegisterResult, RegistrationService } from "../../../server/registrations/types.ts";
-import { registrationCopy } from "../../content/registration.ts";
 import { deriveIdempotencyKey } from "./idempotency.ts";
 import type { RegistrationActionResult } from "./result.ts";
 import {
@@ -9,6 +7,8 @@ import {
   usableIdempotencyKey,
   validateRegistration,
 } from "./schema.ts";
+import type { RegisterResult, RegistrationService } from "../../../server/registrations/types.ts";
+import { registrationCopy } from "../../content/registration.ts";
 
 export type RegistrationOutcome = {
   result: RegistrationActionResult;

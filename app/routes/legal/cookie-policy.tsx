@@ -1,8 +1,8 @@
+import type { Route } from "./+types/cookie-policy";
 import { PolicyLayout } from "../../components/content/policy-layout.tsx";
 import { pages } from "../../content/pages.ts";
 import { cookiePolicy } from "../../content/policies/cookies.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/cookie-policy";
 
 export const meta: Route.MetaFunction = () => pageMeta("/cookie-policy");
 

@@ -1,8 +1,8 @@
+import type { Route } from "./+types/privacy-policy";
 import { PolicyLayout } from "../../components/content/policy-layout.tsx";
 import { pages } from "../../content/pages.ts";
 import { privacyPolicy } from "../../content/policies/privacy.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/privacy-policy";
 
 export const meta: Route.MetaFunction = () => pageMeta("/privacy-policy");
 

@@ -1,8 +1,8 @@
+import type { Route } from "./+types/refund-policy";
 import { PolicyLayout } from "../../components/content/policy-layout.tsx";
 import { pages } from "../../content/pages.ts";
 import { refundPolicy } from "../../content/policies/refund.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/refund-policy";
 
 export const meta: Route.MetaFunction = () => pageMeta("/refund-policy");
 

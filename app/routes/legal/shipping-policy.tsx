@@ -1,8 +1,8 @@
+import type { Route } from "./+types/shipping-policy";
 import { PolicyLayout } from "../../components/content/policy-layout.tsx";
 import { pages } from "../../content/pages.ts";
 import { shippingPolicy } from "../../content/policies/shipping.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/shipping-policy";
 
 export const meta: Route.MetaFunction = () => pageMeta("/shipping-policy");
 

@@ -1,8 +1,8 @@
+import type { Route } from "./+types/terms-of-service";
 import { PolicyLayout } from "../../components/content/policy-layout.tsx";
 import { pages } from "../../content/pages.ts";
 import { termsOfService } from "../../content/policies/terms.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/terms-of-service";
 
 export const meta: Route.MetaFunction = () => pageMeta("/terms-of-service");
 

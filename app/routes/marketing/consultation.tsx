@@ -1,5 +1,6 @@
 import { CalendarX2, ClipboardList, Droplet, FlaskConical, Sun } from "lucide-react";
 
+import type { Route } from "./+types/consultation";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { MedicalNote } from "../../components/ui/notices.tsx";
@@ -14,7 +15,6 @@ import {
 } from "../../content/consultation.ts";
 import { pages } from "../../content/pages.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/consultation";
 
 export const meta: Route.MetaFunction = () => pageMeta("/consultation");
 

@@ -1,5 +1,6 @@
 import { Clock, Mail, MapPin, PhoneCall, Siren } from "lucide-react";
 
+import type { Route } from "./+types/contact";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { Section } from "../../components/ui/section.tsx";
@@ -7,7 +8,6 @@ import { clinic } from "../../config/site.ts";
 import { contactCta, contactDetails, contactIntro, urgentAdvice } from "../../content/contact.ts";
 import { pages } from "../../content/pages.ts";
 import { medicalClinicJsonLd, pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/contact";
 
 export const meta: Route.MetaFunction = () => pageMeta("/contact", [medicalClinicJsonLd()]);
 

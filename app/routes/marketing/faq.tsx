@@ -1,5 +1,6 @@
 import { MessageCircle } from "lucide-react";
 
+import type { Route } from "./+types/faq";
 import { SingleAccordion } from "../../components/content/single-accordion.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
@@ -8,7 +9,6 @@ import { Section } from "../../components/ui/section.tsx";
 import { faqContact, faqGroups, faqIntro } from "../../content/faq.ts";
 import { pages } from "../../content/pages.ts";
 import { faqPageJsonLd, pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/faq";
 
 export const meta: Route.MetaFunction = () =>
   pageMeta("/faq", [faqPageJsonLd(faqGroups.flatMap((group) => group.items))]);

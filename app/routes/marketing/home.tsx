@@ -1,5 +1,6 @@
 import { ArrowRight, ClipboardCheck, ShieldCheck, Star } from "lucide-react";
 
+import type { Route } from "./+types/home";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { IconPointGrid } from "../../components/content/icon-point-grid.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
@@ -7,7 +8,6 @@ import { Section } from "../../components/ui/section.tsx";
 import { awaitingApproval, clinic, siteFlags } from "../../config/site.ts";
 import { closingCta, homeHero, homeSteps, quizCard, trustSection } from "../../content/home.ts";
 import { medicalClinicJsonLd, pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => pageMeta("/", [medicalClinicJsonLd()]);
 

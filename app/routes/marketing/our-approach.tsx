@@ -1,3 +1,4 @@
+import type { Route } from "./+types/our-approach";
 import { CheckList } from "../../components/content/check-list.tsx";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { IconPointGrid } from "../../components/content/icon-point-grid.tsx";
@@ -16,7 +17,6 @@ import {
 } from "../../content/approach.ts";
 import { pages } from "../../content/pages.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/our-approach";
 
 export const meta: Route.MetaFunction = () => pageMeta("/our-approach");
 

@@ -1,5 +1,6 @@
 import { ArrowRight, Clock } from "lucide-react";
 
+import type { Route } from "./+types/services";
 import { CheckList } from "../../components/content/check-list.tsx";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
@@ -9,7 +10,6 @@ import { Section } from "../../components/ui/section.tsx";
 import { pages } from "../../content/pages.ts";
 import { services, servicesCta, servicesIntro, speedToTreatment } from "../../content/services.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/services";
 
 export const meta: Route.MetaFunction = () => pageMeta("/services");
 

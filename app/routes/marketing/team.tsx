@@ -1,10 +1,10 @@
+import type { Route } from "./+types/team";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { pages } from "../../content/pages.ts";
 import { teamCta, teamIntro, teamMembers } from "../../content/team.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/team";
 
 export const meta: Route.MetaFunction = () => pageMeta("/team");
 

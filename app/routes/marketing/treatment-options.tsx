@@ -1,5 +1,6 @@
 import { CalendarClock, Check, PoundSterling, X } from "lucide-react";
 
+import type { Route } from "./+types/treatment-options";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { LevelBadge } from "../../components/content/level-badge.tsx";
 import { SingleAccordion } from "../../components/content/single-accordion.tsx";
@@ -15,7 +16,6 @@ import {
   treatmentsIntro,
 } from "../../content/treatments.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/treatment-options";
 
 export const meta: Route.MetaFunction = () => pageMeta("/treatment-options");
 

@@ -1,5 +1,6 @@
 import { ArrowRight, CircleAlert } from "lucide-react";
 
+import type { Route } from "./+types/trt-overview";
 import { CheckList } from "../../components/content/check-list.tsx";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { IconPointGrid } from "../../components/content/icon-point-grid.tsx";
@@ -19,7 +20,6 @@ import {
   whatIsTrt,
 } from "../../content/trt.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/trt-overview";
 
 export const meta: Route.MetaFunction = () => pageMeta("/trt-overview");
 

@@ -1,5 +1,6 @@
 import { data, useNavigation } from "react-router";
 
+import type { Route } from "./+types/register-interest";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { RegistrationForm } from "../../components/registration/registration-form.tsx";
 import { ThankYouCard } from "../../components/registration/thank-you-card.tsx";
@@ -15,7 +16,6 @@ import type { RegistrationFormResult } from "../../lib/registration/result.ts";
 import { TransientFailure, submitWithRetry } from "../../lib/registration/submit-with-retry.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import type { Route } from "./+types/register-interest";
 
 export const meta: Route.MetaFunction = () => pageMeta("/register-interest");
 

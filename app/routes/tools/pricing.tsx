@@ -1,5 +1,6 @@
 import { ArrowRight, Mail, Timer } from "lucide-react";
 
+import type { Route } from "./+types/pricing";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { ComparisonTable } from "../../components/pricing/comparison-table.tsx";
 import { CostBreakdown } from "../../components/pricing/cost-breakdown.tsx";
@@ -12,7 +13,6 @@ import { siteFlags } from "../../config/site.ts";
 import { pages } from "../../content/pages.ts";
 import { otherCosts, pricingText } from "../../content/pricing.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/pricing";
 
 export const meta: Route.MetaFunction = () => pageMeta("/pricing");
 

@@ -1,5 +1,6 @@
 import { Clock, Lock, Stethoscope } from "lucide-react";
 
+import type { Route } from "./+types/quiz";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { NoScriptQuiz } from "../../components/quiz/no-script-quiz.tsx";
 import { SymptomQuiz } from "../../components/quiz/symptom-quiz.tsx";
@@ -7,7 +8,6 @@ import { MedicalNote } from "../../components/ui/notices.tsx";
 import { pages } from "../../content/pages.ts";
 import { quizIntro } from "../../content/quiz.ts";
 import { pageMeta } from "../../lib/seo.ts";
-import type { Route } from "./+types/quiz";
 
 export const meta: Route.MetaFunction = () => pageMeta("/quiz");
 
