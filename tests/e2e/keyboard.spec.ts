@@ -53,13 +53,14 @@ test.describe("with a stored cookie choice", () => {
     await expect(about).toBeFocused();
     await expect(nav.getByRole("link", { name: "Our Approach" })).toBeHidden();
 
-    // Tabbing past an open submenu closes it; the next one opens with Space.
+    // Opening the next submenu with Space closes the first: one is open at a time.
     await page.keyboard.press("Enter");
+    await expect(about).toHaveAttribute("aria-expanded", "true");
     const trt = nav.getByRole("button", { name: "TRT" });
     await tabTo(page, trt);
-    await expect(about).toHaveAttribute("aria-expanded", "false");
     await page.keyboard.press("Space");
     await expect(trt).toHaveAttribute("aria-expanded", "true");
+    await expect(about).toHaveAttribute("aria-expanded", "false");
     await tabTo(page, nav.getByRole("link", { name: "FAQ" }));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL("/faq");

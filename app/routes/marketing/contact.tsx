@@ -22,51 +22,60 @@ export default function Contact() {
       <Section id="details" title={contactDetails.title}>
         <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
           <dl className="grid gap-5 rounded-card border border-line bg-surface p-6 shadow-card sm:p-8">
-            <div className="flex gap-4">
-              <MapPin aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-700" />
-              <div>
-                <dt className="text-sm font-semibold text-muted">{contactDetails.addressLabel}</dt>
-                <dd className="mt-1 text-lg text-ink">
-                  <address className="not-italic">
-                    {clinic.name}
-                    <br />
-                    {address.street}
-                    <br />
-                    {address.locality} {address.postcode}
-                    <br />
-                    {address.country}
-                  </address>
-                </dd>
-              </div>
+            <div className="relative pl-10">
+              <dt className="text-sm font-semibold text-muted">
+                <MapPin
+                  aria-hidden="true"
+                  className="absolute top-0.5 left-0 size-6 text-brand-700"
+                />
+                {contactDetails.addressLabel}
+              </dt>
+              <dd className="mt-1 text-lg text-ink">
+                <address className="not-italic">
+                  {clinic.name}
+                  <br />
+                  {address.street}
+                  <br />
+                  {address.locality} {address.postcode}
+                  <br />
+                  {address.country}
+                </address>
+              </dd>
             </div>
-            <div className="flex gap-4">
-              <PhoneCall aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-700" />
-              <div>
-                <dt className="text-sm font-semibold text-muted">{contactDetails.phoneLabel}</dt>
-                <dd className="mt-1 text-lg">
-                  <a
-                    href={clinic.phone.href}
-                    className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
-                  >
-                    {clinic.phone.display}
-                  </a>
-                </dd>
-              </div>
+            <div className="relative pl-10">
+              <dt className="text-sm font-semibold text-muted">
+                <PhoneCall
+                  aria-hidden="true"
+                  className="absolute top-0.5 left-0 size-6 text-brand-700"
+                />
+                {contactDetails.phoneLabel}
+              </dt>
+              <dd className="mt-1 text-lg">
+                <a
+                  href={clinic.phone.href}
+                  className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline underline-offset-4"
+                >
+                  {clinic.phone.display}
+                </a>
+              </dd>
             </div>
-            <div className="flex gap-4">
-              <Mail aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-brand-700" />
-              <div>
-                <dt className="text-sm font-semibold text-muted">{contactDetails.emailLabel}</dt>
-                <dd className="mt-1 text-lg">
-                  <a
-                    href={`mailto:${clinic.email}`}
-                    className="inline-flex min-h-11 items-center font-semibold break-all text-brand-800 underline underline-offset-4"
-                  >
-                    {clinic.email}
-                  </a>
-                  <p className="text-sm text-muted">{contactDetails.responseNote}</p>
-                </dd>
-              </div>
+            <div className="relative pl-10">
+              <dt className="text-sm font-semibold text-muted">
+                <Mail
+                  aria-hidden="true"
+                  className="absolute top-0.5 left-0 size-6 text-brand-700"
+                />
+                {contactDetails.emailLabel}
+              </dt>
+              <dd className="mt-1 text-lg">
+                <a
+                  href={`mailto:${clinic.email}`}
+                  className="inline-flex min-h-11 items-center font-semibold break-all text-brand-800 underline underline-offset-4"
+                >
+                  {clinic.email}
+                </a>
+                <p className="text-sm text-muted">{contactDetails.responseNote}</p>
+              </dd>
             </div>
           </dl>
 

@@ -76,7 +76,7 @@ export default function Home() {
               key={step.title}
               className="relative rounded-card border border-line bg-surface p-6"
             >
-              <span aria-hidden="true" className="font-serif text-4xl font-semibold text-brand-200">
+              <span aria-hidden="true" className="font-serif text-4xl font-semibold text-brand-600">
                 {String(i + 1).padStart(2, "0")}
               </span>
               <h3 className="mt-2 text-xl">{step.title}</h3>

@@ -52,25 +52,25 @@ export default function TreatmentOptions() {
                 </div>
                 <p className="mt-3 leading-relaxed text-ink-soft">{option.benefits}</p>
                 <dl className="mt-6 space-y-3 border-t border-line pt-5">
-                  <div className="flex gap-3">
-                    <CalendarClock
-                      aria-hidden="true"
-                      className="mt-0.5 size-5 shrink-0 text-brand-700"
-                    />
-                    <div>
-                      <dt className="text-sm text-muted">Schedule</dt>
-                      <dd className="font-semibold text-ink">{option.schedule}</dd>
-                    </div>
+                  <div className="relative pl-8">
+                    <dt className="text-sm text-muted">
+                      <CalendarClock
+                        aria-hidden="true"
+                        className="absolute top-0.5 left-0 size-5 text-brand-700"
+                      />
+                      Schedule
+                    </dt>
+                    <dd className="font-semibold text-ink">{option.schedule}</dd>
                   </div>
-                  <div className="flex gap-3">
-                    <PoundSterling
-                      aria-hidden="true"
-                      className="mt-0.5 size-5 shrink-0 text-brand-700"
-                    />
-                    <div>
-                      <dt className="text-sm text-muted">Monthly cost</dt>
-                      <dd className="font-semibold text-ink">{option.cost}</dd>
-                    </div>
+                  <div className="relative pl-8">
+                    <dt className="text-sm text-muted">
+                      <PoundSterling
+                        aria-hidden="true"
+                        className="absolute top-0.5 left-0 size-5 text-brand-700"
+                      />
+                      Monthly cost
+                    </dt>
+                    <dd className="font-semibold text-ink">{option.cost}</dd>
                   </div>
                 </dl>
               </article>
