@@ -13,7 +13,7 @@ import path from "node:path";
 import { type Browser, chromium } from "@playwright/test";
 
 import { chromiumLaunch } from "../playwright.config.ts";
-import { staticRoutes } from "../tests/e2e/support.ts";
+import { staticRoutes } from "../tests/e2e/support/site.ts";
 
 const port = Number(process.env.SCREENSHOT_PORT ?? 3290);
 const origin = `http://127.0.0.1:${port}`;

@@ -146,6 +146,8 @@ const pricingFigures: Row[] = rows("/pricing", [
   "£43",
   "£1,485",
   "£1,140",
+  "6-8 weeks",
+  "up to 12 months",
 ]);
 
 test.describe("content page figures", () => {

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 
-import { CONSENT_KEY, seedConsent, staticRoutes, waitForHydration } from "./support.ts";
+import { CONSENT_KEY, seedConsent, staticRoutes, waitForHydration } from "./support/site.ts";
 
 test.describe("status banner and headings", () => {
   for (const { path, heading } of staticRoutes) {

@@ -22,6 +22,30 @@ export const notFoundPath = "/this-page-does-not-exist";
 /** The static pages plus the 404 page: everything a visitor can land on. */
 export const allPages: string[] = [...staticPaths, notFoundPath];
 
+/** The localStorage key of the cookie choice. */
+export const CONSENT_KEY = CONSENT_STORAGE_KEY;
+
+/** Every static route with the main heading it must show (app/content/pages.ts). */
+export const staticRoutes: { path: string; heading: string }[] = [
+  { path: "/", heading: "Expert TRT for the Modern Man" },
+  { path: "/our-approach", heading: "Our Approach" },
+  { path: "/team", heading: "Meet the Team" },
+  { path: "/trt-overview", heading: "Testosterone Replacement Therapy" },
+  { path: "/faq", heading: "Frequently Asked Questions" },
+  { path: "/services", heading: "Our Services" },
+  { path: "/register-interest", heading: "Register Your Interest" },
+  { path: "/quiz", heading: "ADAM Symptom Quiz" },
+  { path: "/pricing", heading: "Transparent Pricing" },
+  { path: "/treatment-options", heading: "TRT Treatment Options" },
+  { path: "/consultation", heading: "TRT Consultation" },
+  { path: "/contact", heading: "Contact Us" },
+  { path: "/privacy-policy", heading: "Privacy Policy" },
+  { path: "/terms-of-service", heading: "Terms of Service" },
+  { path: "/cookie-policy", heading: "Cookie Policy" },
+  { path: "/shipping-policy", heading: "Shipping Policy" },
+  { path: "/refund-policy", heading: "Refund Policy" },
+];
+
 export const viewports = {
   mobile: { width: 390, height: 844 },
   desktop: { width: 1280, height: 800 },
@@ -111,4 +135,9 @@ export async function tabTo(page: Page, target: Locator, { max = 80, reverse = f
 /** Asserts the focused element shows a visible indicator. */
 export async function expectVisibleFocus(page: Page) {
   expect(await focusIsVisible(page), `focus is visible on ${await describeFocus(page)}`).toBe(true);
+}
+
+/** Waits until React has hydrated the page, so clicks reach React's handlers. */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
