@@ -4,13 +4,18 @@ import { toastConfig } from "../config/ui.ts";
 type Kind = keyof typeof toastConfig.durations;
 
 /*
- * sonner is about 9 KB gzipped and most pages never show a toast, so it is not part of
- * every first load (docs/decisions/046). The pages whose code imports this module (the
- * registration form, the cost calculator) ask for the toast viewport as soon as they
- * load: its live region is then in place well before the first toast, so screen readers
- * announce it.
+ * sonner is about 9 KB gzipped and most visits never see a toast, so it is in no first
+ * load (docs/decisions/046, 051). Every toast on this site follows something the
+ * visitor did in a form, so the form asks for the toast viewport on the first focus or
+ * press inside it (prepareNotifications): its live region is then in place before the
+ * first toast, and screen readers announce it. show() asks too, and waits for the
+ * viewport to be mounted, for a toast that comes without that warning.
  */
-if (typeof window !== "undefined") toastViewport.request();
+
+/** Mounts the toast viewport ahead of the first toast; call it on the first interaction. */
+export function prepareNotifications() {
+  toastViewport.request();
+}
 
 function show(kind: Kind, message: string) {
   toastViewport.request();

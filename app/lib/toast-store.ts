@@ -1,7 +1,7 @@
 /**
- * Whether this page needs the toast viewport. Kept apart from notify.ts, which asks for
- * the viewport when it loads: root.tsx reads this store on every page, and importing
- * notify.ts there would ask for it on every page.
+ * Whether this page needs the toast viewport yet. Root's <Toaster> reads it on every
+ * page and mounts the viewport (and so loads sonner) only once something asks: the
+ * first interaction with a form that can toast, or the first toast (app/lib/notify.ts).
  */
 let requested = false;
 const listeners = new Set<() => void>();
@@ -23,7 +23,7 @@ export const toastViewport = {
     requested = true;
     for (const listener of listeners) listener();
   },
-  /** Resolves once the viewport is mounted and listening for toasts. */
+  /** Resolves once the viewport is mounted, listening, and its live region has settled. */
   mounted,
   markMounted: () => resolveMounted(),
 };

@@ -2,6 +2,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 
 import { seedConsent } from "./support/site.ts";
+import { toastRegionSelector, toastTimeline, watchToastRegion } from "./support/toast-region.ts";
 
 // Skip the cookie banner: a stored choice, exactly as the banner would save it.
 test.beforeEach(async ({ context }) => {
@@ -99,6 +100,28 @@ test("the calculator can be used with the keyboard alone", async ({ page }) => {
   await page.keyboard.press("Space");
   await expectTotals(page, "£122", "£1,464");
   await expect(checkbox(page, /Tadalafil/)).not.toBeChecked();
+});
+
+test("copying the link is confirmed in a toast region that was there before it", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: baseURL });
+  await watchToastRegion(context);
+  await open(page, "?treatment=nebido");
+  // The toast viewport (and sonner) is not part of the page's first load.
+  await expect(page.locator(toastRegionSelector)).toHaveCount(0);
+
+  // Pressing the button is the first interaction: the region must still come first.
+  await page.getByRole("button", { name: "Copy link to this estimate" }).click();
+  await expect(page.locator(toastRegionSelector)).toContainText("Link to this estimate copied.");
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(
+    /\/pricing\?treatment=nebido$/,
+  );
+  const { region, firstToast } = await toastTimeline(page);
+  expect(region).not.toBeNull();
+  expect((firstToast ?? 0) - (region ?? 0)).toBeGreaterThanOrEqual(50);
 });
 
 test("without JavaScript the form still updates the estimate", async ({ browser, baseURL }) => {

@@ -10,7 +10,7 @@ import {
   pricingText,
   treatmentOptions,
 } from "../../content/pricing.ts";
-import { notify } from "../../lib/notify.ts";
+import { notify, prepareNotifications } from "../../lib/notify.ts";
 import { estimate } from "../../lib/pricing/cost.ts";
 import { formatGBP } from "../../lib/pricing/format.ts";
 import { type Selection, parseSelection, selectionToSearch } from "../../lib/pricing/url-state.ts";
@@ -74,6 +74,10 @@ export function CostCalculator() {
       replace
       preventScrollReset
       onSubmit={onSubmit}
+      // The copy button's toast needs the toast viewport: the first focus or press in
+      // the calculator mounts it, well before that toast (docs/decisions/051).
+      onFocus={prepareNotifications}
+      onPointerDown={prepareNotifications}
       aria-labelledby={headingId}
       className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10"
     >

@@ -1,4 +1,4 @@
-import { fieldNames } from "../../lib/registration/schema.ts";
+import { fieldNames } from "../../lib/registration/fields.ts";
 
 /**
  * A field for bots only. It sits off-screen inside an aria-hidden container, out of

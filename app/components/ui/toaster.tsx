@@ -2,7 +2,7 @@ import { Suspense, lazy, useSyncExternalStore } from "react";
 
 import { toastViewport } from "../../lib/toast-store.ts";
 
-// Loaded only on pages that can show a toast (see app/lib/notify.ts and toast-store.ts).
+// Loaded once a page asks for it, not with the page (see app/lib/notify.ts and toast-store.ts).
 const ToastViewport = lazy(() => import("./toast-viewport.tsx"));
 
 export function Toaster() {

@@ -1,4 +1,4 @@
-import type { RegistrationFields } from "./schema.ts";
+import type { RegistrationFields } from "./fields.ts";
 
 function formatUuid(bytes: Uint8Array): string {
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");

@@ -1,12 +1,7 @@
+import { type RegistrationValues, readSubmission } from "./fields.ts";
 import { deriveIdempotencyKey } from "./idempotency.ts";
 import type { RegistrationActionResult } from "./result.ts";
-import {
-  type RegistrationValues,
-  readSubmission,
-  usableClientTimestamp,
-  usableIdempotencyKey,
-  validateRegistration,
-} from "./schema.ts";
+import { usableClientTimestamp, usableIdempotencyKey, validateRegistration } from "./schema.ts";
 import type { RegisterResult, RegistrationService } from "../../../server/registrations/types.ts";
 import { registrationCopy } from "../../content/registration.ts";
 

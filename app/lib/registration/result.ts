@@ -1,4 +1,4 @@
-import type { FieldErrors, RegistrationValues } from "./schema.ts";
+import type { FieldErrors, RegistrationValues } from "./fields.ts";
 
 /** What the register-interest action answers (server). */
 export type RegistrationActionResult =

@@ -1,14 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import {
-  isMissingRequired,
-  readSubmission,
-  registrationLimits,
-  usableClientTimestamp,
-  usableIdempotencyKey,
-  validateRegistration,
-} from "./schema.ts";
+import { registrationLimits } from "./fields.ts";
+import { usableClientTimestamp, usableIdempotencyKey, validateRegistration } from "./schema.ts";
 
 const valid = { name: "Sam Carter", email: "sam@example.co.uk", phone: "", message: "" };
 
@@ -79,31 +73,6 @@ describe("validateRegistration", () => {
         return name.trim().length <= 100 || !result.success;
       }),
     );
-  });
-});
-
-describe("isMissingRequired", () => {
-  it("is true when the name or the email is blank", () => {
-    expect(isMissingRequired({ name: " ", email: "a@b.co" })).toBe(true);
-    expect(isMissingRequired({ name: "Sam", email: "" })).toBe(true);
-    expect(isMissingRequired({ name: "Sam", email: "not checked here" })).toBe(false);
-  });
-});
-
-describe("readSubmission", () => {
-  it("reads every field and treats a missing or file field as empty", () => {
-    const form = new FormData();
-    form.set("name", "Sam");
-    form.set("website", new Blob(["x"]));
-    expect(readSubmission(form)).toEqual({
-      name: "Sam",
-      email: "",
-      phone: "",
-      message: "",
-      honeypot: "",
-      idempotencyKey: "",
-      clientTimestamp: "",
-    });
   });
 });
 

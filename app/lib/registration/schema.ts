@@ -1,34 +1,19 @@
 import { z } from "zod";
 
+import {
+  type FieldErrors,
+  type RegistrationFields,
+  type RegistrationValues,
+  registrationLimits,
+} from "./fields.ts";
 import { registrationErrors as messages } from "../../content/registration.ts";
 
-/**
- * The limits of the register-interest form (docs/decisions/035). The browser gets the
- * same numbers as `maxLength`, and the server enforces them again.
+/*
+ * The zod half of the register-interest form. The server action imports it statically;
+ * the browser loads it with import() on the first interaction with the form
+ * (load-schema.ts), so zod is not part of the page's first load (docs/decisions/051).
+ * Everything the page needs to render lives in fields.ts.
  */
-export const registrationLimits = {
-  name: 100,
-  /** RFC 5321 caps a forward path at 256 octets, so an address is at most 254 characters. */
-  email: 254,
-  phone: 20,
-  /** E.164 numbers have at most 15 digits; fewer than 7 is not a reachable number. */
-  phoneDigits: { min: 7, max: 15 },
-  message: 2000,
-  /** An ISO 8601 date-time with offset is about 30 characters; more is not a timestamp. */
-  clientTimestamp: 40,
-} as const;
-
-/** The form's field names, shared by the page, the action and the tests. */
-export const fieldNames = {
-  name: "name",
-  email: "email",
-  phone: "phone",
-  message: "message",
-  /** The honeypot: people never see it, so a value means a bot filled it. */
-  honeypot: "website",
-  idempotencyKey: "idempotencyKey",
-  clientTimestamp: "clientTimestamp",
-} as const;
 
 /** Digits, spaces and + ( ) - . only, with an optional leading +. */
 const phonePattern = /^\+?[\d\s().-]+$/;
@@ -83,43 +68,7 @@ export const registrationSchema = z.object({
     .trim()
     .max(registrationLimits.message, messages.messageTooLong)
     .transform(emptyToNull),
-});
-
-export type RegistrationFields = z.output<typeof registrationSchema>;
-
-/** What a person typed, as strings: echoed back into the form when it needs correcting. */
-export type RegistrationValues = Record<"name" | "email" | "phone" | "message", string>;
-
-export type FieldErrors = Partial<Record<keyof RegistrationValues, string>>;
-
-/** Everything a submission carries, read from the posted form as plain strings. */
-export type RawSubmission = RegistrationValues & {
-  honeypot: string;
-  idempotencyKey: string;
-  clientTimestamp: string;
-};
-
-/** Reads the posted fields; a missing or non-text field reads as "". */
-export function readSubmission(form: FormData | URLSearchParams): RawSubmission {
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    name: text(fieldNames.name),
-    email: text(fieldNames.email),
-    phone: text(fieldNames.phone),
-    message: text(fieldNames.message),
-    honeypot: text(fieldNames.honeypot),
-    idempotencyKey: text(fieldNames.idempotencyKey),
-    clientTimestamp: text(fieldNames.clientTimestamp),
-  };
-}
-
-/** True when name or email is blank: the case with its own toast (specification, section 5). */
-export function isMissingRequired(values: Pick<RegistrationValues, "name" | "email">): boolean {
-  return values.name.trim() === "" || values.email.trim() === "";
-}
+}) satisfies z.ZodType<RegistrationFields, RegistrationValues>;
 
 export type ValidationResult =
   { success: true; data: RegistrationFields } | { success: false; fieldErrors: FieldErrors };
