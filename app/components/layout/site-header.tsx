@@ -20,7 +20,7 @@ export function SiteHeader() {
         <div className="flex items-center gap-2">
           <NavLink
             to={headerCta.to}
-            className={cn(buttonVariants({ size: "sm" }), "hidden sm:inline-flex")}
+            className={cn(buttonVariants({ size: "sm" }), "max-sm:hidden")}
           >
             {headerCta.label}
           </NavLink>

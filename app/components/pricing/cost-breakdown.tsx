@@ -24,7 +24,7 @@ export function CostBreakdown() {
         {costYears.map((year) => {
           const total = sumLines(year.lines);
           return (
-            <Card key={year.id} className="p-0 sm:p-0">
+            <Card key={year.id} padding="none">
               <div className="flex items-baseline justify-between gap-4 border-b border-line px-5 py-5 sm:px-6">
                 <h3 id={`${year.id}-heading`} className="text-2xl">
                   {year.title}

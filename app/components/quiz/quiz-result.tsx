@@ -26,7 +26,7 @@ export function QuizResult({
   const text = riskBandText[band];
 
   return (
-    <Card className="p-0 sm:p-0">
+    <Card padding="none">
       <div className={cn("rounded-t-card border-b px-5 py-6 sm:px-8 sm:py-8", bandTone[band])}>
         <p className="text-sm font-semibold tracking-wider text-muted uppercase">Your result</p>
         <h2

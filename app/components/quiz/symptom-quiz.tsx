@@ -75,7 +75,7 @@ export function SymptomQuiz() {
   }
 
   return (
-    <Card className="p-0 sm:p-0">
+    <Card padding="none">
       <div className="border-b border-line px-5 py-5 sm:px-8">
         <div className="flex items-baseline justify-between gap-4 text-sm">
           <p className="font-semibold text-brand-800">

@@ -154,7 +154,7 @@ export function RegistrationForm({
   }
 
   return (
-    <Card className="sm:p-9">
+    <Card padding="none" className="p-6 sm:p-9">
       <h2 className="text-2xl">{copy.formTitle}</h2>
       <p className="mt-2 text-sm text-muted">{copy.required}</p>
       <Form

@@ -17,7 +17,7 @@ export function ThankYouCard({ moveFocus }: { moveFocus: boolean }) {
   }, [moveFocus]);
 
   return (
-    <Card className="flex flex-col items-start gap-5 sm:p-10">
+    <Card padding="none" className="flex flex-col items-start gap-5 p-6 sm:p-10">
       <CheckCircle2 aria-hidden="true" className="size-10 text-success" />
       {/* The id gives it the scroll margin that clears the fixed header (app.css). */}
       <h2 id="thank-you-heading" ref={headingRef} tabIndex={-1} className="text-3xl">

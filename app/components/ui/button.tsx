@@ -4,8 +4,14 @@ import { Link } from "react-router";
 
 import { cn } from "./cn.ts";
 
+/*
+ * The height, padding and type size belong to `size` alone, so that no combination, and
+ * no caller's className, holds two utilities for the same property (cn() does not merge;
+ * docs/decisions/052). For a quiet link that lines up with the text above it, use
+ * size="flush" rather than overriding the padding.
+ */
 export const buttonVariants = cva(
-  "inline-flex min-h-11 items-center justify-center gap-2 rounded-control px-5 py-2.5 text-base font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
+  "inline-flex items-center justify-center gap-2 rounded-control font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
   {
     variants: {
       variant: {
@@ -16,9 +22,11 @@ export const buttonVariants = cva(
         outlineInverse: "border border-white/70 text-white hover:bg-white/10",
       },
       size: {
-        md: "",
-        lg: "min-h-12 px-6 text-lg",
+        md: "min-h-11 px-5 py-2.5 text-base",
+        lg: "min-h-12 px-6 py-2.5 text-lg",
         sm: "min-h-10 px-4 py-2 text-sm",
+        /** md without side padding. */
+        flush: "min-h-11 py-2.5 text-base",
       },
     },
     defaultVariants: { variant: "primary", size: "md" },

@@ -2,10 +2,22 @@ import type { ComponentProps } from "react";
 
 import { cn } from "./cn.ts";
 
-export function Card({ className, ...props }: ComponentProps<"div">) {
+/**
+ * A raised panel. `padding="none"` leaves the padding to the caller (none, or its own
+ * through className): cn() does not merge, so a caller never overrides ours.
+ */
+export function Card({
+  padding = "standard",
+  className,
+  ...props
+}: ComponentProps<"div"> & { padding?: "standard" | "none" }) {
   return (
     <div
-      className={cn("rounded-card border border-line bg-surface p-6 shadow-card sm:p-7", className)}
+      className={cn(
+        "rounded-card border border-line bg-surface shadow-card",
+        padding === "standard" && "p-6 sm:p-7",
+        className,
+      )}
       {...props}
     />
   );

@@ -2,13 +2,18 @@ import type { ReactNode } from "react";
 
 import { cn } from "./cn.ts";
 
-/** A page section with the standard width and vertical rhythm. */
+/**
+ * A page section with the standard width and vertical rhythm. `padding="none"` leaves the
+ * vertical padding to the caller's className: cn() does not merge, so a caller never
+ * overrides ours.
+ */
 export function Section({
   id,
   title,
   intro,
   tone = "plain",
   width = "default",
+  padding = "standard",
   className,
   children,
 }: {
@@ -17,6 +22,7 @@ export function Section({
   intro?: ReactNode;
   tone?: "plain" | "sand" | "surface" | "brand";
   width?: "default" | "narrow" | "wide";
+  padding?: "standard" | "none";
   className?: string;
   children?: ReactNode;
 }) {
@@ -26,7 +32,7 @@ export function Section({
       id={id}
       aria-labelledby={title ? headingId : undefined}
       className={cn(
-        "py-14 sm:py-20",
+        padding === "standard" && "py-14 sm:py-20",
         tone === "sand" && "bg-sand/60",
         tone === "surface" && "bg-surface",
         tone === "brand" && "bg-brand-900 text-white",

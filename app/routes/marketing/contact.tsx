@@ -100,7 +100,7 @@ export default function Contact() {
         </div>
       </Section>
 
-      <Section id="urgent" className="pt-0 sm:pt-0">
+      <Section id="urgent" padding="none" className="pb-14 sm:pb-20">
         <div
           role="note"
           aria-labelledby="urgent-heading"

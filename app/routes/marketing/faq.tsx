@@ -40,6 +40,7 @@ export default function Faq() {
           id={group.id}
           title={group.title}
           tone={i % 2 === 1 ? "surface" : "plain"}
+          padding="none"
           className="py-12 sm:py-14"
         >
           <SingleAccordion

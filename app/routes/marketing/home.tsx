@@ -84,7 +84,7 @@ export default function Home() {
             </li>
           ))}
         </ol>
-        <ButtonLink to={homeSteps.link.to} variant="quiet" className="mt-6 px-0">
+        <ButtonLink to={homeSteps.link.to} variant="quiet" size="flush" className="mt-6">
           {homeSteps.link.label}
           <ArrowRight aria-hidden="true" />
         </ButtonLink>

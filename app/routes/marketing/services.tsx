@@ -20,7 +20,7 @@ export default function Services() {
         <p>{servicesIntro}</p>
       </PageHero>
 
-      <Section id="services-list" className="pt-10 sm:pt-14">
+      <Section id="services-list" padding="none" className="pt-10 pb-14 sm:pt-14 sm:pb-20">
         <ApprovalNotice className="mb-10">
           <p>
             <strong className="font-semibold">Our services await approval.</strong> We will offer
@@ -44,7 +44,12 @@ export default function Services() {
                 </h3>
                 <p className="mt-3 leading-relaxed text-ink-soft">{summary}</p>
                 <CheckList items={includes} className="mt-5 mb-6" />
-                <ButtonLink to={link.to} variant="quiet" className="mt-auto self-start px-0">
+                <ButtonLink
+                  to={link.to}
+                  variant="quiet"
+                  size="flush"
+                  className="mt-auto self-start"
+                >
                   {link.label}
                   <ArrowRight aria-hidden="true" />
                 </ButtonLink>
