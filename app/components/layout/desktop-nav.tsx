@@ -1,69 +1,75 @@
-import * as NavigationMenu from "@radix-ui/react-navigation-menu";
 import { ChevronDown } from "lucide-react";
+import { type FocusEvent, type PointerEvent, useState } from "react";
 import { NavLink } from "react-router";
 
-import { navigationMenuDelays } from "../../config/ui.ts";
+import { navItemClass, navTopLinkClass } from "./nav-styles.ts";
 import { headerNav, isNavGroup } from "../../content/navigation.ts";
+import { type Intent, useOnDemand } from "../../lib/use-on-demand.ts";
 import { cn } from "../ui/cn.ts";
 
-const itemClass =
-  "inline-flex h-10 items-center gap-1 rounded-control px-3 text-[0.95rem] font-medium text-ink-soft transition-colors hover:bg-sand hover:text-ink data-[state=open]:bg-sand data-[state=open]:text-ink";
+const loadMenu = () => import("./desktop-nav-menu.tsx");
 
-/** The header menu from the lg breakpoint: Radix NavigationMenu with the spec's delays. */
+/**
+ * The desktop header menu. Radix NavigationMenu (desktop-nav-menu.tsx) is about 9 KB
+ * gzipped, so it loads when the visitor first points at or focuses the menu, not with
+ * the page (docs/decisions/053). Until then this stand-in shows the same closed menu:
+ * the links work, and a button pressed before the code arrives opens its submenu when
+ * it does. Phones never load it, since the menu is hidden below the lg breakpoint.
+ */
 export function DesktopNav() {
+  const [menu, request] = useOnDemand(loadMenu);
+  const [intent, setIntent] = useState<Intent>({});
+  if (menu) return <menu.DesktopNavMenu intent={intent} />;
+
+  const onFocus = (event: FocusEvent<HTMLElement>) => {
+    const focus = event.target.dataset.focusKey;
+    setIntent((current) => ({ ...current, focus }));
+    request();
+  };
+
+  // The submenu button the pointer rests on, if any, for the menu to pick up on arrival.
+  const onPointerOver = (event: PointerEvent<HTMLElement>) => {
+    const button = (event.target as Element).closest<HTMLElement>("button[data-focus-key]");
+    setIntent((current) => ({ ...current, hover: button?.dataset.focusKey }));
+    request();
+  };
+
   return (
-    <NavigationMenu.Root
-      delayDuration={navigationMenuDelays.delayDuration}
-      skipDelayDuration={navigationMenuDelays.skipDelayDuration}
+    <nav
       aria-label="Main"
       className="relative hidden lg:block"
+      onPointerOver={onPointerOver}
+      onPointerLeave={() => setIntent((current) => ({ ...current, hover: undefined }))}
+      onFocus={onFocus}
     >
-      <NavigationMenu.List className="flex items-center gap-1">
+      <ul className="flex items-center gap-1">
         {headerNav.map((item) =>
           isNavGroup(item) ? (
-            <NavigationMenu.Item key={item.id} value={item.id} className="relative">
-              <NavigationMenu.Trigger className={cn(itemClass, "group")}>
+            <li key={item.id} className="relative">
+              <button
+                type="button"
+                aria-expanded="false"
+                data-state="closed"
+                data-focus-key={item.id}
+                className={cn(navItemClass, "group")}
+                onClick={() => {
+                  setIntent((current) => ({ ...current, open: item.id }));
+                  request();
+                }}
+              >
                 {item.label}
-                <ChevronDown
-                  aria-hidden="true"
-                  className="size-4 transition-transform group-data-[state=open]:rotate-180"
-                />
-              </NavigationMenu.Trigger>
-              <NavigationMenu.Content className="absolute top-full left-0 mt-2 w-64 rounded-card border border-line bg-surface p-2 shadow-card">
-                <ul>
-                  {item.links.map((link) => (
-                    <li key={link.to}>
-                      <NavigationMenu.Link asChild>
-                        <NavLink
-                          to={link.to}
-                          className="block rounded-control px-3 py-2.5 text-ink-soft hover:bg-brand-50 hover:text-ink aria-[current=page]:font-semibold aria-[current=page]:text-brand-800"
-                        >
-                          {link.label}
-                        </NavLink>
-                      </NavigationMenu.Link>
-                    </li>
-                  ))}
-                </ul>
-              </NavigationMenu.Content>
-            </NavigationMenu.Item>
+                <ChevronDown aria-hidden="true" className="size-4" />
+              </button>
+            </li>
           ) : (
-            <NavigationMenu.Item key={item.to}>
-              <NavigationMenu.Link asChild>
-                <NavLink
-                  to={item.to}
-                  end
-                  className={cn(
-                    itemClass,
-                    "aria-[current=page]:text-brand-800 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8",
-                  )}
-                >
-                  {item.label}
-                </NavLink>
-              </NavigationMenu.Link>
-            </NavigationMenu.Item>
+            <li key={item.to}>
+              <NavLink to={item.to} end data-focus-key={item.to} className={navTopLinkClass}>
+                {item.label}
+              </NavLink>
+            </li>
           ),
         )}
-      </NavigationMenu.List>
-    </NavigationMenu.Root>
+      </ul>
+    </nav>
   );
 }

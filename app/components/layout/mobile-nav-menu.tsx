@@ -1,22 +1,28 @@
 import * as Accordion from "@radix-ui/react-accordion";
 import * as Collapsible from "@radix-ui/react-collapsible";
 import { ChevronDown, Menu, X } from "lucide-react";
-import { type FocusEvent, type KeyboardEvent, useRef, useState } from "react";
+import { type FocusEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { NavLink } from "react-router";
 
+import { mobileToggleClass } from "./nav-styles.ts";
 import { headerCta, headerNav, isNavGroup } from "../../content/navigation.ts";
+import { type Intent, restoreFocus } from "../../lib/use-on-demand.ts";
 import { buttonVariants } from "../ui/button.tsx";
 
 const linkClass =
   "flex min-h-12 items-center rounded-control px-3 text-lg text-ink hover:bg-sand aria-[current=page]:font-semibold aria-[current=page]:text-brand-800";
 
 /**
- * The menu below the lg breakpoint: a toggle that reveals the links, with About and TRT
- * as a single-open Radix Accordion, so only one section is expanded at a time.
+ * The menu below the lg breakpoint: a Radix Collapsible toggle that reveals the links,
+ * with About and TRT as a single-open Radix Accordion, so only one section is expanded
+ * at a time. It loads on first intent (mobile-nav.tsx); `intent` says whether the
+ * visitor already asked to open it and where focus was.
  */
-export function MobileNav() {
-  const [open, setOpen] = useState(false);
+export function MobileNavMenu({ intent }: { intent: Intent }) {
+  const [open, setOpen] = useState(intent.open !== undefined);
   const triggerRef = useRef<HTMLButtonElement>(null);
+  const rootRef = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => restoreFocus(rootRef.current, intent.focus), [intent.focus]);
   // Links close the menu, so the new page is not hidden behind it.
   const close = () => setOpen(false);
   // The open panel covers the page: Escape closes it and returns to the toggle, and focus
@@ -33,6 +39,7 @@ export function MobileNav() {
 
   return (
     <Collapsible.Root
+      ref={rootRef}
       open={open}
       onOpenChange={setOpen}
       className="lg:hidden"
@@ -41,7 +48,8 @@ export function MobileNav() {
     >
       <Collapsible.Trigger
         ref={triggerRef}
-        className="inline-flex size-11 items-center justify-center rounded-control text-ink hover:bg-sand"
+        data-focus-key="toggle"
+        className={mobileToggleClass}
         aria-label={open ? "Close menu" : "Open menu"}
       >
         {open ? (
