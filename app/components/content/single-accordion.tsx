@@ -1,52 +1,75 @@
-import * as Accordion from "@radix-ui/react-accordion";
 import { ChevronDown } from "lucide-react";
-import type { ReactNode } from "react";
+import { type FocusEvent, type ReactNode, useId, useState } from "react";
 
+import { accordionStyles as styles } from "./accordion-styles.ts";
+import { type Intent, useOnDemand } from "../../lib/use-on-demand.ts";
 import { cn } from "../ui/cn.ts";
 
 export type AccordionEntry = { id: string; title: ReactNode; content: ReactNode };
 
-/**
- * A list where one item at most is open and the open item can be closed again
- * (Radix `type="single" collapsible`). Used by the FAQ groups and treatment details.
- */
-export function SingleAccordion({
-  items,
-  headingLevel = 3,
-  className,
-}: {
+export interface SingleAccordionProps {
   items: AccordionEntry[];
   headingLevel?: 3 | 4;
   className?: string;
-}) {
+}
+
+const loadRadix = () => import("./radix-accordion.tsx");
+
+/**
+ * A list where one item at most is open and the open item can be closed again. Used by
+ * the FAQ groups and the treatment details.
+ *
+ * The page ships with native `<details>` elements sharing a `name`, which the browser
+ * keeps single-open: the answers open without JavaScript, and a tap works at once. When
+ * the visitor first points at or focuses the list, Radix Accordion (radix-accordion.tsx,
+ * about 9 KB gzipped) loads and takes over with the same item open (decision 053).
+ */
+export function SingleAccordion(props: SingleAccordionProps) {
+  const { items, headingLevel = 3, className } = props;
+  const [radix, request] = useOnDemand(loadRadix);
+  const [intent, setIntent] = useState<Intent>({});
+  const name = useId();
+  if (radix) return <radix.RadixAccordion {...props} intent={intent} />;
+
   const Heading = headingLevel === 3 ? "h3" : "h4";
+  const onFocus = (event: FocusEvent<HTMLElement>) => {
+    const focus = event.target.dataset.focusKey;
+    setIntent((current) => ({ ...current, focus }));
+    request();
+  };
+
   return (
-    <Accordion.Root
-      type="single"
-      collapsible
-      className={cn(
-        "divide-y divide-line overflow-hidden rounded-card border border-line bg-surface shadow-card",
-        className,
-      )}
-    >
+    <div className={cn(styles.frame, className)} onPointerOver={request} onFocus={onFocus}>
       {items.map((item) => (
-        <Accordion.Item key={item.id} value={item.id}>
-          <Accordion.Header asChild>
-            <Heading className="font-sans text-base tracking-normal">
-              <Accordion.Trigger className="group flex min-h-14 w-full items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-ink transition-colors hover:bg-brand-50/60 focus-visible:-outline-offset-4 data-[state=open]:bg-brand-50/60 sm:px-6">
-                <span>{item.title}</span>
-                <ChevronDown
-                  aria-hidden="true"
-                  className="size-5 shrink-0 text-brand-700 transition-transform duration-200 group-data-[state=open]:rotate-180"
-                />
-              </Accordion.Trigger>
-            </Heading>
-          </Accordion.Header>
-          <Accordion.Content className="px-5 pt-1 pb-6 text-base leading-relaxed text-ink-soft sm:px-6">
-            {item.content}
-          </Accordion.Content>
-        </Accordion.Item>
+        <details
+          key={item.id}
+          name={name}
+          className="group/item"
+          onToggle={(event) => {
+            const open = event.currentTarget.open;
+            setIntent((current) =>
+              open
+                ? { ...current, open: item.id }
+                : { ...current, open: current.open === item.id ? undefined : current.open },
+            );
+          }}
+        >
+          <summary
+            data-focus-key={item.id}
+            className={cn(
+              styles.trigger,
+              "cursor-pointer list-none group-open/item:bg-brand-50/60 [&::-webkit-details-marker]:hidden",
+            )}
+          >
+            <Heading className={styles.heading}>{item.title}</Heading>
+            <ChevronDown
+              aria-hidden="true"
+              className={cn(styles.chevron, "group-open/item:rotate-180")}
+            />
+          </summary>
+          <div className={styles.content}>{item.content}</div>
+        </details>
       ))}
-    </Accordion.Root>
+    </div>
   );
 }
