@@ -137,6 +137,8 @@ test.describe("states", () => {
     await main.getByRole("textbox", { name: /email/i }).fill("");
     await main.getByRole("button", { name: "Register Interest" }).click();
     await expect(page.getByText("Please fill in all required fields")).toBeVisible();
+    // Check the toast as it is read, not while it fades in (half-faded text fails contrast).
+    await expect(page.locator("[data-sonner-toast]")).toHaveCSS("opacity", "1");
     await expectNoViolations(page, "the registration form with empty required fields");
   });
 });

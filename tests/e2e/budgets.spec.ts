@@ -1,8 +1,9 @@
 /**
  * Page-weight budgets on the production build. Each page is loaded once in a fresh
- * browser context, as a first-time visitor on a phone would load it, and every
- * document, script and stylesheet it fetches is weighed gzipped (level 9, as the
- * precompressed .gz files are). The figures are printed as a table.
+ * browser context, as a first-time visitor would load it, on a phone and on a desktop
+ * screen, and every document, script and stylesheet it fetches until the network is
+ * quiet is weighed gzipped (level 9, as the precompressed .gz files are). The figures
+ * are printed as a table.
  */
 import { gzipSync } from "node:zlib";
 
@@ -10,15 +11,8 @@ import { type Response, expect, test } from "@playwright/test";
 
 import { allPages, openPage, viewports } from "./support/site.ts";
 
-/** Targets in KB (1 KB = 1024 bytes) of gzipped bytes, from issue 6. */
-const targets = { js: 130, css: 15, html: 30 } as const;
-/**
- * What the test enforces. CSS and HTML are held to their targets. JavaScript is held to
- * an interim ceiling, because the Radix primitives the site must use (navigation menu,
- * accordions, radio group) put every page above 130 KB today; the ceiling stops further
- * growth while the work in docs/decisions/050 brings pages down to the target.
- */
-const budgets = { js: 190, css: targets.css, html: targets.html } as const;
+/** Budgets in KB (1 KB = 1024 bytes) of gzipped bytes, from issue 6. */
+const budgets = { js: 130, css: 15, html: 30 } as const;
 type Kind = keyof typeof budgets;
 
 function kindOf(response: Response): Kind | null {
@@ -33,11 +27,14 @@ function kindOf(response: Response): Kind | null {
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 test("every page stays within its JavaScript, CSS and HTML budgets", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const rows: { path: string; js: number; css: number; html: number; files: number }[] = [];
 
-  for (const path of allPages) {
-    const context = await browser.newContext({ viewport: viewports.mobile });
+  const loads = Object.entries(viewports).flatMap(([screen, viewport]) =>
+    allPages.map((path) => ({ screen, viewport, path })),
+  );
+  for (const { screen, viewport, path } of loads) {
+    const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     const pending: Promise<void>[] = [];
     const totals = { js: 0, css: 0, html: 0, files: 0 };
@@ -55,7 +52,7 @@ test("every page stays within its JavaScript, CSS and HTML budgets", async ({ br
     });
     await openPage(page, path);
     await Promise.all(pending);
-    rows.push({ path, ...totals });
+    rows.push({ path: `${path} (${screen})`, ...totals });
     await context.close();
   }
 
@@ -66,15 +63,9 @@ test("every page stays within its JavaScript, CSS and HTML budgets", async ({ br
     [
       "First-load weight per page, KB gzipped:",
       line(["page", "JS", "CSS", "HTML", "files"]),
-      line(["target", `${targets.js}`, `${targets.css}`, `${targets.html}`, ""]),
-      line(["enforced", `${budgets.js}`, `${budgets.css}`, `${budgets.html}`, ""]),
+      line(["budget", `${budgets.js}`, `${budgets.css}`, `${budgets.html}`, ""]),
       ...rows.map((r) => line([r.path, kb(r.js), kb(r.css), kb(r.html), String(r.files)])),
-      `Pages over the ${targets.js} KB JavaScript target: ${
-        rows
-          .filter((r) => r.js / 1024 > targets.js)
-          .map((r) => r.path)
-          .join(", ") || "none"
-      }`,
+      `Heaviest JavaScript: ${kb(Math.max(...rows.map((r) => r.js)))} KB`,
     ].join("\n"),
   );
 
