@@ -11,12 +11,12 @@ import {
 
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { ConsentBanner } from "./components/consent/consent-banner.tsx";
-import { ConsentProvider } from "./components/consent/consent-context.tsx";
 import { SiteShell } from "./components/layout/site-shell.tsx";
 import { ButtonLink } from "./components/ui/button.tsx";
 import { Toaster } from "./components/ui/toaster.tsx";
 import { siteFlags } from "./config/site.ts";
+import { ConsentBanner } from "./features/consent/consent-banner.tsx";
+import { ConsentProvider } from "./features/consent/consent-context.tsx";
 import { useNonce } from "./lib/nonce.tsx";
 
 export const links: Route.LinksFunction = () => [

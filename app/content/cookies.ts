@@ -1,4 +1,4 @@
-import type { ConsentCategory } from "../lib/consent/consent-record.ts";
+import type { ConsentCategory } from "../features/consent/consent-record.ts";
 
 /** What each consent category means, shown in the "Manage preferences" dialog. */
 export const consentCategoryText: Record<ConsentCategory, { label: string; description: string }> =

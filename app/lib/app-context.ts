@@ -1,6 +1,6 @@
 import { createContext } from "react-router";
 
-import type { RegistrationService } from "../../server/registrations/types.ts";
+import type { RegistrationService } from "../../contract/registrations.ts";
 
 /**
  * What the Node server hands to route actions. The key is exported from

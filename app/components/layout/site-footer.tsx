@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { BrandMark } from "./brand-mark.tsx";
 import { awaitingApproval, clinic, siteFlags } from "../../config/site.ts";
 import { footerNav } from "../../content/navigation.ts";
-import { CookieSettingsButton } from "../consent/cookie-settings-button.tsx";
+import { CookieSettingsButton } from "../../features/consent/cookie-settings-button.tsx";
 
 export function SiteFooter() {
   const year = new Date().getFullYear();

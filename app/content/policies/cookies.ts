@@ -1,6 +1,6 @@
 import { type PolicyDocument, list, p, table } from "./policy-types.ts";
 import { clinic } from "../../config/site.ts";
-import { CONSENT_STORAGE_KEY } from "../../lib/consent/consent-record.ts";
+import { CONSENT_STORAGE_KEY } from "../../features/consent/consent-record.ts";
 
 export const cookiePolicy: PolicyDocument = {
   lastUpdated: "January 2025",

@@ -1,9 +1,9 @@
 import { ArrowLeft, ArrowRight } from "lucide-react";
 import type { ReactNode, Ref } from "react";
 
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
 import { type QuizQuestion, quizQuestions } from "../../content/quiz.ts";
-import { Button } from "../ui/button.tsx";
-import { Card } from "../ui/card.tsx";
 
 /** Whole classes rather than an inline style, so a strict style-src CSP never blocks the bar. */
 export const progressWidth = [

@@ -1,16 +1,3 @@
-import type { Env } from "../env.ts";
-import type { Logger } from "../logger.ts";
-import { createDatabase, type DatabaseOptions } from "./database.ts";
-import { createGroupCommit } from "./group-commit.ts";
-import { migrateToLatest } from "./migrate.ts";
-import type { Dialect } from "./schema.ts";
-import { guardAvailability, isUnavailableError } from "./unavailable.ts";
-import { outboxSummary, retryOutbox, type OutboxSummary } from "../outbox/store.ts";
-import {
-  createOutboxWorker,
-  DEFAULT_OUTBOX_OPTIONS,
-  type OutboxWorkerOptions,
-} from "../outbox/worker.ts";
 import {
   allRegistrations,
   countRegistrations,
@@ -21,14 +8,27 @@ import {
   listRegistrations,
   purgeReceivedBefore,
   type RegistrationWithDelivery,
-} from "../registrations/repository.ts";
-import { type Age, cutoffFor } from "../registrations/retention.ts";
+} from "./repository.ts";
+import { type Age, cutoffFor } from "./retention.ts";
 import type {
   NewRegistration,
   RegisterResult,
   RegistrationService,
   StoredRegistration,
-} from "../registrations/types.ts";
+} from "../../contract/registrations.ts";
+import { createDatabase, type DatabaseOptions } from "../db/database.ts";
+import { createGroupCommit } from "../db/group-commit.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import type { Dialect } from "../db/schema.ts";
+import { guardAvailability, isUnavailableError } from "../db/unavailable.ts";
+import type { Env } from "../env.ts";
+import type { Logger } from "../logger.ts";
+import { outboxSummary, retryOutbox, type OutboxSummary } from "../outbox/store.ts";
+import {
+  createOutboxWorker,
+  DEFAULT_OUTBOX_OPTIONS,
+  type OutboxWorkerOptions,
+} from "../outbox/worker.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,9 +1,9 @@
 import { type FocusEvent, useState } from "react";
 
 import { QuizFrame, progressWidth, questionHeadingId, quizStyles } from "./quiz-frame.tsx";
+import { cn } from "../../components/ui/cn.ts";
 import { answerOptions, quizQuestions } from "../../content/quiz.ts";
 import { type Intent, useOnDemand } from "../../lib/use-on-demand.ts";
-import { cn } from "../ui/cn.ts";
 
 const loadQuiz = () => import("./interactive-quiz.tsx");
 

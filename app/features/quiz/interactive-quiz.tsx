@@ -4,10 +4,10 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 
 import { QuizFrame, progressWidth, questionHeadingId, quizStyles } from "./quiz-frame.tsx";
 import { QuizResult } from "./quiz-result.tsx";
+import { percentComplete, scoreAnswers } from "./scoring.ts";
+import { cn } from "../../components/ui/cn.ts";
 import { type AnswerOption, answerOptions, quizQuestions } from "../../content/quiz.ts";
-import { percentComplete, scoreAnswers } from "../../lib/quiz/scoring.ts";
 import { type Intent, restoreFocus } from "../../lib/use-on-demand.ts";
-import { cn } from "../ui/cn.ts";
 
 type Answers = (AnswerOption | undefined)[];
 
