@@ -12,8 +12,8 @@ import {
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { SiteShell } from "./components/layout/site-shell.tsx";
+import { Toaster } from "./components/layout/toaster.tsx";
 import { ButtonLink } from "./components/ui/button.tsx";
-import { Toaster } from "./components/ui/toaster.tsx";
 import { siteFlags } from "./config/site.ts";
 import { ConsentBanner } from "./features/consent/consent-banner.tsx";
 import { ConsentProvider } from "./features/consent/consent-context.tsx";

@@ -1,9 +1,9 @@
 import { ArrowRight, Mail, Timer } from "lucide-react";
 
 import type { Route } from "./+types/pricing";
+import { ApprovalNotice } from "../../components/content/notices.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
-import { ApprovalNotice } from "../../components/ui/notices.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { siteFlags } from "../../config/site.ts";
 import { pages } from "../../content/pages.ts";

@@ -1,8 +1,8 @@
 import { Clock, Lock, Stethoscope } from "lucide-react";
 
 import type { Route } from "./+types/quiz";
+import { MedicalNote } from "../../components/content/notices.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
-import { MedicalNote } from "../../components/ui/notices.tsx";
 import { pages } from "../../content/pages.ts";
 import { quizIntro } from "../../content/quiz.ts";
 import { NoScriptQuiz } from "../../features/quiz/no-script-quiz.tsx";
