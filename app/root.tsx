@@ -17,6 +17,7 @@ import { ButtonLink } from "./components/ui/button.tsx";
 import { siteFlags } from "./config/site.ts";
 import { ConsentBanner } from "./features/consent/consent-banner.tsx";
 import { ConsentProvider } from "./features/consent/consent-context.tsx";
+import { CookieSettingsButton } from "./features/consent/cookie-settings-button.tsx";
 import { useNonce } from "./lib/nonce.tsx";
 
 export const links: Route.LinksFunction = () => [
@@ -59,7 +60,7 @@ export default function App() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <SiteShell>
+    <SiteShell cookieSettings={<CookieSettingsButton />}>
       <Outlet />
     </SiteShell>
   );
@@ -71,7 +72,7 @@ export function ErrorBoundary() {
     console.error(error);
   }
   return (
-    <SiteShell>
+    <SiteShell cookieSettings={<CookieSettingsButton />}>
       <section className="mx-auto flex max-w-2xl flex-col items-start gap-6 px-4 py-24 sm:px-6">
         <title>Something went wrong | Meridian Men&apos;s Health</title>
         <h1 className="text-4xl">Unexpected Application Error!</h1>
