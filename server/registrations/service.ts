@@ -16,9 +16,9 @@ import type {
   RegistrationService,
   StoredRegistration,
 } from "../../contract/registrations.ts";
-import { createDatabase, type DatabaseOptions } from "../db/database.ts";
+import type { DatabaseOptions } from "../db/database.ts";
 import { createGroupCommit } from "../db/group-commit.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { openDatabase } from "../db/open-database.ts";
 import type { Dialect } from "../db/schema.ts";
 import { guardAvailability, isUnavailableError } from "../db/unavailable.ts";
 import type { Env } from "../env.ts";
@@ -65,21 +65,17 @@ export type StorageOptions = DatabaseOptions & {
   writeConcurrency?: number;
 };
 
-/** Opens the database chosen by the environment and runs pending migrations. */
+/**
+ * The registration service: opens storage (server/db/open-database.ts), then serves
+ * registrations with group commit, the operator tasks, outbox delivery and the daily purge.
+ */
 export async function openStorage(
   env: Env,
   logger: Logger,
   options: StorageOptions = {},
 ): Promise<Storage> {
   const now = options.now ?? (() => new Date());
-  const { db, dialect } = createDatabase(env, logger, options);
-  try {
-    const applied = await guardAvailability(() => migrateToLatest(db, dialect));
-    logger.info({ database: dialect, migrationsApplied: applied }, "storage ready");
-  } catch (error) {
-    await db.destroy().catch(() => undefined);
-    throw error;
-  }
+  const { db, dialect } = await openDatabase(env, logger, options);
 
   const forwardTo = env.SHEETS_WEBHOOK_URL;
   const worker = forwardTo
