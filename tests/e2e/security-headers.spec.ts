@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 
 import { scanInlineScripts } from "../../server/security/inline-scripts.ts";
-import { type RedirectionResult, scoreResponse } from "../../server/security/observatory-score.ts";
 import { type ServerProcess, startServer } from "../resilience/server-process.ts";
+import { type RedirectionResult, scoreResponse } from "../support/observatory-score.ts";
 
 /**
  * Scores the responses the server sends with the MDN HTTP Observatory's modifiers
