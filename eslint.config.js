@@ -23,13 +23,13 @@ export const layerZones = [
   },
   {
     target: "./app/content",
-    from: "./app",
+    from: ["./app", "./contract"],
     except: ["./content"],
     message: "Content imports only content; routes pass in facts from config or features.",
   },
   {
     target: "./app/config",
-    from: "./app",
+    from: ["./app", "./contract"],
     except: ["./config"],
     message: "Configuration imports only configuration.",
   },
@@ -40,13 +40,20 @@ export const layerZones = [
   },
   {
     target: "./app/components/ui",
-    from: ["./app/components", "./app/features", "./app/content", "./app/config", ...appShell],
+    from: [
+      "./app/components",
+      "./app/features",
+      "./app/content",
+      "./app/config",
+      "./contract",
+      ...appShell,
+    ],
     except: ["./ui"],
     message: "UI primitives import only ui/ and app/lib/: copy and settings come in as props.",
   },
   {
     target: "./app/components",
-    from: ["./app/features", ...appShell],
+    from: ["./app/features", "./contract", ...appShell],
     message: "Shared components do not import features or routes; root.tsx passes features in.",
   },
   ...features.map((feature) => ({

@@ -6,7 +6,7 @@ import { type RedirectionResult, scoreResponse } from "../support/observatory-sc
 
 /**
  * Scores the responses the server sends with the MDN HTTP Observatory's modifiers
- * (server/security/observatory-score.ts; table in docs/security.md) and asks for
+ * (tests/support/observatory-score.ts; table in docs/security.md) and asks for
  * A+ on every kind of response: prerendered pages, a server-rendered 404, a
  * hashed asset, the health check and an error.
  *

@@ -35,13 +35,18 @@ const cases: Case[] = [
   {
     zone: "content imports only content",
     file: "app/content/example.ts",
-    wrong: ["../config/site.ts", "../lib/seo.ts", "../features/consent/consent-record.ts"],
+    wrong: [
+      "../config/site.ts",
+      "../lib/seo.ts",
+      "../features/consent/consent-record.ts",
+      "../../contract/registrations.ts",
+    ],
     legal: ["./content-types.ts", "./policies/policy-types.ts"],
   },
   {
     zone: "config imports only config",
     file: "app/config/example.ts",
-    wrong: ["../content/pages.ts", "../lib/notify.ts"],
+    wrong: ["../content/pages.ts", "../lib/notify.ts", "../../contract/registrations.ts"],
     legal: ["./ui.ts"],
   },
   {
@@ -63,13 +68,18 @@ const cases: Case[] = [
       "../../content/pages.ts",
       "../../features/quiz/scoring.ts",
       "../layout/page-hero.tsx",
+      "../../../contract/registrations.ts",
     ],
     legal: ["./cn.ts", "../../lib/use-hydrated.ts"],
   },
   {
-    zone: "shared components import no features or routes",
+    zone: "shared components import no features, routes or contract",
     file: "app/components/layout/example.tsx",
-    wrong: ["../../features/consent/cookie-settings-button.tsx", "../../routes/tools/pricing.tsx"],
+    wrong: [
+      "../../features/consent/cookie-settings-button.tsx",
+      "../../routes/tools/pricing.tsx",
+      "../../../contract/app-services.ts",
+    ],
     legal: [
       "../ui/button.tsx",
       "../../config/site.ts",
