@@ -2,6 +2,11 @@ import { Check, Link2, RefreshCw } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 import { Form, useNavigate, useSearchParams } from "react-router";
 
+import { estimate } from "./cost.ts";
+import { formatGBP } from "./format.ts";
+import { type Selection, parseSelection, selectionToSearch } from "./url-state.ts";
+import { Button, buttonVariants } from "../../components/ui/button.tsx";
+import { cn } from "../../components/ui/cn.ts";
 import { siteFlags } from "../../config/site.ts";
 import {
   MEMBERSHIP_MONTHLY,
@@ -11,12 +16,7 @@ import {
   treatmentOptions,
 } from "../../content/pricing.ts";
 import { notify, prepareNotifications } from "../../lib/notify.ts";
-import { estimate } from "../../lib/pricing/cost.ts";
-import { formatGBP } from "../../lib/pricing/format.ts";
-import { type Selection, parseSelection, selectionToSearch } from "../../lib/pricing/url-state.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { Button, buttonVariants } from "../ui/button.tsx";
-import { cn } from "../ui/cn.ts";
 
 const choiceClass =
   "flex min-h-14 cursor-pointer items-start gap-3 rounded-control border border-line bg-surface px-4 py-3.5 transition-colors hover:border-brand-600 hover:bg-brand-50/60 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600";

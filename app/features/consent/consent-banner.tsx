@@ -2,9 +2,9 @@ import { Suspense, lazy, useId } from "react";
 import { Link } from "react-router";
 
 import { useConsent } from "./consent-context.tsx";
+import { acceptAll, essentialOnly } from "./consent-record.ts";
+import { Button } from "../../components/ui/button.tsx";
 import { consentBannerText } from "../../content/cookies.ts";
-import { acceptAll, essentialOnly } from "../../lib/consent/consent-record.ts";
-import { Button } from "../ui/button.tsx";
 
 // The dialog is split off so that no page pays for it until a visitor opens it
 // (docs/decisions/046). Pointing at or focusing a button that opens it starts the load.

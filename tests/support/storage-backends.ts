@@ -5,7 +5,7 @@ import path from "node:path";
 
 import pg from "pg";
 
-import { type Env, parseEnv } from "../../env.ts";
+import { type Env, parseEnv } from "../../server/env.ts";
 
 /** A fresh, empty database for one test, and how to throw it away. */
 export type TestPlace = { env: Env; drop(): Promise<void> };

@@ -1,16 +1,3 @@
-import type { Env } from "../env.ts";
-import type { Logger } from "../logger.ts";
-import { createDatabase, type DatabaseOptions } from "./database.ts";
-import { createGroupCommit } from "./group-commit.ts";
-import { migrateToLatest } from "./migrate.ts";
-import type { Dialect } from "./schema.ts";
-import { guardAvailability, isUnavailableError } from "./unavailable.ts";
-import { outboxSummary, retryOutbox, type OutboxSummary } from "../outbox/store.ts";
-import {
-  createOutboxWorker,
-  DEFAULT_OUTBOX_OPTIONS,
-  type OutboxWorkerOptions,
-} from "../outbox/worker.ts";
 import {
   allRegistrations,
   countRegistrations,
@@ -21,14 +8,27 @@ import {
   listRegistrations,
   purgeReceivedBefore,
   type RegistrationWithDelivery,
-} from "../registrations/repository.ts";
-import { type Age, cutoffFor } from "../registrations/retention.ts";
+} from "./repository.ts";
+import { type Age, cutoffFor } from "./retention.ts";
 import type {
   NewRegistration,
   RegisterResult,
   RegistrationService,
   StoredRegistration,
-} from "../registrations/types.ts";
+} from "../../contract/registrations.ts";
+import type { DatabaseOptions } from "../db/database.ts";
+import { createGroupCommit } from "../db/group-commit.ts";
+import { openDatabase } from "../db/open-database.ts";
+import type { Dialect } from "../db/schema.ts";
+import { guardAvailability, isUnavailableError } from "../db/unavailable.ts";
+import type { Env } from "../env.ts";
+import type { Logger } from "../logger.ts";
+import { outboxSummary, retryOutbox, type OutboxSummary } from "../outbox/store.ts";
+import {
+  createOutboxWorker,
+  DEFAULT_OUTBOX_OPTIONS,
+  type OutboxWorkerOptions,
+} from "../outbox/worker.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -65,21 +65,17 @@ export type StorageOptions = DatabaseOptions & {
   writeConcurrency?: number;
 };
 
-/** Opens the database chosen by the environment and runs pending migrations. */
+/**
+ * The registration service: opens storage (server/db/open-database.ts), then serves
+ * registrations with group commit, the operator tasks, outbox delivery and the daily purge.
+ */
 export async function openStorage(
   env: Env,
   logger: Logger,
   options: StorageOptions = {},
 ): Promise<Storage> {
   const now = options.now ?? (() => new Date());
-  const { db, dialect } = createDatabase(env, logger, options);
-  try {
-    const applied = await guardAvailability(() => migrateToLatest(db, dialect));
-    logger.info({ database: dialect, migrationsApplied: applied }, "storage ready");
-  } catch (error) {
-    await db.destroy().catch(() => undefined);
-    throw error;
-  }
+  const { db, dialect } = await openDatabase(env, logger, options);
 
   const forwardTo = env.SHEETS_WEBHOOK_URL;
   const worker = forwardTo

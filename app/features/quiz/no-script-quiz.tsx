@@ -1,5 +1,5 @@
+import { answerPoints, riskBands } from "./scoring.ts";
 import { answerOptions, quizIntro, quizQuestions, riskBandText } from "../../content/quiz.ts";
-import { answerPoints, riskBands } from "../../lib/quiz/scoring.ts";
 
 /**
  * What a visitor without JavaScript gets: every question and the scoring key,

@@ -1,4 +1,4 @@
-import { fieldNames } from "../../lib/registration/fields.ts";
+import { fieldNames } from "./fields.ts";
 
 /**
  * A field for bots only. It sits off-screen inside an aria-hidden container, out of

@@ -2,7 +2,7 @@ import { type RegistrationValues, readSubmission } from "./fields.ts";
 import { deriveIdempotencyKey } from "./idempotency.ts";
 import type { RegistrationActionResult } from "./result.ts";
 import { usableClientTimestamp, usableIdempotencyKey, validateRegistration } from "./schema.ts";
-import type { RegisterResult, RegistrationService } from "../../../server/registrations/types.ts";
+import type { RegisterResult, RegistrationService } from "../../../contract/registrations.ts";
 import { registrationCopy } from "../../content/registration.ts";
 
 export type RegistrationOutcome = {

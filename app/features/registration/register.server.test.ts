@@ -6,7 +6,7 @@ import type {
   NewRegistration,
   RegisterResult,
   RegistrationService,
-} from "../../../server/registrations/types.ts";
+} from "../../../contract/registrations.ts";
 
 /** An in-memory stand-in with the storage contract's idempotency behaviour. */
 function memoryRegistrations() {

@@ -1,7 +1,7 @@
+import { lineAmount, sumLines } from "./cost.ts";
+import { formatGBP } from "./format.ts";
+import { Card } from "../../components/ui/card.tsx";
 import { costYears, keyPrices } from "../../content/pricing.ts";
-import { lineAmount, sumLines } from "../../lib/pricing/cost.ts";
-import { formatGBP } from "../../lib/pricing/format.ts";
-import { Card } from "../ui/card.tsx";
 
 /** The headline prices, then the worked first and second year, line by line. */
 export function CostBreakdown() {

@@ -13,7 +13,7 @@ import {
   type Consent,
   parseStoredConsent,
   serializeConsent,
-} from "../../lib/consent/consent-record.ts";
+} from "./consent-record.ts";
 
 type ConsentState = {
   /** `null` until the visitor has chosen (or before the stored choice has been read). */

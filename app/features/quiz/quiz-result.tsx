@@ -2,11 +2,11 @@ import { ArrowRight, Home } from "lucide-react";
 import type { RefObject } from "react";
 
 import { BandChart } from "./band-chart.tsx";
+import { MAX_SCORE, riskBandFor } from "./scoring.ts";
+import { ButtonLink } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { cn } from "../../components/ui/cn.ts";
 import { quizIntro, riskBandText } from "../../content/quiz.ts";
-import { MAX_SCORE, riskBandFor } from "../../lib/quiz/scoring.ts";
-import { ButtonLink } from "../ui/button.tsx";
-import { Card } from "../ui/card.tsx";
-import { cn } from "../ui/cn.ts";
 
 const bandTone = {
   low: "border-success/30 bg-success/5",

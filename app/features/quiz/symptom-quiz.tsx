@@ -2,10 +2,10 @@ import { ArrowLeft, ArrowRight } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 
 import { QuizResult } from "./quiz-result.tsx";
+import { percentComplete, scoreAnswers } from "./scoring.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
 import { type AnswerOption, answerOptions, quizQuestions } from "../../content/quiz.ts";
-import { percentComplete, scoreAnswers } from "../../lib/quiz/scoring.ts";
-import { Button } from "../ui/button.tsx";
-import { Card } from "../ui/card.tsx";
 
 type Answers = (AnswerOption | undefined)[];
 

@@ -1,8 +1,8 @@
 import { Info, ShieldAlert } from "lucide-react";
 import type { ReactNode } from "react";
 
-import { cn } from "./cn.ts";
 import { awaitingApproval } from "../../config/site.ts";
+import { cn } from "../ui/cn.ts";
 
 /** The short "information, not medical advice" note every medical page carries. */
 export function MedicalNote({ className }: { className?: string }) {

@@ -1,6 +1,7 @@
 /**
- * The contract between route actions and storage. Route modules import these
- * types only; the implementation lives in server/ and is injected at start-up.
+ * The contract between route actions (app/) and storage (server/): the one module both
+ * sides import (docs/decisions/062). The implementation lives in
+ * server/registrations/service.ts and reaches actions through React Router context.
  */
 
 /** A registration after validation, as the action hands it to storage. */

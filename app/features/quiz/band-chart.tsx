@@ -1,8 +1,8 @@
 import { useId } from "react";
 
+import { MAX_SCORE, riskBandFor, riskBands } from "./scoring.ts";
+import { cn } from "../../components/ui/cn.ts";
 import { riskBandText } from "../../content/quiz.ts";
-import { MAX_SCORE, riskBandFor, riskBands } from "../../lib/quiz/scoring.ts";
-import { cn } from "../ui/cn.ts";
 
 const WIDTH = 400;
 const fills = { low: "#23613b", moderate: "#7f5a24", higher: "#1f5450" } as const;

@@ -2,9 +2,6 @@ import { Loader2 } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 
-import { Honeypot } from "./honeypot.tsx";
-import { registrationCopy as copy } from "../../content/registration.ts";
-import { notify, prepareNotifications } from "../../lib/notify.ts";
 import {
   type FieldErrors,
   type RegistrationValues,
@@ -12,18 +9,21 @@ import {
   isMissingRequired,
   readSubmission,
   registrationLimits as limits,
-} from "../../lib/registration/fields.ts";
-import { newIdempotencyKey } from "../../lib/registration/idempotency.ts";
+} from "./fields.ts";
+import { Honeypot } from "./honeypot.tsx";
+import { newIdempotencyKey } from "./idempotency.ts";
 import {
   type RegistrationSchemaModule,
   loadRegistrationSchema,
   loadedRegistrationSchema,
-} from "../../lib/registration/load-schema.ts";
-import type { RegistrationFormResult } from "../../lib/registration/result.ts";
+} from "./load-schema.ts";
+import type { RegistrationFormResult } from "./result.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Field, Input, Textarea } from "../../components/ui/field.tsx";
+import { registrationCopy as copy } from "../../content/registration.ts";
+import { notify, prepareNotifications } from "../../lib/notify.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { Button } from "../ui/button.tsx";
-import { Card } from "../ui/card.tsx";
-import { Field, Input, Textarea } from "../ui/field.tsx";
 
 const fieldOrder = ["name", "email", "phone", "message"] as const satisfies ReadonlyArray<
   keyof RegistrationValues

@@ -1,7 +1,7 @@
 import { useId } from "react";
 
+import { formatGBP } from "./format.ts";
 import { yearlyCostChart } from "../../content/pricing.ts";
-import { formatGBP } from "../../lib/pricing/format.ts";
 
 const ROW = 54;
 const BAR_Y = 22;

@@ -1,9 +1,9 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 
+import { ButtonLink } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
 import { registrationCopy } from "../../content/registration.ts";
-import { ButtonLink } from "../ui/button.tsx";
-import { Card } from "../ui/card.tsx";
 
 /** Replaces the form once the registration is stored. */
 export function ThankYouCard({ moveFocus }: { moveFocus: boolean }) {

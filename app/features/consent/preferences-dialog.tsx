@@ -4,13 +4,9 @@ import { X } from "lucide-react";
 import { useState } from "react";
 
 import { useConsent } from "./consent-context.tsx";
+import { type Consent, consentCategories, essentialOnly } from "./consent-record.ts";
+import { Button } from "../../components/ui/button.tsx";
 import { consentBannerText, consentCategoryText } from "../../content/cookies.ts";
-import {
-  type Consent,
-  consentCategories,
-  essentialOnly,
-} from "../../lib/consent/consent-record.ts";
-import { Button } from "../ui/button.tsx";
 
 /**
  * The cookie preferences dialog. It is loaded only when first opened (see
