@@ -148,8 +148,10 @@ test("the quiz can be completed with the keyboard alone", async ({ page }) => {
   // Tab from the top of the page into the answers.
   for (let i = 0; i < 40; i += 1) {
     await page.keyboard.press("Tab");
-    const role = await page.evaluate(() => document.activeElement?.getAttribute("role"));
-    if (role === "radio") break;
+    const onRadio = await page.evaluate(() =>
+      document.activeElement?.matches('input[type="radio"]'),
+    );
+    if (onRadio) break;
   }
   await expect(page.getByRole("radio", { name: "Never" })).toBeFocused();
 
