@@ -1,16 +1,25 @@
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+import { validateRegistration } from "../../app/lib/registration/schema.ts";
 
 import { openStorage } from "../db/open-storage.ts";
 import { sqliteBackend, type TestPlace } from "../db/testing/backends.ts";
 import { createLogger } from "../logger.ts";
 import { runCli } from "./run.ts";
+import { CSV_TEXT, hasUnsafe, LINES } from "./terminal-text.ts";
 
 const logger = createLogger("silent");
 let place: TestPlace;
 let clock: Date;
 
 beforeEach(async () => {
-  place = await sqliteBackend.fresh({ SHEETS_WEBHOOK_URL: "http://127.0.0.1:9/sheet" });
+  place = await sqliteBackend.fresh({
+    SHEETS_WEBHOOK_URL: "http://127.0.0.1:9/sheet",
+    SHEETS_WEBHOOK_SECRET: "s".repeat(32),
+  });
   clock = new Date("2026-06-15T12:00:00.000Z");
 });
 afterEach(() => place.drop());
@@ -145,3 +154,80 @@ describe("registrations CLI", () => {
     expect(badAge.stderr).toMatch(/Cannot read the age "soon"/);
   });
 });
+
+describe("registrations CLI and hostile text", () => {
+  // Clears the screen (CSI via C1), sets the window title and writes the clipboard
+  // (OSC via C1, OSC 52), rings the bell, and reverses what follows (bidi override).
+  const name = "Eve\u009b2J\u009d0;pwned\u009c\u009d52;c;ZXZpbA==\u0007 \u202eexe.txt\u202c";
+  const email = "mallory\u2066\u0085@example.com";
+  const phone = "\u001b+44 7700 900123\u200f";
+  const message = "Hi\u009b0m\r\nline two\u2028\u2067three\u2069\tend\u001b]8;;http://x\u0007";
+
+  it("registers nothing hostile through the schema", () => {
+    const result = validateRegistration({ name, email, phone, message });
+    expect(result.success).toBe(true);
+    if (!result.success) return;
+    for (const value of Object.values(result.data)) {
+      // The schema leaves only what a person types: letters, and a message's line breaks.
+      expect(hasUnsafe(value ?? "", /[\t\n]|\r(?=\n)/y), JSON.stringify(value)).toBe(false);
+    }
+  });
+
+  it("prints no raw control or bidi character in any command, for rows the schema never saw", async () => {
+    // Rows stored before the schema stripped these, or written to the database directly.
+    const storage = await open();
+    await storage.registrations.register({
+      name,
+      email,
+      phone,
+      message,
+      clientTimestamp: "2026-06-01T09:00:00.000Z\u009b",
+      idempotencyKey: "hostile-1",
+    });
+    await storage.close();
+    const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
+    db.prepare("update outbox set status = 'dead', attempts = 16, last_error = ?").run(
+      "HTTP 500 \u009b2J\u202e",
+    );
+    db.close();
+
+    const runs: Array<{ args: string[]; keep: RegExp }> = [
+      { args: ["help"], keep: LINES },
+      { args: ["count"], keep: LINES },
+      { args: ["list"], keep: LINES },
+      { args: ["export", "--format", "csv"], keep: CSV_TEXT },
+      { args: ["show", "--email", email], keep: LINES },
+      { args: ["show", "--email", "MALLORY\u2066\u0085@EXAMPLE.COM"], keep: LINES },
+      { args: ["outbox"], keep: LINES },
+      { args: [`frobnicate\u009b2J`], keep: LINES },
+      { args: ["outbox", "--retry"], keep: LINES },
+      { args: ["erase", "--email", email], keep: LINES },
+      { args: ["show", "--email", email], keep: LINES },
+      { args: ["purge"], keep: LINES },
+    ];
+    const outputs: Record<string, string> = {};
+    for (const { args, keep } of runs) {
+      const { stdout, stderr } = await cli(...args);
+      const label = args.join(" ");
+      outputs[label] = stdout;
+      expect(hasUnsafe(stdout, keep), `stdout of ${JSON.stringify(label)}: ${stdout}`).toBe(false);
+      expect(hasUnsafe(stderr, LINES), `stderr of ${JSON.stringify(label)}: ${stderr}`).toBe(false);
+    }
+
+    // Visible, so staff can see something odd was stored.
+    expect(outputs.list).toContain("Eve\\u009b2J\\u009d0;pwned");
+    expect(outputs.list).toContain("\\u202eexe.txt\\u202c");
+    expect(outputs.outbox).toContain("last error: HTTP 500 \\u009b2J\\u202e");
+    expect(outputs["export --format csv"]).toContain("Eve\\u009b2J");
+    // The export keeps its CSV form: quoted multi-line message, CRLF records, formula rule.
+    expect(outputs["export --format csv"]).toMatch(/"Hi\\u009b0m\r\nline two\\u2028/);
+    expect(outputs["export --format csv"]).toContain(",\\u001b+44 7700 900123\\u200f,");
+    // show stays valid JSON, and reads back as exactly what is stored.
+    const [shown] = JSON.parse(outputs["show --email MALLORY\u2066\u0085@EXAMPLE.COM"] ?? "") as Array<{
+      name: string;
+      message: string;
+    }>;
+    expect(shown).toMatchObject({ name, message });
+  });
+});
+

@@ -2,6 +2,7 @@ import { parseArgs } from "node:util";
 
 import type { Storage } from "../db/open-storage.ts";
 import type { Env } from "../env.ts";
+import { CSV_TEXT, escapeUnsafe, LINES } from "./terminal-text.ts";
 import { registrationsCsv } from "../registrations/csv.ts";
 import { parseAge } from "../registrations/retention.ts";
 
@@ -65,6 +66,9 @@ function plural(n: number, one: string, many: string) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** A stored value inside a line of output: every control and bidi character shown as an escape. */
+const field = (value: string) => escapeUnsafe(value);
+
 async function execute(
   command: string,
   values: ReturnType<typeof parse>["values"],
@@ -80,9 +84,11 @@ async function execute(
       const rows = await admin.list(positiveInt(values.limit, 20));
       if (rows.length === 0) io.stdout("No registrations.\n");
       for (const r of rows) {
-        const extras = [r.phone, r.message && JSON.stringify(r.message)].filter(Boolean).join("  ");
+        const extras = [r.phone && field(r.phone), r.message && field(JSON.stringify(r.message))]
+          .filter(Boolean)
+          .join("  ");
         io.stdout(
-          `${r.receivedAt}  ${r.id}  ${r.name} <${r.email}>${extras ? `  ${extras}` : ""}\n`,
+          `${field(r.receivedAt)}  ${field(r.id)}  ${field(r.name)} <${field(r.email)}>${extras ? `  ${extras}` : ""}\n`,
         );
       }
       return;
@@ -125,7 +131,7 @@ async function execute(
         io.stdout("Forwarding is off: SHEETS_WEBHOOK_URL is not set.\n");
       for (const d of summary.dead) {
         io.stdout(
-          `dead  ${d.registrationId}  attempts ${d.attempts}  since ${d.createdAt}  last error: ${d.lastError ?? "none"}\n`,
+          `dead  ${field(d.registrationId)}  attempts ${d.attempts}  since ${field(d.createdAt)}  last error: ${d.lastError === null ? "none" : field(d.lastError)}\n`,
         );
       }
       if (dead > 0) io.stdout("Run `outbox --retry` to send the dead deliveries again.\n");
@@ -146,7 +152,16 @@ async function execute(
 }
 
 /** Runs one CLI command; returns the process exit code (0 ok, 1 failure, 2 usage). */
-export async function runCli(args: string[], io: CliIo): Promise<number> {
+export async function runCli(args: string[], rawIo: CliIo): Promise<number> {
+  // Whatever a command prints, no stored text reaches the terminal as a control
+  // sequence: the last line of defence behind each command's own formatting
+  // (docs/decisions/077). A CSV export keeps its record breaks and tabs.
+  let csvOutput = false;
+  const io: CliIo = {
+    ...rawIo,
+    stdout: (text) => rawIo.stdout(escapeUnsafe(text, csvOutput ? CSV_TEXT : LINES)),
+    stderr: (text) => rawIo.stderr(escapeUnsafe(text, LINES)),
+  };
   let storage: Storage | undefined;
   try {
     const { values, positionals } = parse(args);
@@ -157,6 +172,7 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     }
     if (!command) throw new UsageError("Name a command");
     if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}"`);
+    csvOutput = command === "export";
     storage = await io.openStorage(io.env);
     await execute(command, values, storage, io);
     return 0;
