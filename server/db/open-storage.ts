@@ -82,15 +82,18 @@ export async function openStorage(
   }
 
   const forwardTo = env.SHEETS_WEBHOOK_URL;
-  const worker = forwardTo
-    ? createOutboxWorker({
-        db,
-        dialect,
-        url: forwardTo,
-        logger,
-        options: { ...DEFAULT_OUTBOX_OPTIONS, now, ...options.outbox },
-      })
-    : undefined;
+  const secret = env.SHEETS_WEBHOOK_SECRET;
+  const worker =
+    forwardTo && secret
+      ? createOutboxWorker({
+          db,
+          dialect,
+          url: forwardTo,
+          secret,
+          logger,
+          options: { ...DEFAULT_OUTBOX_OPTIONS, now, ...options.outbox },
+        })
+      : undefined;
 
   const forward = worker !== undefined;
   // One transaction (one fsync) for every registration that arrives while the

@@ -12,7 +12,10 @@ import type { NewRegistration } from "../registrations/types.ts";
 import { backends, type TestPlace } from "./testing/backends.ts";
 
 const logger = createLogger("silent");
-const WEBHOOK = { SHEETS_WEBHOOK_URL: "http://127.0.0.1:9/never-called" };
+const WEBHOOK = {
+  SHEETS_WEBHOOK_URL: "http://127.0.0.1:9/never-called",
+  SHEETS_WEBHOOK_SECRET: "s".repeat(32),
+};
 
 let counter = 0;
 function newRegistration(overrides: Partial<NewRegistration> = {}): NewRegistration {
