@@ -4,7 +4,6 @@ import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { validateRegistration } from "../../app/lib/registration/schema.ts";
-
 import { openStorage } from "../db/open-storage.ts";
 import { sqliteBackend, type TestPlace } from "../db/testing/backends.ts";
 import { createLogger } from "../logger.ts";
@@ -92,22 +91,69 @@ describe("registrations CLI", () => {
     ]);
     const shown = await cli("show", "--email", "DEE@example.com");
     expect(shown.code).toBe(0);
-    expect(JSON.parse(shown.stdout)).toEqual([
-      expect.objectContaining({
-        id,
-        name: "Dee",
-        delivery: { status: "pending", attempts: 0, deliveredAt: null },
-      }),
-    ]);
+    expect(JSON.parse(shown.stdout)).toEqual({
+      registrations: [
+        expect.objectContaining({
+          id,
+          name: "Dee",
+          delivery: { status: "pending", attempts: 0, deliveredAt: null },
+        }),
+      ],
+      erasures: [],
+    });
 
     expect((await cli("erase", "--email", "dee@example.com")).stdout).toBe(
       "Erased 1 registration and 1 forwarding record for that address.\n",
     );
-    expect((await cli("show", "--email", "dee@example.com")).stdout).toBe(
+    // Nothing of Dee is left but the record of the erasure; nothing went to the sheet.
+    expect(JSON.parse((await cli("show", "--email", "dee@example.com")).stdout)).toEqual({
+      registrations: [],
+      erasures: [
+        {
+          erasedAt: "2026-06-15T12:00:00.000Z",
+          registrations: 1,
+          forwardedToSpreadsheet: false,
+          spreadsheetIds: [],
+        },
+      ],
+    });
+    expect((await cli("show", "--email", "nobody@example.com")).stdout).toBe(
       "Nothing is stored for that address.\n",
     );
     expect((await cli("count")).stdout).toBe("1\n");
-    expect((await cli("outbox")).stdout).toContain("pending 1\n");
+    expect((await cli("outbox")).stdout).toBe(
+      "pending 1\ndelivered 0\ndead 0\noldest pending since 2026-06-02T09:00:00.000Z\n",
+    );
+  });
+
+  it("after erasing a forwarded registration, tells staff which spreadsheet row to delete", async () => {
+    const [id] = await seed([
+      { name: "Fay", email: "fay@example.com", at: "2026-06-01T09:00:00.000Z" },
+    ]);
+    const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
+    db.prepare("update outbox set status = 'delivered', attempts = 1").run();
+    db.close();
+
+    expect((await cli("erase", "--email", "FAY@example.com")).stdout).toBe(
+      "Erased 1 registration and 1 forwarding record for that address.\n" +
+        `A copy had been sent to the spreadsheet: delete the 1 row with this id there too:\n  ${id}\n`,
+    );
+    const shown = JSON.parse((await cli("show", "--email", "fay@example.com")).stdout) as unknown;
+    expect(shown).toEqual({
+      registrations: [],
+      erasures: [
+        {
+          erasedAt: "2026-06-15T12:00:00.000Z",
+          registrations: 1,
+          forwardedToSpreadsheet: true,
+          spreadsheetIds: [id],
+        },
+      ],
+    });
+    expect((await cli("outbox")).stdout).toBe(
+      "pending 0\ndelivered 0\ndead 0\n" +
+        `erased  2026-06-15T12:00:00.000Z  delete from the spreadsheet the 1 row with id ${id}\n`,
+    );
   });
 
   it("purges by age, 24 months unless told otherwise", async () => {
@@ -223,11 +269,9 @@ describe("registrations CLI and hostile text", () => {
     expect(outputs["export --format csv"]).toMatch(/"Hi\\u009b0m\r\nline two\\u2028/);
     expect(outputs["export --format csv"]).toContain(",\\u001b+44 7700 900123\\u200f,");
     // show stays valid JSON, and reads back as exactly what is stored.
-    const [shown] = JSON.parse(outputs["show --email MALLORY\u2066\u0085@EXAMPLE.COM"] ?? "") as Array<{
-      name: string;
-      message: string;
-    }>;
-    expect(shown).toMatchObject({ name, message });
+    const shown = JSON.parse(outputs["show --email MALLORY\u2066\u0085@EXAMPLE.COM"] ?? "") as {
+      registrations: Array<{ name: string; message: string }>;
+    };
+    expect(shown.registrations[0]).toMatchObject({ name, message });
   });
 });
-
