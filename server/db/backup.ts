@@ -1,4 +1,4 @@
-import { existsSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
 
@@ -26,6 +26,7 @@ export async function backupSqlite(
   }
   const source = path.resolve(dataDir, SQLITE_FILE_NAME);
   if (!existsSync(source)) throw new Error(`There is no database at ${source}`);
+  mkdirSync(path.dirname(file), { recursive: true });
   const partial = `${file}.partial-${process.pid}`;
   rmSync(partial, { force: true });
   const db = openSqliteFile(source, { busyTimeoutMs: 5_000 });
