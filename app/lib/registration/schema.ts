@@ -42,8 +42,9 @@ const emptyToNull = (value: string) => (value === "" ? null : value);
  *   in some viewers but not others.
  * Multi-line messages keep tab, LF and CR.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const controls = /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/g;
+const controls =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/g;
 const controlsButLines =
   // eslint-disable-next-line no-control-regex -- as above, minus tab, LF and CR
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/g;
