@@ -7,6 +7,7 @@ export default defineConfig({
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
       "integrations/**/*.test.ts",
+      "tests/**/*.test.ts",
     ],
     environment: "node",
     setupFiles: ["./tests/unit-setup.ts"],

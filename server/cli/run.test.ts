@@ -3,12 +3,12 @@ import { DatabaseSync } from "node:sqlite";
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { validateRegistration } from "../../app/lib/registration/schema.ts";
-import { openStorage } from "../db/open-storage.ts";
-import { sqliteBackend, type TestPlace } from "../db/testing/backends.ts";
+import { validateRegistration } from "../../app/features/registration/schema.ts";
+import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { createLogger } from "../logger.ts";
 import { runCli } from "./run.ts";
 import { CSV_TEXT, hasUnsafe, LINES } from "./terminal-text.ts";
+import { openStorage } from "../registrations/service.ts";
 
 const logger = createLogger("silent");
 let place: TestPlace;

@@ -1,11 +1,11 @@
 import { parseArgs } from "node:util";
 
 import { backupSqlite } from "../db/backup.ts";
-import type { Storage } from "../db/open-storage.ts";
 import type { Env } from "../env.ts";
 import { CSV_TEXT, escapeUnsafe, LINES } from "./terminal-text.ts";
 import { registrationsCsv } from "../registrations/csv.ts";
 import { parseAge } from "../registrations/retention.ts";
+import type { Storage } from "../registrations/service.ts";
 
 export const USAGE = `Usage: npm run --silent registrations -- <command> [options]
 

@@ -4,11 +4,11 @@ import { DatabaseSync } from "node:sqlite";
 
 import { afterEach, describe, expect, it } from "vitest";
 
+import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { runCli } from "../cli/run.ts";
 import { parseEnv } from "../env.ts";
 import { createLogger } from "../logger.ts";
-import { openStorage, type Storage } from "./open-storage.ts";
-import { sqliteBackend, type TestPlace } from "./testing/backends.ts";
+import { openStorage, type Storage } from "../registrations/service.ts";
 
 const logger = createLogger("silent");
 

@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../cli/run.ts";
 import { createLogger } from "../logger.ts";
 import { SQLITE_FILE_NAME } from "./database.ts";
-import { openStorage, type Storage } from "./open-storage.ts";
-import { sqliteBackend, type TestPlace } from "./testing/backends.ts";
+import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
+import { openStorage, type Storage } from "../registrations/service.ts";
 
 const logger = createLogger("silent");
 const WEBHOOK = {
