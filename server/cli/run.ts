@@ -19,7 +19,7 @@ Commands:
   outbox [--retry]               Forwarding status and failed deliveries; --retry sends them again
   purge [--older-than 24m]       Delete registrations older than this (months: 24m, days: 30d)
   backup --to <file> [--force]   Copy the embedded SQLite database while the server runs
-                                 (PostgreSQL: use pg_dump, see docs/deployment.md)
+                                 (PostgreSQL: use pg_dump, see docs/operations.md)
 `;
 
 export type CliIo = {
@@ -180,7 +180,7 @@ async function backupCommand(values: ReturnType<typeof parse>["values"], io: Cli
   if (!values.to) throw new UsageError("Name the backup file with --to FILE");
   if (io.env.DATABASE_URL) {
     throw new Error(
-      'backup copies the embedded SQLite database only. With DATABASE_URL (PostgreSQL), use pg_dump instead, e.g.\n  pg_dump --format=custom --file=registrations.dump "$DATABASE_URL"\n(docs/deployment.md, Backups).',
+      'backup copies the embedded SQLite database only. With DATABASE_URL (PostgreSQL), use pg_dump instead, e.g.\n  pg_dump --format=custom --file=registrations.dump "$DATABASE_URL"\n(docs/operations.md, Backups).',
     );
   }
   const result = await backupSqlite(io.env.DATA_DIR, values.to, {

@@ -139,7 +139,7 @@ export async function openStorage(
   /**
    * SQLite keeps old page images in the write-ahead log until a checkpoint: copy
    * them into the database file (where secure_delete has zeroed the erased rows)
-   * and truncate the log to nothing. PostgreSQL: see docs/deployment.md.
+   * and truncate the log to nothing. PostgreSQL: see docs/operations.md.
    */
   const clearLog = async (): Promise<boolean | null> => {
     if (dialect !== "sqlite") return null;
