@@ -10,8 +10,11 @@ const UNSAFE =
 
 /** What a line-oriented command may print raw: its own line breaks. */
 export const LINES = /\n/y;
-/** What a CSV export may print raw: tab, LF, and CR only as part of CRLF (RFC 4180 records). */
-export const CSV_TEXT = /\t|\n|\r(?=\n)/y;
+/**
+ * What a CSV export may print raw: tab, LF and CR, its RFC 4180 record breaks and
+ * the whitespace of quoted multi-line messages, so the export round-trips them.
+ */
+export const CSV_TEXT = /[\t\n\r]/y;
 
 /**
  * Replaces every unsafe character with a visible escape (`\u009b`), except those
