@@ -158,6 +158,15 @@ export default tseslint.config(
     },
   },
   {
+    // Google Apps Script: every file of a project shares one global scope (no modules),
+    // so top-level functions are used by the other files or by Apps Script itself.
+    files: ["integrations/google-sheets/**/*.js"],
+    languageOptions: { sourceType: "script" },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { vars: "local", argsIgnorePattern: "^_" }],
+    },
+  },
+  {
     files: ["scripts/**", "tests/**", "server/**"],
     rules: { "no-console": "off" },
   },
