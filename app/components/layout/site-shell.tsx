@@ -8,10 +8,13 @@ import { StatusBanner } from "./status-banner.tsx";
 export function SiteShell({
   children,
   cookieSettings,
+  consentBanner,
 }: {
   children: ReactNode;
   /** The consent feature's footer button: layout does not import features. */
   cookieSettings: ReactNode;
+  /** The consent banner: first after the skip link, so it comes early in the tab order. */
+  consentBanner: ReactNode;
 }) {
   return (
     <>
@@ -21,6 +24,7 @@ export function SiteShell({
       >
         Skip to main content
       </a>
+      {consentBanner}
       <StatusBanner />
       <SiteHeader />
       <main
