@@ -18,9 +18,10 @@ export function SiteShell({
 }) {
   return (
     <>
+      {/* Its ring is drawn inside: it floats over both the dark banner and the light header. */}
       <a
         href="#main"
-        className="sr-only z-[70] rounded-control bg-brand-900 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="sr-only z-[70] rounded-control bg-brand-900 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:-outline-offset-4"
       >
         Skip to main content
       </a>
