@@ -143,6 +143,21 @@ export default tseslint.config(
     },
   },
   {
+    // A <button> without a type submits its form: every one says what it is.
+    // (Components such as ui/button.tsx pass a type; tests/e2e/page-hygiene.spec.ts checks the DOM.)
+    files: ["app/**/*.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            'JSXOpeningElement[name.name="button"]:not(:has(JSXAttribute[name.name="type"]))',
+          message: 'Give every <button> an explicit type ("button" or "submit").',
+        },
+      ],
+    },
+  },
+  {
     files: ["scripts/**", "tests/**", "server/**"],
     rules: { "no-console": "off" },
   },
