@@ -28,6 +28,18 @@ type Message = {
   lastLine?: number;
 };
 
+/**
+ * The prerendered pages carry their stylesheet inline (decision 067), so the checker also reads
+ * the CSS Tailwind emits. Its CSS checker predates three things that browsers support and that
+ * Tailwind relies on; those messages, and only those, are not errors of ours. Any other CSS
+ * message still fails the test.
+ */
+const outdatedCssChecks = [
+  /^CSS: Unrecognized at-rule “@property”/,
+  /^CSS: “transition-property”: “--tw-[\w-]+” is not a “transition-property” value/,
+  /^CSS: “margin-trim”: Property “margin-trim” doesn't exist/,
+];
+
 test("every page's served HTML has no Nu HTML checker error", async ({ request }) => {
   test.setTimeout(90_000);
   const dir = mkdtempSync(path.join(tmpdir(), "clinic-vnu-"));
@@ -52,6 +64,7 @@ test("every page's served HTML has no Nu HTML checker error", async ({ request }
     const report = JSON.parse(stderr || stdout) as { messages: Message[] };
     const errors = report.messages
       .filter((m) => m.type === "error" || m.type === "non-document-error")
+      .filter((m) => !outdatedCssChecks.some((pattern) => pattern.test(m.message)))
       .map((m) => {
         const page = files.get(decodeURIComponent(new URL(m.url ?? "file:///").pathname)) ?? m.url;
         return `${page}:${m.lastLine ?? "?"} ${m.message}${m.extract ? ` [${m.extract.trim()}]` : ""}`;
