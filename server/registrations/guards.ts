@@ -93,6 +93,24 @@ export function isSameOrigin(req: Request, allowedOrigins: readonly string[]): b
 }
 
 /**
+ * Records that the origin check accepted this request's Origin, so that React Router's
+ * own action-origin check can be told to agree (server/app.ts, docs/decisions/068).
+ */
+function approveOrigin(req: Request, res: Response) {
+  const origin = req.get("origin");
+  if (origin === undefined) return; // React Router checks nothing without an Origin either
+  res.locals[APPROVED_ORIGIN_HOST] = new URL(origin).host;
+}
+
+const APPROVED_ORIGIN_HOST = "approvedOriginHost";
+
+/** The host of the Origin the origin check accepted for this request, if it accepted one. */
+export function approvedOriginHost(res: Response): string | undefined {
+  const host: unknown = res.locals[APPROVED_ORIGIN_HOST];
+  return typeof host === "string" ? host : undefined;
+}
+
+/**
  * Middleware for the one write path (POST /register-interest and its .data twin):
  * origin check, body-size cap, then per-address rate limits (per minute and per day).
  */
@@ -100,7 +118,10 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
   const { logger, allowedOrigins, maxBodyBytes = MAX_BODY_BYTES } = options;
 
   const originCheck: RequestHandler = (req, res, next) => {
-    if (isSameOrigin(req, allowedOrigins)) return next();
+    if (isSameOrigin(req, allowedOrigins)) {
+      approveOrigin(req, res);
+      return next();
+    }
     reject(
       req,
       res,
