@@ -185,7 +185,10 @@ describe("one origin policy behind a TLS-terminating proxy", () => {
         allowedOrigins: ["https://www.clinic.example.co.uk"],
       });
       for (const p of paths) {
-        for (const origin of ["https://evil.example", "https://clinic.example.co.uk.evil.example"]) {
+        for (const origin of [
+          "https://evil.example",
+          "https://clinic.example.co.uk.evil.example",
+        ]) {
           const res = await post(base, p, {
             host: PUBLIC_HOST,
             "x-forwarded-proto": "https",
