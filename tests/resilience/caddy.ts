@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
-import { request as httpsRequest } from "node:https";
+import { type Agent, request as httpsRequest } from "node:https";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -37,7 +37,7 @@ export type HttpsResult = { status: number; headers: Record<string, string>; bod
 export function httpsFetch(
   url: string,
   ca: string,
-  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  init: { method?: string; headers?: Record<string, string>; body?: string; agent?: Agent } = {},
 ): Promise<HttpsResult> {
   return new Promise((resolve, reject) => {
     const body = init.body ?? "";
@@ -46,7 +46,7 @@ export function httpsFetch(
       {
         method: init.method ?? "GET",
         ca,
-        agent: false,
+        agent: init.agent ?? false,
         headers: body
           ? { "content-length": String(Buffer.byteLength(body)), ...init.headers }
           : init.headers,
