@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { createApp } from "./app.ts";
 import { createLogger } from "./logger.ts";
 import { createRegistrationGuards } from "./registrations/guards.ts";
-import type { RegistrationService } from "./registrations/types.ts";
+import type { RegistrationService } from "../contract/registrations.ts";
 
 /**
  * The origin policy end to end inside one process: our guard in front of React Router's

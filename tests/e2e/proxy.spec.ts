@@ -6,7 +6,7 @@ import {
   CONSENT_STORAGE_KEY,
   essentialOnly,
   serializeConsent,
-} from "../../app/lib/consent/consent-record.ts";
+} from "../../app/features/consent/consent-record.ts";
 import { type Caddy, httpsFetch, startCaddy } from "../resilience/caddy.ts";
 import { type FakeSheet, startFakeSheet } from "../resilience/fake-sheet.ts";
 import {
