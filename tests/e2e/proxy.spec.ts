@@ -58,7 +58,7 @@ async function startStack(
             REDIS_KEY_PREFIX: keyPrefix,
             TRUST_PROXY: "1",
             HSTS: "true",
-            ...(sheet ? { SHEETS_WEBHOOK_URL: sheet.url } : {}),
+            ...(sheet ? sheet.env : {}),
             ...env,
           },
         }),
