@@ -88,16 +88,29 @@ function installInspector() {
   const seen = new WeakSet<Element>();
 
   window.__inspectFocus = async () => {
-    const focused = document.activeElement as HTMLElement | null;
+    const tabbedTo = document.activeElement as HTMLElement | null;
     // The end of the page: focus left the document, or wrapped round to the top.
-    if (!focused || focused === document.body || seen.has(focused)) return null;
-    seen.add(focused);
+    if (!tabbedTo || tabbedTo === document.body || seen.has(tabbedTo)) return null;
+    seen.add(tabbedTo);
     // Measure the ring at rest, once the focus style's colour transitions have run.
     const transitions = document
       .getAnimations()
       .filter((a) => a instanceof CSSTransition)
       .map((a) => a.finished.catch(() => undefined));
     await Promise.all(transitions);
+    // Meanwhile the desktop menu may have swapped its stand-in for Radix (decision 053),
+    // moving focus to the twin: measure what has focus now. Focus that fell to the page
+    // is a failure in its own right.
+    const focused = document.activeElement as HTMLElement | null;
+    if (!focused || focused === document.body) {
+      return {
+        what: describe(tabbedTo),
+        hidden: "focus fell to the page",
+        ringContrast: null,
+        ringDetail: "",
+      };
+    }
+    seen.add(focused);
     // A visually hidden control (a styled checkbox or radio) shows its focus on its label.
     let shown: HTMLElement = focused;
     const box = focused.getBoundingClientRect();
