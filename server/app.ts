@@ -1,9 +1,10 @@
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 
 import type { Logger } from "./logger.ts";
+import { answerErrors, refuseMalformed } from "./malformed.ts";
 import { staticFiles } from "./static-files.ts";
 import type { AppServices } from "../app/lib/app-context.ts";
 
@@ -20,6 +21,8 @@ export type AppOptions = {
   headers?: RequestHandler[];
   /** Reports whether the server can take traffic (false while draining). */
   isReady?: () => boolean;
+  /** Whether storage can write now; /healthz reports it (docs/decisions/073). */
+  storageHealth?: () => Promise<{ writable: boolean }>;
 };
 
 export function createApp(options: AppOptions) {
@@ -48,12 +51,24 @@ export function createApp(options: AppOptions) {
   });
 
   for (const h of options.headers ?? []) app.use(h);
+  app.use(refuseMalformed.method);
 
-  app.get("/healthz", (_req, res) => {
-    const ready = options.isReady?.() ?? true;
-    res.status(ready ? 200 : 503).json({ status: ready ? "ok" : "draining" });
+  app.get("/healthz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (!(options.isReady?.() ?? true)) {
+      res.status(503).json({ status: "draining" });
+      return;
+    }
+    const storage = await options.storageHealth?.().catch(() => ({ writable: false }));
+    if (storage && !storage.writable) {
+      res.status(503).json({ status: "unavailable", storage: "cannot write" });
+      return;
+    }
+    res.json({ status: "ok" });
   });
 
+  // After /healthz, which old-style HTTP/1.0 health checks ask without a Host header.
+  app.use(refuseMalformed.host);
   app.use(staticFiles(clientDir).middleware);
   app.use(compression());
 
@@ -83,5 +98,6 @@ export function createApp(options: AppOptions) {
     }),
   );
 
+  app.use(answerErrors(logger) satisfies ErrorRequestHandler);
   return app;
 }

@@ -46,6 +46,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     registrationGuards: registrationGuardsFromEnv(env, logger),
     isReady: () => !draining,
+    storageHealth: storage.health,
     headers: securityHeaders({ hsts: env.HSTS, manifest: csp.manifest }),
   });
 

@@ -3,8 +3,10 @@ import type { Logger } from "../logger.ts";
 import { createDatabase, type DatabaseOptions } from "./database.ts";
 import { createGroupCommit } from "./group-commit.ts";
 import { migrateToLatest } from "./migrate.ts";
+import { probeWrite } from "./probe.ts";
 import type { Dialect } from "./schema.ts";
 import { guardAvailability, isUnavailableError } from "./unavailable.ts";
+import { createWriteHealth, type WriteHealth } from "./write-health.ts";
 import { outboxSummary, retryOutbox, type OutboxSummary } from "../outbox/store.ts";
 import {
   createOutboxWorker,
@@ -48,6 +50,8 @@ export type Storage = {
   registrations: RegistrationService;
   admin: RegistrationAdmin;
   dialect: Dialect;
+  /** Whether storage can write now (docs/decisions/073); cheap enough for /healthz. */
+  health(): Promise<WriteHealth>;
   /** Starts background work (outbox delivery, daily purge). */
   start(): void;
   /** Stops background work and closes the database. */
@@ -63,6 +67,8 @@ export type StorageOptions = DatabaseOptions & {
   maxBatch?: number;
   /** Transactions writing registrations at once (SQLite has one writer). */
   writeConcurrency?: number;
+  /** How long a health observation stands before /healthz probes again. */
+  healthMaxAgeMs?: number;
 };
 
 /** Opens the database chosen by the environment and runs pending migrations. */
@@ -133,11 +139,21 @@ export async function openStorage(
       );
   };
 
+  const writeHealth = createWriteHealth({
+    probe: () => probeWrite(db, dialect),
+    maxAgeMs: options.healthMaxAgeMs ?? 2_000,
+  });
+
   return {
     dialect,
+    health: writeHealth.check,
     registrations: {
       async register(input) {
-        const result = await guardAvailability(() => submit(input));
+        const result = await guardAvailability(() => submit(input)).catch((error: unknown) => {
+          writeHealth.observe(error);
+          throw error;
+        });
+        writeHealth.observe();
         if (result.kind === "created") worker?.wake();
         return result;
       },
