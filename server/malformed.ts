@@ -47,7 +47,8 @@ export const refuseMalformed: { method: RequestHandler; host: RequestHandler } =
   },
   host(req, res, next) {
     // HTTP/1.1 requires Host (Node refuses its absence there); HTTP/1.0 may omit it.
-    if (!isUsableHost(req.get("host"))) return plain(res, 400, "Bad Request: no usable Host header");
+    if (!isUsableHost(req.get("host")))
+      return plain(res, 400, "Bad Request: no usable Host header");
     const forwarded = req.app.enabled("trust proxy") ? req.get("x-forwarded-host") : undefined;
     if (forwarded !== undefined && !forwarded.split(",").every((h) => isUsableHost(h.trim()))) {
       return plain(res, 400, "Bad Request: no usable X-Forwarded-Host header");
