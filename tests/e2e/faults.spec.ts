@@ -22,6 +22,7 @@ import {
 } from "../resilience/registrations.ts";
 import { type ServerProcess, startServer } from "../resilience/server-process.ts";
 import { startTcpProxy } from "../resilience/tcp-proxy.ts";
+import { seedConsent } from "./support/site.ts";
 import { type LockableDir, type Tmpfs, lockableDir, mountTmpfs } from "../resilience/tmpfs.ts";
 
 /**
@@ -127,10 +128,17 @@ test.describe("the database becomes unavailable", () => {
         expect(inside.n).toBe(0);
         const outbox = lock.prepare("SELECT count(*) AS n FROM outbox").get() as { n: number };
         expect(outbox.n).toBe(0);
+        // The form's JavaScript fetch is refused the same way, and /healthz says so.
+        const refusedJs = await postRegistration(server.url, pending, {
+          path: registrationPaths.js,
+        });
+        expectStorageRefusal(refusedJs, pending, registrationPaths.js);
+        expect(await healthStatus(server.url)).toBe(503);
       } finally {
         lock.exec("ROLLBACK");
         lock.close();
       }
+      await expect.poll(() => healthStatus(server.url), { timeout: 15_000 }).toBe(200);
 
       // The database is back: the client's retry (same body, same idempotency key) succeeds once.
       const retried = await postRegistration(server.url, pending);
@@ -166,15 +174,15 @@ test.describe("the database becomes unavailable", () => {
 
       await proxy.down(); // every connection drops; new ones are refused
       const pending = newRegistration("pg-down", 99);
-      for (let attempt = 0; attempt < 2; attempt += 1) {
-        const refused = await postRegistration(server.url, pending);
-        expect(refused.status).toBe(503);
-        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-        expect(htmlText(refused.body)).toContain(registrationCopy.unavailable);
+      for (const path of [registrationPaths.noJs, registrationPaths.js, registrationPaths.noJs]) {
+        const refused = await postRegistration(server.url, pending, { path });
+        expectStorageRefusal(refused, pending, path);
       }
+      expect(await healthStatus(server.url)).toBe(503);
       expect(countByEmail(await postgresRows(schema.url), pending.email)).toBe(0);
 
       await proxy.up();
+      await expect.poll(() => healthStatus(server.url), { timeout: 15_000 }).toBe(200);
       const retried = await postRegistration(server.url, pending);
       expect(retried.status).toBe(200);
       ledger.record(pending.email, retried);
@@ -184,6 +192,7 @@ test.describe("the database becomes unavailable", () => {
     } finally {
       const exit = await server.stop();
       await test.info().attach("server output", { body: server.output.join("\n") });
+      expectCleanLog(server.output);
       expect(exit, "the server exits cleanly, it never crashed").toBe(0);
       await proxy.close();
       await schema.drop();
@@ -253,6 +262,62 @@ test.describe("storage that cannot write", () => {
       disk.unmount();
       if (server) {
         await test.info().attach("server output", { body: server.output.join("\n") });
+        expectCleanLog(server.output);
+        expect(exit, "the server exits cleanly").toBe(0);
+      }
+    }
+  });
+
+  test("the form with JavaScript on a full disk: a plain message, nothing typed lost, and the same submission goes through once space is back", async ({
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const disk = tmpfsOrExplain("256k");
+    let server: ServerProcess | undefined;
+    const context = await browser.newContext();
+    try {
+      server = await startServer({ dataDir: disk.dir });
+      // Fill the disk: registrations until storage refuses one.
+      for (let i = 0; ; i += 1) {
+        expect(i, "the 256 KB disk fills up").toBeLessThan(2_000);
+        const answer = await postRegistration(server.url, newRegistration("fill", i));
+        if (answer.status === 503) break;
+        expect(answer.status).toBe(200);
+      }
+
+      await seedConsent(context);
+      const page: Page = await context.newPage();
+      await page.goto(`${server.url}/register-interest`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      const email = `js-full-${Date.now()}@example.co.uk`;
+      await page.getByLabel("Full name").fill("Sam Carter");
+      await page.getByLabel("Email address").fill(email);
+      await page.getByLabel("Anything you would like us to know").fill("Please keep this text");
+      const submit = page.getByRole("button", { name: "Register Interest" });
+      await submit.click();
+
+      // The browser retries (honouring Retry-After), then says plainly what happened.
+      await expect(page.getByText(registrationCopy.failureNote)).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByText(registrationCopy.toasts.failure)).toBeVisible();
+      await expect(page.getByText(/Unexpected|Application Error/)).toHaveCount(0);
+      await expect(page.getByLabel("Full name")).toHaveValue("Sam Carter");
+      await expect(page.getByLabel("Email address")).toHaveValue(email);
+      await expect(page.getByLabel("Anything you would like us to know")).toHaveValue(
+        "Please keep this text",
+      );
+
+      disk.resize("16m");
+      await expect.poll(() => healthStatus(server?.url ?? ""), { timeout: 15_000 }).toBe(200);
+      await submit.click();
+      await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible({
+        timeout: 30_000,
+      });
+      expect(countByEmail(sqliteRows(disk.dir), email)).toBe(1);
+    } finally {
+      await context.close();
+      const exit = await server?.stop();
+      disk.unmount();
+      if (server) {
         expectCleanLog(server.output);
         expect(exit, "the server exits cleanly").toBe(0);
       }
