@@ -5,6 +5,80 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const root = import.meta.dirname;
+const features = ["consent", "pricing", "quiz", "registration"];
+const appShell = ["./app/routes", "./app/root.tsx", "./app/entry.server.tsx", "./app/routes.ts"];
+
+/**
+ * Who may not import whom (import/no-restricted-paths; paths from the repository root).
+ * Each zone names a target folder and the folders it must not import from. The table in
+ * docs/architecture.md says the same thing in prose; tests/lint/layers.test.ts proves
+ * every zone refuses a wrong-way import and allows a legal one.
+ */
+export const layerZones = [
+  {
+    target: "./contract",
+    from: ["./app", "./server", "./tests", "./scripts"],
+    message: "contract/ is the neutral app/server contract: it imports nothing from the project.",
+  },
+  {
+    target: "./app/content",
+    from: ["./app", "./contract"],
+    except: ["./content"],
+    message: "Content imports only content; routes pass in facts from config or features.",
+  },
+  {
+    target: "./app/config",
+    from: ["./app", "./contract"],
+    except: ["./config"],
+    message: "Configuration imports only configuration.",
+  },
+  {
+    target: "./app/lib",
+    from: ["./app/components", "./app/features", ...appShell],
+    message: "app/lib/ holds generic helpers: no components, features or routes.",
+  },
+  {
+    target: "./app/components/ui",
+    from: [
+      "./app/components",
+      "./app/features",
+      "./app/content",
+      "./app/config",
+      "./contract",
+      ...appShell,
+    ],
+    except: ["./ui"],
+    message: "UI primitives import only ui/ and app/lib/: copy and settings come in as props.",
+  },
+  {
+    target: "./app/components",
+    from: ["./app/features", "./contract", ...appShell],
+    message: "Shared components do not import features or routes; root.tsx passes features in.",
+  },
+  ...features.map((feature) => ({
+    target: `./app/features/${feature}`,
+    from: "./app/features",
+    except: [`./${feature}`],
+    message: "A feature does not import another feature; compose them in a route.",
+  })),
+  {
+    target: "./app/features",
+    from: ["./app/components/layout", ...appShell],
+    message: "Features do not import routes or the page shell (app/components/layout/).",
+  },
+  {
+    target: "./app",
+    from: ["./server", "./tests", "./scripts"],
+    message: "app/ reaches the server only through contract/ and React Router context.",
+  },
+  {
+    target: "./server",
+    from: ["./app", "./tests", "./scripts"],
+    message: "server/ reaches app/ only through contract/ (and the built bundle at run time).",
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -54,21 +128,17 @@ export default tseslint.config(
     ...jsxA11y.flatConfigs.recommended,
   },
   {
-    // Client code never reaches into the server, except for type-only contracts.
-    files: ["app/**/*.{ts,tsx}"],
-    ignores: ["app/entry.server.tsx", "app/**/*.server.ts"],
+    // The layers of docs/architecture.md, enforced (docs/decisions/063).
+    files: ["app/**/*.{ts,tsx}", "server/**/*.ts", "contract/**/*.ts"],
+    rules: { "import/no-restricted-paths": ["error", { basePath: root, zones: layerZones }] },
+  },
+  {
+    // Unit tests beside server modules may use the shared test helpers in tests/support/.
+    files: ["server/**/*.test.ts"],
     rules: {
-      "no-restricted-imports": [
+      "import/no-restricted-paths": [
         "error",
-        {
-          patterns: [
-            {
-              group: ["**/server/**"],
-              allowTypeImports: true,
-              message: "app/ must not import server code (type-only contracts are fine).",
-            },
-          ],
-        },
+        { basePath: root, zones: layerZones.filter((zone) => zone.target !== "./server") },
       ],
     },
   },

@@ -7,7 +7,7 @@ import {
 } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
-import { ConsentProvider } from "./components/consent/consent-context.tsx";
+import { ConsentProvider } from "./features/consent/consent-context.tsx";
 import { ErrorBoundary } from "./root.tsx";
 
 /** Renders the root error boundary as the server would, for a page whose loader threw. */

@@ -11,12 +11,13 @@ import {
 
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
-import { ConsentBanner } from "./components/consent/consent-banner.tsx";
-import { ConsentProvider } from "./components/consent/consent-context.tsx";
 import { SiteShell } from "./components/layout/site-shell.tsx";
+import { Toaster } from "./components/layout/toaster.tsx";
 import { ButtonLink } from "./components/ui/button.tsx";
-import { Toaster } from "./components/ui/toaster.tsx";
 import { siteFlags } from "./config/site.ts";
+import { ConsentBanner } from "./features/consent/consent-banner.tsx";
+import { ConsentProvider } from "./features/consent/consent-context.tsx";
+import { CookieSettingsButton } from "./features/consent/cookie-settings-button.tsx";
 import { useNonce } from "./lib/nonce.tsx";
 
 export const links: Route.LinksFunction = () => [
@@ -59,7 +60,7 @@ export default function App() {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <SiteShell>
+    <SiteShell cookieSettings={<CookieSettingsButton />}>
       <Outlet />
     </SiteShell>
   );
@@ -71,7 +72,7 @@ export function ErrorBoundary() {
     console.error(error);
   }
   return (
-    <SiteShell>
+    <SiteShell cookieSettings={<CookieSettingsButton />}>
       <section className="mx-auto flex max-w-2xl flex-col items-start gap-6 px-4 py-24 sm:px-6">
         <title>Something went wrong | Meridian Men&apos;s Health</title>
         <h1 className="text-4xl">Unexpected Application Error!</h1>

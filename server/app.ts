@@ -6,7 +6,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { Logger } from "./logger.ts";
 import { answerErrors, refuseMalformed } from "./malformed.ts";
 import { staticFiles } from "./static-files.ts";
-import type { AppServices } from "../app/lib/app-context.ts";
+import type { AppServices } from "../contract/app-services.ts";
 
 export type AppOptions = {
   build: ServerBuild;

@@ -4,10 +4,10 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 
 import { createApp } from "./app.ts";
-import { openStorage } from "./db/open-storage.ts";
 import { parseEnv } from "./env.ts";
 import { createLogger } from "./logger.ts";
 import { registrationGuardsFromEnv } from "./registrations/guards.ts";
+import { openStorage } from "./registrations/service.ts";
 import { loadCspManifest } from "./security/csp-manifest.ts";
 import { securityHeaders } from "./security/headers.ts";
 

@@ -1,28 +1,29 @@
-import type { ConsentCategory } from "../lib/consent/consent-record.ts";
-
-/** What each consent category means, shown in the "Manage preferences" dialog. */
-export const consentCategoryText: Record<ConsentCategory, { label: string; description: string }> =
-  {
-    essential: {
-      label: "Essential",
-      description:
-        "Needed for the site to work and to remember this choice. They cannot be switched off.",
-    },
-    analytics: {
-      label: "Analytics",
-      description:
-        "Would help us understand which pages are useful. We do not run any analytics today.",
-    },
-    functional: {
-      label: "Functional",
-      description: "Would remember preferences you set, such as accessibility options.",
-    },
-    marketing: {
-      label: "Marketing",
-      description:
-        "Would let us measure campaigns on other sites. We do not use any marketing cookies today.",
-    },
-  };
+/**
+ * What each consent category means, shown in the "Manage preferences" dialog. The keys are
+ * the categories of app/features/consent/consent-record.ts; the dialog's lookup fails to
+ * compile if one is missing.
+ */
+export const consentCategoryText = {
+  essential: {
+    label: "Essential",
+    description:
+      "Needed for the site to work and to remember this choice. They cannot be switched off.",
+  },
+  analytics: {
+    label: "Analytics",
+    description:
+      "Would help us understand which pages are useful. We do not run any analytics today.",
+  },
+  functional: {
+    label: "Functional",
+    description: "Would remember preferences you set, such as accessibility options.",
+  },
+  marketing: {
+    label: "Marketing",
+    description:
+      "Would let us measure campaigns on other sites. We do not use any marketing cookies today.",
+  },
+};
 
 export const consentBannerText = {
   title: "Cookies on this site",

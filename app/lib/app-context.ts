@@ -1,15 +1,10 @@
 import { createContext } from "react-router";
 
-import type { RegistrationService } from "../../server/registrations/types.ts";
+import type { AppServices } from "../../contract/app-services.ts";
 
 /**
- * What the Node server hands to route actions. The key is exported from
- * app/entry.server.tsx, so server/ sets it on the very object the bundle reads.
+ * The React Router context key for the services the Node server hands to route actions.
+ * It is exported from app/entry.server.tsx, so server/ sets it on the very object the
+ * bundle reads. The type is the neutral contract in contract/.
  */
-export type AppServices = {
-  registrations: RegistrationService;
-  /** The per-request nonce for the Content-Security-Policy of server-rendered HTML. */
-  nonce: string;
-};
-
 export const appServicesContext = createContext<AppServices>();

@@ -4,9 +4,9 @@
  */
 import { pino } from "pino";
 
-import { openStorage } from "../db/open-storage.ts";
 import { parseEnv } from "../env.ts";
 import { runCli } from "./run.ts";
+import { openStorage } from "../registrations/service.ts";
 
 let env;
 try {

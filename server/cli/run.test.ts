@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { openStorage } from "../db/open-storage.ts";
-import { sqliteBackend, type TestPlace } from "../db/testing/backends.ts";
+import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { createLogger } from "../logger.ts";
 import { runCli } from "./run.ts";
+import { openStorage } from "../registrations/service.ts";
 
 const logger = createLogger("silent");
 let place: TestPlace;

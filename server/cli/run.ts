@@ -1,9 +1,9 @@
 import { parseArgs } from "node:util";
 
-import type { Storage } from "../db/open-storage.ts";
 import type { Env } from "../env.ts";
 import { registrationsCsv } from "../registrations/csv.ts";
 import { parseAge } from "../registrations/retention.ts";
+import type { Storage } from "../registrations/service.ts";
 
 export const USAGE = `Usage: npm run --silent registrations -- <command> [options]
 

@@ -6,10 +6,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../logger.ts";
 import { createDatabase, SQLITE_FILE_NAME } from "./database.ts";
 import { migrateToLatest } from "./migrate.ts";
-import { openStorage, type Storage, type StorageOptions } from "./open-storage.ts";
+import type { NewRegistration } from "../../contract/registrations.ts";
+import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { registrationsCsv } from "../registrations/csv.ts";
-import type { NewRegistration } from "../registrations/types.ts";
-import { backends, type TestPlace } from "./testing/backends.ts";
+import { openStorage, type Storage, type StorageOptions } from "../registrations/service.ts";
 
 const logger = createLogger("silent");
 const WEBHOOK = { SHEETS_WEBHOOK_URL: "http://127.0.0.1:9/never-called" };

@@ -1,4 +1,4 @@
-import { StorageUnavailableError } from "../registrations/types.ts";
+import { StorageUnavailableError } from "../../contract/registrations.ts";
 
 /** SQLite primary result codes that mean "the database cannot take writes now". */
 const SQLITE_UNAVAILABLE = new Set([

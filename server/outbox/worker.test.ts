@@ -1,11 +1,15 @@
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { createFakeReceiver, type FakeReceiver, freePort } from "./testing-receiver.ts";
 import type { OutboxWorkerOptions } from "./worker.ts";
-import { openStorage, type Storage } from "../db/open-storage.ts";
-import { backends, postgresBackend, type TestPlace } from "../db/testing/backends.ts";
-import type { NewRegistration, StoredRegistration } from "../registrations/types.ts";
+import type { NewRegistration, StoredRegistration } from "../../contract/registrations.ts";
+import {
+  createFakeReceiver,
+  type FakeReceiver,
+  freePort,
+} from "../../tests/support/outbox-receiver.ts";
+import { backends, postgresBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
+import { openStorage, type Storage } from "../registrations/service.ts";
 
 /** Delays shrunk so a test sees many retries in well under a second. */
 const FAST: Partial<OutboxWorkerOptions> = {

@@ -1,4 +1,4 @@
-import type { StoredRegistration } from "./types.ts";
+import type { StoredRegistration } from "../../contract/registrations.ts";
 
 /**
  * Spreadsheet apps run a cell that starts with one of these as a formula

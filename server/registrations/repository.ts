@@ -2,7 +2,11 @@ import { randomUUID } from "node:crypto";
 
 import type { Insertable, Kysely, Selectable } from "kysely";
 
-import type { NewRegistration, RegisterResult, StoredRegistration } from "./types.ts";
+import type {
+  NewRegistration,
+  RegisterResult,
+  StoredRegistration,
+} from "../../contract/registrations.ts";
 import type { Database, OutboxStatus, OutboxTable, RegistrationsTable } from "../db/schema.ts";
 
 type Db = Kysely<Database>;

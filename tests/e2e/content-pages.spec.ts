@@ -11,7 +11,7 @@ import {
   CONSENT_STORAGE_KEY,
   essentialOnly,
   serializeConsent,
-} from "../../app/lib/consent/consent-record.ts";
+} from "../../app/features/consent/consent-record.ts";
 
 const contentPaths = [
   "/",

@@ -5,7 +5,7 @@
  */
 import { expect, test } from "@playwright/test";
 
-import { CONSENT_STORAGE_KEY } from "../../app/lib/consent/consent-record.ts";
+import { CONSENT_STORAGE_KEY } from "../../app/features/consent/consent-record.ts";
 
 type Row = { path: string; figure: string };
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import fc from "fast-check";
 
-import { registrationSchema } from "../../app/lib/registration/schema.ts";
+import { registrationSchema } from "../../app/features/registration/schema.ts";
 import { MAX_BODY_BYTES } from "../../server/registrations/guards.ts";
 import { parseCsv } from "../resilience/csv.ts";
 import { type FakeSheet, startFakeSheet } from "../resilience/fake-sheet.ts";

@@ -4,7 +4,7 @@ import {
   CONSENT_STORAGE_KEY,
   essentialOnly,
   serializeConsent,
-} from "../../app/lib/consent/consent-record.ts";
+} from "../../app/features/consent/consent-record.ts";
 import { registrationsFor, uniqueEmail } from "../durability/registrations-db.ts";
 import { toastRegionSelector, toastTimeline, watchToastRegion } from "./support/toast-region.ts";
 

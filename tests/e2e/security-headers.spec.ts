@@ -1,12 +1,12 @@
 import { expect, test } from "@playwright/test";
 
 import { scanInlineScripts } from "../../server/security/inline-scripts.ts";
-import { type RedirectionResult, scoreResponse } from "../../server/security/observatory-score.ts";
 import { type ServerProcess, startServer } from "../resilience/server-process.ts";
+import { type RedirectionResult, scoreResponse } from "../support/observatory-score.ts";
 
 /**
  * Scores the responses the server sends with the MDN HTTP Observatory's modifiers
- * (server/security/observatory-score.ts; table in docs/security.md) and asks for
+ * (tests/support/observatory-score.ts; table in docs/security.md) and asks for
  * A+ on every kind of response: prerendered pages, a server-rendered 404, a
  * hashed asset, the health check and an error.
  *

@@ -1,11 +1,12 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { BrandMark } from "./brand-mark.tsx";
 import { awaitingApproval, clinic, siteFlags } from "../../config/site.ts";
 import { footerNav } from "../../content/navigation.ts";
-import { CookieSettingsButton } from "../consent/cookie-settings-button.tsx";
 
-export function SiteFooter() {
+/** `cookieSettings` is the consent feature's "Cookie settings" button, passed in by app/root.tsx. */
+export function SiteFooter({ cookieSettings }: { cookieSettings: ReactNode }) {
   const year = new Date().getFullYear();
   return (
     <footer id="site-footer" className="bg-brand-900 text-brand-100">
@@ -88,7 +89,7 @@ export function SiteFooter() {
             <p>
               &copy; {year} {siteFlags.companyRegistration}. All rights reserved.
             </p>
-            <CookieSettingsButton />
+            {cookieSettings}
           </div>
         </div>
       </div>

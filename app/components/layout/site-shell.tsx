@@ -5,7 +5,14 @@ import { SiteHeader } from "./site-header.tsx";
 import { StatusBanner } from "./status-banner.tsx";
 
 /** The frame every page shares: skip link, status banner, header, main and footer. */
-export function SiteShell({ children }: { children: ReactNode }) {
+export function SiteShell({
+  children,
+  cookieSettings,
+}: {
+  children: ReactNode;
+  /** The consent feature's footer button: layout does not import features. */
+  cookieSettings: ReactNode;
+}) {
   return (
     <>
       <a
@@ -23,7 +30,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       >
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter cookieSettings={cookieSettings} />
     </>
   );
 }

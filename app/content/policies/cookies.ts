@@ -1,12 +1,10 @@
-import { type PolicyDocument, list, p, table } from "./policy-types.ts";
-import { clinic } from "../../config/site.ts";
-import { CONSENT_STORAGE_KEY } from "../../lib/consent/consent-record.ts";
+import { type PolicyDocument, type PolicyFacts, list, p, table } from "./policy-types.ts";
 
-export const cookiePolicy: PolicyDocument = {
+export const cookiePolicy = (site: PolicyFacts): PolicyDocument => ({
   lastUpdated: "January 2025",
   version: "1.0",
   intro: [
-    `This policy explains how ${clinic.name} uses cookies and similar technologies, such as your browser's local storage, and how you can control them.`,
+    `This policy explains how ${site.clinicName} uses cookies and similar technologies, such as your browser's local storage, and how you can control them.`,
   ],
   sections: [
     {
@@ -30,7 +28,7 @@ export const cookiePolicy: PolicyDocument = {
           ["Name", "Type", "Purpose", "Duration"],
           [
             [
-              `Consent record (${CONSENT_STORAGE_KEY})`,
+              `Consent record (${site.consentStorageKey})`,
               "Essential",
               "Remembers the cookie choice you made, so we do not ask on every page",
               "1 year",
@@ -81,7 +79,7 @@ export const cookiePolicy: PolicyDocument = {
     {
       id: "contact",
       heading: "Questions",
-      blocks: [p(`If you have a question about cookies, email us at ${clinic.email}.`)],
+      blocks: [p(`If you have a question about cookies, email us at ${site.email}.`)],
     },
   ],
-};
+});

@@ -1,6 +1,6 @@
 /**
  * The shape of a policy page. Long legal text lives in these typed modules and is
- * rendered by one layout (app/components/content/policy-layout.tsx).
+ * rendered by one layout (app/components/content/policy-layout.tsx), with the site facts the route passes in.
  */
 export type PolicyBlock =
   | { kind: "paragraph"; text: string }
@@ -30,3 +30,17 @@ export const table = (caption: string, head: string[], rows: string[][]): Policy
   head,
   rows,
 });
+
+/**
+ * The site facts a policy quotes. Content imports nothing from configuration: the
+ * policy routes pass these in (app/routes/legal/policy-facts.ts).
+ */
+export type PolicyFacts = {
+  clinicName: string;
+  /** The legal name registered at Companies House. */
+  companyName: string;
+  email: string;
+  postalAddress: string;
+  /** The local-storage key that holds the visitor's cookie choice. */
+  consentStorageKey: string;
+};

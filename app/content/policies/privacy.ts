@@ -1,11 +1,10 @@
-import { type PolicyDocument, list, p, table } from "./policy-types.ts";
-import { clinic, siteFlags } from "../../config/site.ts";
+import { type PolicyDocument, type PolicyFacts, list, p, table } from "./policy-types.ts";
 
-export const privacyPolicy: PolicyDocument = {
+export const privacyPolicy = (site: PolicyFacts): PolicyDocument => ({
   lastUpdated: "January 2025",
   version: "1.0",
   intro: [
-    `${siteFlags.companyRegistration} ("${clinic.name}", "we", "us") respects your privacy. This policy explains what personal data we collect, why we collect it, how long we keep it and the rights you have under UK data protection law (the UK GDPR and the Data Protection Act 2018).`,
+    `${site.companyName} ("${site.clinicName}", "we", "us") respects your privacy. This policy explains what personal data we collect, why we collect it, how long we keep it and the rights you have under UK data protection law (the UK GDPR and the Data Protection Act 2018).`,
   ],
   sections: [
     {
@@ -13,7 +12,7 @@ export const privacyPolicy: PolicyDocument = {
       heading: "Who we are",
       blocks: [
         p(
-          `We are the data controller for the personal data described here. You can contact us, including our data protection officer, at ${clinic.email} or by post at ${clinic.address.street}, ${clinic.address.locality} ${clinic.address.postcode}.`,
+          `We are the data controller for the personal data described here. You can contact us, including our data protection officer, at ${site.email} or by post at ${site.postalAddress}.`,
         ),
       ],
     },
@@ -89,7 +88,7 @@ export const privacyPolicy: PolicyDocument = {
           "withdraw your consent at any time.",
         ),
         p(
-          `To use any of these rights, email ${clinic.email}. We answer every request within one month. If you are unhappy with how we handle your data, you can complain to the Information Commissioner's Office (ico.org.uk, 0303 123 1113).`,
+          `To use any of these rights, email ${site.email}. We answer every request within one month. If you are unhappy with how we handle your data, you can complain to the Information Commissioner's Office (ico.org.uk, 0303 123 1113).`,
         ),
       ],
     },
@@ -112,4 +111,4 @@ export const privacyPolicy: PolicyDocument = {
       ],
     },
   ],
-};
+});

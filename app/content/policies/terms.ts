@@ -1,14 +1,13 @@
-import { type PolicyDocument, list, p } from "./policy-types.ts";
-import { clinic, siteFlags } from "../../config/site.ts";
+import { type PolicyDocument, type PolicyFacts, list, p } from "./policy-types.ts";
 
-export const termsOfService: PolicyDocument = {
+export const termsOfService = (site: PolicyFacts): PolicyDocument => ({
   lastUpdated: "January 2025",
   version: "1.0",
   effective: "January 2025",
   notice:
     "These terms apply once our services launch after regulatory approval by the Care Quality Commission (CQC). Until then we do not provide consultations, tests or treatment, and registering your interest does not create a contract.",
   intro: [
-    `These terms govern the services of ${siteFlags.companyRegistration} ("${clinic.name}", "we", "us"). Please read them carefully. By booking a consultation or taking out a membership you agree to them.`,
+    `These terms govern the services of ${site.companyName} ("${site.clinicName}", "we", "us"). Please read them carefully. By booking a consultation or taking out a membership you agree to them.`,
   ],
   sections: [
     {
@@ -114,9 +113,9 @@ export const termsOfService: PolicyDocument = {
       heading: "9. Law and complaints",
       blocks: [
         p(
-          `These terms are governed by the law of England and Wales. If you have a complaint, email ${clinic.email} and we will look into it and reply in writing.`,
+          `These terms are governed by the law of England and Wales. If you have a complaint, email ${site.email} and we will look into it and reply in writing.`,
         ),
       ],
     },
   ],
-};
+});

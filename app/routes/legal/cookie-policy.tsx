@@ -1,4 +1,5 @@
 import type { Route } from "./+types/cookie-policy";
+import { policyFacts } from "./policy-facts.ts";
 import { PolicyLayout } from "../../components/content/policy-layout.tsx";
 import { pages } from "../../content/pages.ts";
 import { cookiePolicy } from "../../content/policies/cookies.ts";
@@ -7,5 +8,7 @@ import { pageMeta } from "../../lib/seo.ts";
 export const meta: Route.MetaFunction = () => pageMeta("/cookie-policy");
 
 export default function Page() {
-  return <PolicyLayout title={pages["/cookie-policy"].heading} policy={cookiePolicy} />;
+  return (
+    <PolicyLayout title={pages["/cookie-policy"].heading} policy={cookiePolicy(policyFacts)} />
+  );
 }

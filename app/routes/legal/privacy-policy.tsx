@@ -1,4 +1,5 @@
 import type { Route } from "./+types/privacy-policy";
+import { policyFacts } from "./policy-facts.ts";
 import { PolicyLayout } from "../../components/content/policy-layout.tsx";
 import { pages } from "../../content/pages.ts";
 import { privacyPolicy } from "../../content/policies/privacy.ts";
@@ -7,5 +8,7 @@ import { pageMeta } from "../../lib/seo.ts";
 export const meta: Route.MetaFunction = () => pageMeta("/privacy-policy");
 
 export default function Page() {
-  return <PolicyLayout title={pages["/privacy-policy"].heading} policy={privacyPolicy} />;
+  return (
+    <PolicyLayout title={pages["/privacy-policy"].heading} policy={privacyPolicy(policyFacts)} />
+  );
 }

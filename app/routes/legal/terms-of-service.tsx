@@ -1,4 +1,5 @@
 import type { Route } from "./+types/terms-of-service";
+import { policyFacts } from "./policy-facts.ts";
 import { PolicyLayout } from "../../components/content/policy-layout.tsx";
 import { pages } from "../../content/pages.ts";
 import { termsOfService } from "../../content/policies/terms.ts";
@@ -7,5 +8,7 @@ import { pageMeta } from "../../lib/seo.ts";
 export const meta: Route.MetaFunction = () => pageMeta("/terms-of-service");
 
 export default function Page() {
-  return <PolicyLayout title={pages["/terms-of-service"].heading} policy={termsOfService} />;
+  return (
+    <PolicyLayout title={pages["/terms-of-service"].heading} policy={termsOfService(policyFacts)} />
+  );
 }

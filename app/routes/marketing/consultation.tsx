@@ -1,9 +1,9 @@
 import { CalendarX2, ClipboardList, Droplet, FlaskConical, Sun } from "lucide-react";
 
 import type { Route } from "./+types/consultation";
+import { MedicalNote } from "../../components/content/notices.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
-import { MedicalNote } from "../../components/ui/notices.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { siteFlags } from "../../config/site.ts";
 import {

@@ -1,10 +1,10 @@
 import { MessageCircle } from "lucide-react";
 
 import type { Route } from "./+types/faq";
+import { MedicalNote } from "../../components/content/notices.tsx";
 import { SingleAccordion } from "../../components/content/single-accordion.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
-import { MedicalNote } from "../../components/ui/notices.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { faqContact, faqGroups, faqIntro } from "../../content/faq.ts";
 import { pages } from "../../content/pages.ts";

@@ -3,9 +3,9 @@ import { CheckList } from "../../components/content/check-list.tsx";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { IconPointGrid } from "../../components/content/icon-point-grid.tsx";
 import { MonitoringTimeline } from "../../components/content/monitoring-timeline.tsx";
+import { MedicalNote } from "../../components/content/notices.tsx";
 import { ProcessIllustration } from "../../components/content/process-illustration.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
-import { MedicalNote } from "../../components/ui/notices.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import {
   approachIntro,

@@ -3,9 +3,9 @@ import { CalendarClock, Check, PoundSterling, X } from "lucide-react";
 import type { Route } from "./+types/treatment-options";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { LevelBadge } from "../../components/content/level-badge.tsx";
+import { MedicalNote } from "../../components/content/notices.tsx";
 import { SingleAccordion } from "../../components/content/single-accordion.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
-import { MedicalNote } from "../../components/ui/notices.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { pages } from "../../content/pages.ts";
 import {

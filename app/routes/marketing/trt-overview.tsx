@@ -5,9 +5,9 @@ import { CheckList } from "../../components/content/check-list.tsx";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { IconPointGrid } from "../../components/content/icon-point-grid.tsx";
 import { LevelBadge } from "../../components/content/level-badge.tsx";
+import { MedicalNote } from "../../components/content/notices.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
-import { MedicalNote } from "../../components/ui/notices.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { pages } from "../../content/pages.ts";
 import {

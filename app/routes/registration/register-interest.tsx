@@ -2,18 +2,21 @@ import { data, useNavigation } from "react-router";
 
 import type { Route } from "./+types/register-interest";
 import { PageHero } from "../../components/layout/page-hero.tsx";
-import { RegistrationForm } from "../../components/registration/registration-form.tsx";
-import { ThankYouCard } from "../../components/registration/thank-you-card.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { retryPolicy } from "../../config/ui.ts";
 import { pages } from "../../content/pages.ts";
 import { registrationCopy } from "../../content/registration.ts";
+import { handleRegistration } from "../../features/registration/register.server.ts";
+import { RegistrationForm } from "../../features/registration/registration-form.tsx";
+import { makeBodyReplayable } from "../../features/registration/replayable-body.ts";
+import type { RegistrationFormResult } from "../../features/registration/result.ts";
+import {
+  TransientFailure,
+  submitWithRetry,
+} from "../../features/registration/submit-with-retry.ts";
+import { ThankYouCard } from "../../features/registration/thank-you-card.tsx";
 import { appServicesContext } from "../../lib/app-context.ts";
 import { notify } from "../../lib/notify.ts";
-import { handleRegistration } from "../../lib/registration/register.server.ts";
-import { makeBodyReplayable } from "../../lib/registration/replayable-body.ts";
-import type { RegistrationFormResult } from "../../lib/registration/result.ts";
-import { TransientFailure, submitWithRetry } from "../../lib/registration/submit-with-retry.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 

@@ -1,17 +1,17 @@
 import { ArrowRight, Mail, Timer } from "lucide-react";
 
 import type { Route } from "./+types/pricing";
+import { ApprovalNotice } from "../../components/content/notices.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
-import { ComparisonTable } from "../../components/pricing/comparison-table.tsx";
-import { CostBreakdown } from "../../components/pricing/cost-breakdown.tsx";
-import { CostCalculator } from "../../components/pricing/cost-calculator.tsx";
-import { YearlyCostChart } from "../../components/pricing/yearly-cost-chart.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
-import { ApprovalNotice } from "../../components/ui/notices.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { siteFlags } from "../../config/site.ts";
 import { pages } from "../../content/pages.ts";
 import { otherCosts, pricingText } from "../../content/pricing.ts";
+import { ComparisonTable } from "../../features/pricing/comparison-table.tsx";
+import { CostBreakdown } from "../../features/pricing/cost-breakdown.tsx";
+import { CostCalculator } from "../../features/pricing/cost-calculator.tsx";
+import { YearlyCostChart } from "../../features/pricing/yearly-cost-chart.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 
 export const meta: Route.MetaFunction = () => pageMeta("/pricing");

@@ -1,12 +1,12 @@
 import { Clock, Lock, Stethoscope } from "lucide-react";
 
 import type { Route } from "./+types/quiz";
+import { MedicalNote } from "../../components/content/notices.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
-import { NoScriptQuiz } from "../../components/quiz/no-script-quiz.tsx";
-import { SymptomQuiz } from "../../components/quiz/symptom-quiz.tsx";
-import { MedicalNote } from "../../components/ui/notices.tsx";
 import { pages } from "../../content/pages.ts";
 import { quizIntro } from "../../content/quiz.ts";
+import { NoScriptQuiz } from "../../features/quiz/no-script-quiz.tsx";
+import { SymptomQuiz } from "../../features/quiz/symptom-quiz.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 
 export const meta: Route.MetaFunction = () => pageMeta("/quiz");

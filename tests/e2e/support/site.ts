@@ -8,7 +8,7 @@ import {
   CONSENT_STORAGE_KEY,
   essentialOnly,
   serializeConsent,
-} from "../../../app/lib/consent/consent-record.ts";
+} from "../../../app/features/consent/consent-record.ts";
 import routes from "../../../app/routes.ts";
 
 /** Every static page of app/routes.ts ("/" and "/team" ...), in route-table order. */

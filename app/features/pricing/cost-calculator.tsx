@@ -1,0 +1,237 @@
+import { Check, Link2, RefreshCw } from "lucide-react";
+import { type FormEvent, useId, useState } from "react";
+import { Form, useNavigate, useSearchParams } from "react-router";
+
+import { estimate } from "./cost.ts";
+import { formatGBP } from "./format.ts";
+import { type Selection, parseSelection, selectionToSearch } from "./url-state.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { cn } from "../../components/ui/cn.ts";
+import { siteFlags } from "../../config/site.ts";
+import {
+  MEMBERSHIP_MONTHLY,
+  MEMBERSHIP_YEARLY,
+  addOns,
+  pricingText,
+  treatmentOptions,
+} from "../../content/pricing.ts";
+import { notify, prepareNotifications } from "../../lib/notify.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+
+const choiceClass =
+  "flex min-h-14 cursor-pointer items-start gap-3 rounded-control border border-line bg-surface px-4 py-3.5 transition-colors hover:border-brand-600 hover:bg-brand-50/60 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600";
+// scroll-mb keeps a focused choice clear of the sticky phone summary.
+const inputClass =
+  "mt-0.5 size-5 shrink-0 scroll-mb-28 accent-brand-700 focus-visible:outline-none";
+
+/**
+ * The treatment cost calculator. The selection lives in the URL query, so a
+ * shared or reloaded link shows the same estimate, and the server renders it
+ * too. Without JavaScript it is a plain GET form with an 'Update estimate' button.
+ */
+export function CostCalculator() {
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  const search = searchParams.toString();
+  // The inputs answer at once from local state; the URL follows a moment later.
+  // When the URL changes by other means (back, a link), the state follows it.
+  const [selection, setSelection] = useState(() => parseSelection(searchParams));
+  const [seenSearch, setSeenSearch] = useState(search);
+  if (search !== seenSearch) {
+    setSeenSearch(search);
+    setSelection(parseSelection(searchParams));
+  }
+  const result = estimate(selection.treatment, selection.addOns);
+  const headingId = useId();
+
+  function update(next: Selection) {
+    setSelection(next);
+    // A plain string keeps the commas readable (?addons=hcg-high,tadalafil). When the
+    // URL then changes, the check above re-reads it and finds the same selection.
+    void navigate({ search: selectionToSearch(next) }, { replace: true, preventScrollReset: true });
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    // With JavaScript the estimate is already live; the form is only the no-JS path.
+    if (hydrated) event.preventDefault();
+  }
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      notify.success("Link to this estimate copied.");
+    } catch (error) {
+      console.error(error);
+      notify.error("Sorry, the link could not be copied. You can copy it from the address bar.");
+    }
+  }
+
+  return (
+    <Form
+      method="get"
+      action="/pricing"
+      replace
+      preventScrollReset
+      onSubmit={onSubmit}
+      // The copy button's toast needs the toast viewport: the first focus or press in
+      // the calculator mounts it, well before that toast (docs/decisions/051).
+      onFocus={prepareNotifications}
+      onPointerDown={prepareNotifications}
+      aria-labelledby={headingId}
+      className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10"
+    >
+      <h3 id={headingId} className="sr-only">
+        Treatment cost calculator
+      </h3>
+      <div className="space-y-8">
+        <fieldset>
+          <legend className="font-serif text-2xl text-ink">1. Choose a treatment</legend>
+          <div className="mt-4 grid gap-2.5 sm:grid-cols-2">
+            {treatmentOptions.map((t) => (
+              <label key={t.key} className={choiceClass}>
+                <input
+                  type="radio"
+                  name="treatment"
+                  value={t.key}
+                  checked={selection.treatment === t.key}
+                  onChange={() => update({ ...selection, treatment: t.key })}
+                  className={inputClass}
+                />
+                <span className="min-w-0 flex-1 font-semibold text-ink">
+                  {t.name}
+                  <span className="mt-0.5 block text-sm font-normal text-muted">{t.form}</span>
+                  <span className="mt-1.5 block text-sm font-medium text-brand-800 tabular-nums">
+                    {formatGBP(t.monthlyPrice)} a month
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset>
+          <legend className="font-serif text-2xl text-ink">2. Add-ons, if advised</legend>
+          <p className="mt-1 text-sm text-muted">
+            Optional medicines a clinician may add. Tick any you want to include.
+          </p>
+          <div className="mt-4 grid gap-2.5 sm:grid-cols-2">
+            {addOns.map((a) => {
+              const checked = selection.addOns.includes(a.key);
+              return (
+                <label key={a.key} className={choiceClass}>
+                  <input
+                    type="checkbox"
+                    name="addons"
+                    value={a.key}
+                    checked={checked}
+                    onChange={() =>
+                      update({
+                        ...selection,
+                        addOns: checked
+                          ? selection.addOns.filter((k) => k !== a.key)
+                          : [...selection.addOns, a.key],
+                      })
+                    }
+                    className={cn(inputClass, "rounded")}
+                  />
+                  <span className="min-w-0 flex-1 font-semibold text-ink">
+                    {a.name}
+                    <span className="mt-0.5 block text-sm font-normal text-muted">{a.purpose}</span>
+                    <span className="mt-1.5 block text-sm font-medium text-brand-800 tabular-nums">
+                      +{formatGBP(a.monthlyPrice)} a month
+                    </span>
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+
+        {/* Phones: the totals stay in sight while choosing. A visual copy only;
+            the live region in the summary below is what screen readers hear. */}
+        <div
+          aria-hidden="true"
+          className="sticky bottom-3 z-10 flex items-center justify-between gap-4 rounded-card bg-brand-900 px-5 py-3 text-white shadow-card lg:hidden"
+        >
+          <span className="text-sm text-brand-100">Estimate</span>
+          <span className="font-serif text-lg font-semibold tabular-nums">
+            {formatGBP(result.monthlyTotal)}
+            <span className="font-sans text-sm font-normal text-brand-100"> a month</span>
+            <span className="mx-2 text-brand-200">·</span>
+            {formatGBP(result.yearlyTotal)}
+            <span className="font-sans text-sm font-normal text-brand-100"> a year</span>
+          </span>
+        </div>
+      </div>
+
+      <aside
+        aria-label="Your estimate"
+        className="self-start rounded-card border border-brand-800 bg-brand-900 p-6 text-white shadow-card lg:sticky lg:top-[calc(var(--site-top)+var(--spacing-header)+1.5rem)]"
+      >
+        <p className="text-sm font-semibold tracking-wider text-brand-200 uppercase">
+          Your estimate
+        </p>
+        <div role="status" aria-live="polite" aria-atomic="true" className="mt-4 space-y-4">
+          <p className="flex items-baseline justify-between gap-3">
+            <span className="text-brand-100">Monthly total</span>{" "}
+            <span className="font-serif text-4xl font-semibold tabular-nums">
+              {formatGBP(result.monthlyTotal)}
+            </span>
+          </p>
+          <p className="flex items-baseline justify-between gap-3 border-t border-white/15 pt-4">
+            <span className="text-brand-100">Yearly total</span>{" "}
+            <span className="font-serif text-3xl font-semibold tabular-nums">
+              {formatGBP(result.yearlyTotal)}
+            </span>
+          </p>
+        </div>
+
+        <dl className="mt-5 space-y-2 border-t border-white/15 pt-4 text-sm">
+          <div className="flex justify-between gap-3">
+            <dt className="text-brand-100">{result.treatment.name}</dt>
+            <dd className="tabular-nums">{formatGBP(result.treatmentMonthly)}</dd>
+          </div>
+          {result.addOns.map((a) => (
+            <div key={a.key} className="flex justify-between gap-3">
+              <dt className="text-brand-100">{a.name}</dt>
+              <dd className="tabular-nums">{formatGBP(a.monthlyPrice)}</dd>
+            </div>
+          ))}
+          <div className="flex justify-between gap-3">
+            <dt className="text-brand-100">Membership</dt>
+            <dd className="tabular-nums">{formatGBP(MEMBERSHIP_MONTHLY)}</dd>
+          </div>
+        </dl>
+        <p className="mt-4 text-xs leading-relaxed text-brand-100">
+          Yearly: treatment {formatGBP(result.treatment.yearlyTotal)} + add-ons{" "}
+          {formatGBP(result.addOnsMonthly * 12)} + membership {formatGBP(MEMBERSHIP_YEARLY)}.{" "}
+          {pricingText.calculatorNote}
+          {siteFlags.showPricing ? null : " Prices will be confirmed at launch."}
+        </p>
+
+        {hydrated ? (
+          <Button
+            type="button"
+            variant="outlineInverse"
+            size="sm"
+            className="mt-5 w-full"
+            onClick={() => void copyLink()}
+          >
+            <Link2 aria-hidden="true" />
+            Copy link to this estimate
+          </Button>
+        ) : (
+          <Button type="submit" variant="inverse" size="sm" className="mt-5 w-full">
+            <RefreshCw aria-hidden="true" />
+            Update estimate
+          </Button>
+        )}
+        <p className="mt-3 flex items-center gap-2 text-xs text-brand-100">
+          <Check aria-hidden="true" className="size-4 shrink-0" />
+          Your choices are kept in the page address, so you can share or bookmark them.
+        </p>
+      </aside>
+    </Form>
+  );
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it, vi } from "vitest";
+
+import { deriveIdempotencyKey } from "./idempotency.ts";
+import { handleRegistration } from "./register.server.ts";
+import type {
+  NewRegistration,
+  RegisterResult,
+  RegistrationService,
+} from "../../../contract/registrations.ts";
+
+/** An in-memory stand-in with the storage contract's idempotency behaviour. */
+function memoryRegistrations() {
+  const rows = new Map<string, NewRegistration>();
+  const service: RegistrationService = {
+    register(input) {
+      const existing = rows.get(input.idempotencyKey);
+      const kind: RegisterResult["kind"] = existing ? "duplicate" : "created";
+      if (!existing) rows.set(input.idempotencyKey, input);
+      const registration = {
+        ...(existing ?? input),
+        id: `id-${input.idempotencyKey}`,
+        receivedAt: "2025-01-01T00:00:00.000Z",
+      };
+      return Promise.resolve({ kind, registration });
+    },
+  };
+  return { rows, service };
+}
+
+function form(fields: Record<string, string>) {
+  return new URLSearchParams(fields);
+}
+
+const person = {
+  name: "  Sam Carter ",
+  email: "sam@example.co.uk",
+  phone: "",
+  message: "",
+  website: "",
+};
+/** Built here, not imported: the action must recognise the error by name across bundles. */
+class StorageUnavailableError extends Error {
+  override name = "StorageUnavailableError";
+}
+
+const key = "0f8fad5b-d9cb-469f-a165-70867728950e";
+
+describe("handleRegistration", () => {
+  it("stores a valid registration with its key and client timestamp, logging no personal data", async () => {
+    const { rows, service } = memoryRegistrations();
+    const log = vi.fn();
+    const outcome = await handleRegistration(
+      form({ ...person, idempotencyKey: key, clientTimestamp: "2025-02-01T10:00:00.000Z" }),
+      service,
+      log,
+    );
+    expect(outcome).toEqual({ result: { status: "success" }, status: 200 });
+    expect([...rows.values()]).toEqual([
+      {
+        name: "Sam Carter",
+        email: "sam@example.co.uk",
+        phone: null,
+        message: null,
+        clientTimestamp: "2025-02-01T10:00:00.000Z",
+        idempotencyKey: key,
+      },
+    ]);
+    expect(log).toHaveBeenCalledWith({ outcome: "created", registrationId: `id-${key}` });
+    expect(JSON.stringify(log.mock.calls)).not.toMatch(/Sam|example/);
+  });
+
+  it("answers a replayed submission as a success without a second row", async () => {
+    const { rows, service } = memoryRegistrations();
+    const body = form({ ...person, idempotencyKey: key });
+    const log = vi.fn();
+    await handleRegistration(body, service, log);
+    const again = await handleRegistration(body, service, log);
+    expect(again.result).toEqual({ status: "success" });
+    expect(rows.size).toBe(1);
+    expect(log).toHaveBeenLastCalledWith({ outcome: "duplicate", registrationId: `id-${key}` });
+  });
+
+  it("derives the key from the details when the form came without one (no JavaScript)", async () => {
+    const { rows, service } = memoryRegistrations();
+    await handleRegistration(form(person), service, vi.fn());
+    await handleRegistration(form({ ...person, idempotencyKey: "not-a-uuid" }), service, vi.fn());
+    expect(rows.size).toBe(1);
+    const [stored] = rows.values();
+    expect(stored?.idempotencyKey).toBe(
+      await deriveIdempotencyKey({
+        name: "Sam Carter",
+        email: "sam@example.co.uk",
+        phone: null,
+        message: null,
+      }),
+    );
+    expect(stored?.clientTimestamp).toBeNull();
+  });
+
+  it("answers 400 with the values and a message per field", async () => {
+    const { rows, service } = memoryRegistrations();
+    const outcome = await handleRegistration(
+      form({ ...person, email: "sam@", phone: "call me" }),
+      service,
+      vi.fn(),
+    );
+    expect(outcome.status).toBe(400);
+    expect(outcome.result).toMatchObject({
+      status: "invalid",
+      values: { name: "  Sam Carter ", email: "sam@", phone: "call me" },
+      fieldErrors: {
+        email: expect.stringMatching(/valid email/),
+        phone: expect.stringMatching(/phone number/),
+      },
+    });
+    expect(rows.size).toBe(0);
+  });
+
+  it("answers a filled honeypot like a success and stores nothing", async () => {
+    const { rows, service } = memoryRegistrations();
+    const outcome = await handleRegistration(
+      form({ ...person, website: "https://spam.example" }),
+      service,
+      vi.fn(),
+    );
+    expect(outcome).toEqual({ result: { status: "success" }, status: 200 });
+    expect(rows.size).toBe(0);
+  });
+
+  it("answers 503 with Retry-After when the database is unavailable", async () => {
+    const down: RegistrationService = {
+      register: () => Promise.reject(new StorageUnavailableError("database unreachable")),
+    };
+    const outcome = await handleRegistration(form(person), down, vi.fn());
+    expect(outcome.status).toBe(503);
+    expect(outcome.headers).toEqual({ "Retry-After": "5" });
+    expect(outcome.result).toMatchObject({
+      status: "unavailable",
+      values: { name: "  Sam Carter " },
+    });
+  });
+
+  it("lets unexpected errors through, so they are reported as 500", async () => {
+    const broken: RegistrationService = {
+      register: () => Promise.reject(new Error("bug")),
+    };
+    await expect(handleRegistration(form(person), broken, vi.fn())).rejects.toThrow("bug");
+  });
+});

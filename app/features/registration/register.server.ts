@@ -1,0 +1,93 @@
+import { type RegistrationValues, readSubmission } from "./fields.ts";
+import { deriveIdempotencyKey } from "./idempotency.ts";
+import type { RegistrationActionResult } from "./result.ts";
+import { usableClientTimestamp, usableIdempotencyKey, validateRegistration } from "./schema.ts";
+import type { RegisterResult, RegistrationService } from "../../../contract/registrations.ts";
+import { registrationCopy } from "../../content/registration.ts";
+
+export type RegistrationOutcome = {
+  result: RegistrationActionResult;
+  status: 200 | 400 | 503;
+  headers?: Record<string, string>;
+};
+
+/** How long a client should wait before retrying while the database is unreachable. */
+export const storageRetryAfterSeconds = 5;
+
+/** One log line per outcome. Never pass personal data: ids and kinds only. */
+export type RegistrationLog = (event: {
+  outcome: RegisterResult["kind"] | "invalid" | "honeypot" | "unavailable";
+  registrationId?: string;
+}) => void;
+
+/** A pino-shaped JSON line on stdout, like the server's own logs, when nothing else is given. */
+const stdoutLog: RegistrationLog = (event) => {
+  process.stdout.write(
+    `${JSON.stringify({ level: 30, time: Date.now(), service: "clinic-site", msg: "registration", ...event })}\n`,
+  );
+};
+
+/**
+ * The server half of the form: validate again with the shared schema, drop honeypot
+ * submissions quietly, and store durably before answering success. A submission
+ * without a usable idempotency key (a form posted without JavaScript) gets a key
+ * derived from its details, so resending it cannot create a second row.
+ */
+export async function handleRegistration(
+  form: FormData | URLSearchParams,
+  registrations: RegistrationService,
+  log: RegistrationLog = stdoutLog,
+): Promise<RegistrationOutcome> {
+  const submission = readSubmission(form);
+  const values: RegistrationValues = {
+    name: submission.name,
+    email: submission.email,
+    phone: submission.phone,
+    message: submission.message,
+  };
+
+  // A bot filled the field people cannot see: answer as if all went well, keep nothing.
+  if (submission.honeypot !== "") {
+    log({ outcome: "honeypot" });
+    return { result: { status: "success" }, status: 200 };
+  }
+
+  const validation = validateRegistration(values);
+  if (!validation.success) {
+    log({ outcome: "invalid" });
+    return {
+      result: { status: "invalid", values, fieldErrors: validation.fieldErrors },
+      status: 400,
+    };
+  }
+
+  const fields = validation.data;
+  const idempotencyKey =
+    usableIdempotencyKey(submission.idempotencyKey) ?? (await deriveIdempotencyKey(fields));
+
+  try {
+    const stored = await registrations.register({
+      ...fields,
+      clientTimestamp: usableClientTimestamp(submission.clientTimestamp),
+      idempotencyKey,
+    });
+    log({ outcome: stored.kind, registrationId: stored.registration.id });
+    return { result: { status: "success" }, status: 200 };
+  } catch (error) {
+    // Compared by name: the class lives outside the app bundle (see the team brief).
+    if (error instanceof Error && error.name === "StorageUnavailableError") {
+      log({ outcome: "unavailable" });
+      return {
+        result: {
+          status: "unavailable",
+          values,
+          message: registrationCopy.unavailable,
+          retryAfterSeconds: storageRetryAfterSeconds,
+        },
+        status: 503,
+        headers: { "Retry-After": String(storageRetryAfterSeconds) },
+      };
+    }
+    throw error;
+  }
+}

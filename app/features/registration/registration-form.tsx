@@ -1,0 +1,274 @@
+import { Loader2 } from "lucide-react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
+import { Form, Link } from "react-router";
+
+import {
+  type FieldErrors,
+  type RegistrationValues,
+  fieldNames,
+  isMissingRequired,
+  readSubmission,
+  registrationLimits as limits,
+} from "./fields.ts";
+import { Honeypot } from "./honeypot.tsx";
+import { newIdempotencyKey } from "./idempotency.ts";
+import {
+  type RegistrationSchemaModule,
+  loadRegistrationSchema,
+  loadedRegistrationSchema,
+} from "./load-schema.ts";
+import type { RegistrationFormResult } from "./result.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { Field, Input, Textarea } from "../../components/ui/field.tsx";
+import { registrationCopy as copy } from "../../content/registration.ts";
+import { notify, prepareNotifications } from "../../lib/notify.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+
+const fieldOrder = ["name", "email", "phone", "message"] as const satisfies ReadonlyArray<
+  keyof RegistrationValues
+>;
+
+/**
+ * The first focus, press or keystroke in the form fetches what a submission will need:
+ * the validation schema (zod) and the toast viewport. Neither is in the page's first
+ * load (docs/decisions/051).
+ */
+function prepareForInput() {
+  prepareNotifications();
+  // A failed download is tried again, and handled, when the form is submitted.
+  loadRegistrationSchema().catch(() => undefined);
+}
+
+/** Submits the form again, as the same button would, once a held submission may go. */
+function resubmit(form: HTMLFormElement, submitter: HTMLElement | null) {
+  if (!form.isConnected) return;
+  if (submitter instanceof HTMLButtonElement && submitter.form === form) {
+    form.requestSubmit(submitter);
+  } else {
+    form.requestSubmit();
+  }
+}
+
+/**
+ * The register-interest form. Without JavaScript it is a plain POST that the server
+ * answers with the Thank You card or the form again with errors. With JavaScript the
+ * browser validates first (same schema, loaded on first use), stamps the idempotency key
+ * and the time, and the route's clientAction sends it with retries.
+ */
+export function RegistrationForm({
+  result,
+  pending,
+}: {
+  result: RegistrationFormResult | undefined;
+  pending: boolean;
+}) {
+  const hydrated = useHydrated();
+  const keyRef = useRef<HTMLInputElement>(null);
+  const timestampRef = useRef<HTMLInputElement>(null);
+  const submittingRef = useRef(false);
+  // True only while a held submission is made again unchecked (the schema failed to load).
+  const sendUncheckedRef = useRef(false);
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+
+  // The prerendered page is the same for everyone, so the key is made here, in the
+  // browser, once per filled-in form (docs/decisions/036).
+  useEffect(() => {
+    if (keyRef.current && keyRef.current.value === "") keyRef.current.value = newIdempotencyKey();
+  }, []);
+  useEffect(() => {
+    if (!pending) submittingRef.current = false;
+  }, [pending]);
+
+  const values = result && "values" in result ? result.values : undefined;
+  const serverErrors = result?.status === "invalid" ? result.fieldErrors : {};
+  const errors = clientErrors ?? serverErrors;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    const form = event.currentTarget;
+    const unchecked = sendUncheckedRef.current;
+    sendUncheckedRef.current = false;
+    // A second click while the first is on its way sends nothing more.
+    if (submittingRef.current) {
+      event.preventDefault();
+      return;
+    }
+    if (!unchecked) {
+      const schema = loadedRegistrationSchema();
+      if (!schema) {
+        // The schema is still on its way: hold this submission and make it again once
+        // the schema is here. If it cannot be loaded, the server checks the submission
+        // (it validates every one anyway), so the form still works.
+        event.preventDefault();
+        const { submitter } = event.nativeEvent as SubmitEvent;
+        loadRegistrationSchema().then(
+          () => resubmit(form, submitter),
+          (error: unknown) => {
+            console.error("Could not load the form's checks; the server will check it:", error);
+            sendUncheckedRef.current = true;
+            try {
+              resubmit(form, submitter);
+            } finally {
+              sendUncheckedRef.current = false;
+            }
+          },
+        );
+        return;
+      }
+      const submission = readSubmission(new FormData(form));
+      const validation = schema.validateRegistration(submission);
+      if (!validation.success) {
+        event.preventDefault();
+        setClientErrors(validation.fieldErrors);
+        if (isMissingRequired(submission)) notify.error(copy.toasts.missingRequired);
+        const first = fieldOrder.find((field) => validation.fieldErrors[field]);
+        if (first) form.querySelector<HTMLElement>(`[name="${fieldNames[first]}"]`)?.focus();
+        return;
+      }
+    }
+    setClientErrors(null);
+    if (keyRef.current && keyRef.current.value === "") keyRef.current.value = newIdempotencyKey();
+    if (timestampRef.current) timestampRef.current.value = new Date().toISOString();
+    submittingRef.current = true;
+  }
+
+  // Once a field is corrected, its message goes; new messages wait for the next submit.
+  function handleChange(event: FormEvent<HTMLFormElement>) {
+    prepareForInput();
+    const form = event.currentTarget;
+    const target = event.target;
+    if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return;
+    const field = fieldOrder.find((f) => fieldNames[f] === target.name);
+    if (!field || !errors[field]) return;
+    const clearIfCorrected = (schema: RegistrationSchemaModule) => {
+      const validation = schema.validateRegistration(readSubmission(new FormData(form)));
+      if (validation.success || !validation.fieldErrors[field]) {
+        setClientErrors((current) => ({ ...(current ?? serverErrors), [field]: undefined }));
+      }
+    };
+    const schema = loadedRegistrationSchema();
+    if (schema) clearIfCorrected(schema);
+    // The messages came from the server (a form posted before the page was interactive)
+    // and the schema is still on its way. Without it the message stays until a submit.
+    else loadRegistrationSchema().then(clearIfCorrected, () => undefined);
+  }
+
+  return (
+    <Card padding="none" className="p-6 sm:p-9">
+      <h2 className="text-2xl">{copy.formTitle}</h2>
+      <p className="mt-2 text-sm text-muted">{copy.required}</p>
+      <Form
+        method="post"
+        // Explicit: prerendering would otherwise write "/register-interest/" into the HTML.
+        action="/register-interest"
+        // Native validation stops a submit before our messages can show, so it is
+        // switched off once JavaScript runs; without JavaScript it still guards the form.
+        noValidate={hydrated}
+        onSubmit={handleSubmit}
+        onChange={handleChange}
+        onFocus={prepareForInput}
+        onPointerDown={prepareForInput}
+        className="relative mt-7 flex flex-col gap-6"
+      >
+        <Field label={copy.fields.name.label} error={errors.name}>
+          {(control) => (
+            <Input
+              {...control}
+              name={fieldNames.name}
+              type="text"
+              autoComplete={copy.fields.name.autoComplete}
+              required
+              maxLength={limits.name}
+              defaultValue={values?.name}
+            />
+          )}
+        </Field>
+        <Field label={copy.fields.email.label} hint={copy.fields.email.hint} error={errors.email}>
+          {(control) => (
+            <Input
+              {...control}
+              name={fieldNames.email}
+              type="email"
+              autoComplete={copy.fields.email.autoComplete}
+              spellCheck={false}
+              required
+              maxLength={limits.email}
+              defaultValue={values?.email}
+            />
+          )}
+        </Field>
+        <Field
+          label={copy.fields.phone.label}
+          hint={copy.fields.phone.hint}
+          optionalText={copy.optional}
+          error={errors.phone}
+        >
+          {(control) => (
+            <Input
+              {...control}
+              name={fieldNames.phone}
+              type="tel"
+              autoComplete={copy.fields.phone.autoComplete}
+              maxLength={limits.phone}
+              defaultValue={values?.phone}
+            />
+          )}
+        </Field>
+        <Field
+          label={copy.fields.message.label}
+          hint={copy.fields.message.hint}
+          optionalText={copy.optional}
+          error={errors.message}
+        >
+          {(control) => (
+            <Textarea
+              {...control}
+              name={fieldNames.message}
+              rows={5}
+              maxLength={limits.message}
+              defaultValue={values?.message}
+            />
+          )}
+        </Field>
+
+        <Honeypot />
+        <input ref={keyRef} type="hidden" name={fieldNames.idempotencyKey} />
+        <input ref={timestampRef} type="hidden" name={fieldNames.clientTimestamp} />
+
+        {result?.status === "unavailable" ? (
+          <p role="alert" className="rounded-control bg-warning-bg px-4 py-3 text-sm text-warning">
+            {result.message}
+          </p>
+        ) : null}
+        {result?.status === "failed" ? (
+          <p className="rounded-control bg-warning-bg px-4 py-3 text-sm text-warning">
+            {copy.failureNote}
+          </p>
+        ) : null}
+
+        <div className="flex flex-col gap-4 border-t border-line pt-6 sm:flex-row sm:items-center sm:gap-6">
+          <Button
+            type="submit"
+            size="lg"
+            disabled={pending}
+            aria-busy={pending || undefined}
+            className="shrink-0"
+          >
+            {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+            {pending ? copy.pending : copy.submit}
+          </Button>
+          <p className="text-sm leading-relaxed text-muted">
+            {copy.privacy.text}{" "}
+            <Link
+              to="/privacy-policy"
+              className="font-medium text-brand-800 underline underline-offset-2"
+            >
+              {copy.privacy.linkText}
+            </Link>
+            .
+          </p>
+        </div>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,181 @@
+import {
+  allRegistrations,
+  countRegistrations,
+  eraseByEmail,
+  findByEmail,
+  insertRegistration,
+  insertRegistrationBatch,
+  listRegistrations,
+  purgeReceivedBefore,
+  type RegistrationWithDelivery,
+} from "./repository.ts";
+import { type Age, cutoffFor } from "./retention.ts";
+import type {
+  NewRegistration,
+  RegisterResult,
+  RegistrationService,
+  StoredRegistration,
+} from "../../contract/registrations.ts";
+import type { DatabaseOptions } from "../db/database.ts";
+import { createGroupCommit } from "../db/group-commit.ts";
+import { openDatabase } from "../db/open-database.ts";
+import { probeWrite } from "../db/probe.ts";
+import type { Dialect } from "../db/schema.ts";
+import { guardAvailability, isUnavailableError } from "../db/unavailable.ts";
+import { createWriteHealth, type WriteHealth } from "../db/write-health.ts";
+import type { Env } from "../env.ts";
+import type { Logger } from "../logger.ts";
+import { outboxSummary, retryOutbox, type OutboxSummary } from "../outbox/store.ts";
+import {
+  createOutboxWorker,
+  DEFAULT_OUTBOX_OPTIONS,
+  type OutboxWorkerOptions,
+} from "../outbox/worker.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Operator tasks behind the CLI: subject access, erasure, export, purge, outbox. */
+export type RegistrationAdmin = {
+  count(): Promise<number>;
+  list(limit: number): Promise<StoredRegistration[]>;
+  exportAll(): Promise<StoredRegistration[]>;
+  findByEmail(email: string): Promise<RegistrationWithDelivery[]>;
+  eraseByEmail(email: string): Promise<{ registrations: number; outbox: number }>;
+  purgeOlderThan(age: Age): Promise<{ cutoff: string; deleted: number }>;
+  outboxSummary(): Promise<OutboxSummary>;
+  retryOutbox(): Promise<{ revived: number; hurried: number }>;
+};
+
+export type Storage = {
+  registrations: RegistrationService;
+  admin: RegistrationAdmin;
+  dialect: Dialect;
+  /** Whether storage can write now (docs/decisions/073); cheap enough for /healthz. */
+  health(): Promise<WriteHealth>;
+  /** Starts background work (outbox delivery, daily purge). */
+  start(): void;
+  /** Stops background work and closes the database. */
+  close(): Promise<void>;
+};
+
+export type StorageOptions = DatabaseOptions & {
+  /** Overrides for the forwarding worker (tests shorten the delays). */
+  outbox?: Partial<OutboxWorkerOptions>;
+  now?: () => Date;
+  purgeIntervalMs?: number;
+  /** Most registrations written in one transaction. */
+  maxBatch?: number;
+  /** Transactions writing registrations at once (SQLite has one writer). */
+  writeConcurrency?: number;
+  /** How long a health observation stands before /healthz probes again. */
+  healthMaxAgeMs?: number;
+};
+
+/**
+ * The registration service: opens storage (server/db/open-database.ts), then serves
+ * registrations with group commit, the operator tasks, outbox delivery and the daily purge.
+ */
+export async function openStorage(
+  env: Env,
+  logger: Logger,
+  options: StorageOptions = {},
+): Promise<Storage> {
+  const now = options.now ?? (() => new Date());
+  const { db, dialect } = await openDatabase(env, logger, options);
+
+  const forwardTo = env.SHEETS_WEBHOOK_URL;
+  const worker = forwardTo
+    ? createOutboxWorker({
+        db,
+        dialect,
+        url: forwardTo,
+        logger,
+        options: { ...DEFAULT_OUTBOX_OPTIONS, now, ...options.outbox },
+      })
+    : undefined;
+
+  const forward = worker !== undefined;
+  // One transaction (one fsync) for every registration that arrives while the
+  // previous one commits: see docs/decisions/031.
+  const submit = createGroupCommit<NewRegistration, RegisterResult>(
+    async (inputs) => {
+      try {
+        const results = await insertRegistrationBatch(db, inputs, { forward, now: now() });
+        return results.map((value) => ({ status: "fulfilled", value }));
+      } catch (error) {
+        if (inputs.length === 1 || isUnavailableError(error)) throw error;
+        // One bad row must not fail its neighbours: write each on its own.
+        return Promise.allSettled(
+          inputs.map((input) => insertRegistration(db, input, { forward, now: now() })),
+        );
+      }
+    },
+    {
+      maxBatch: options.maxBatch ?? 200,
+      concurrency: options.writeConcurrency ?? (dialect === "sqlite" ? 1 : 4),
+    },
+  );
+
+  const purgeOlderThan = async (age: Age) => {
+    const cutoff = cutoffFor(age, now());
+    const deleted = await guardAvailability(() => purgeReceivedBefore(db, cutoff));
+    return { cutoff: cutoff.toISOString(), deleted };
+  };
+
+  let purgeTimer: NodeJS.Timeout | undefined;
+  let purging: Promise<void> | undefined;
+  const scheduledPurge = () => {
+    purging = purgeOlderThan({ amount: env.RETENTION_MONTHS, unit: "months" })
+      .then(({ cutoff, deleted }) => logger.info({ cutoff, deleted }, "retention purge done"))
+      .catch((error: unknown) =>
+        logger.warn(
+          { reason: (error as Error).message },
+          "retention purge failed; will try tomorrow",
+        ),
+      );
+  };
+
+  const writeHealth = createWriteHealth({
+    probe: () => probeWrite(db, dialect),
+    maxAgeMs: options.healthMaxAgeMs ?? 2_000,
+  });
+
+  return {
+    dialect,
+    health: writeHealth.check,
+    registrations: {
+      async register(input) {
+        const result = await guardAvailability(() => submit(input)).catch((error: unknown) => {
+          writeHealth.observe(error);
+          throw error;
+        });
+        writeHealth.observe();
+        if (result.kind === "created") worker?.wake();
+        return result;
+      },
+    },
+    admin: {
+      count: () => guardAvailability(() => countRegistrations(db)),
+      list: (limit) => guardAvailability(() => listRegistrations(db, limit)),
+      exportAll: () => guardAvailability(() => allRegistrations(db)),
+      findByEmail: (email) => guardAvailability(() => findByEmail(db, email)),
+      eraseByEmail: (email) => guardAvailability(() => eraseByEmail(db, email)),
+      purgeOlderThan,
+      outboxSummary: () => guardAvailability(() => outboxSummary(db)),
+      retryOutbox: () => guardAvailability(() => retryOutbox(db, now())),
+    },
+    start() {
+      worker?.start();
+      if (purgeTimer) return;
+      scheduledPurge();
+      purgeTimer = setInterval(scheduledPurge, options.purgeIntervalMs ?? DAY_MS);
+      purgeTimer.unref();
+    },
+    async close() {
+      clearInterval(purgeTimer);
+      await worker?.stop();
+      await purging;
+      await db.destroy();
+    },
+  };
+}

@@ -1,0 +1,169 @@
+import path from "node:path";
+
+import { ESLint } from "eslint";
+import { beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The layer zones of eslint.config.js (docs/architecture.md, "Layers"), tried on imports
+ * written into files of each layer: every zone must refuse an import that crosses it the
+ * wrong way and let a legal one through. The imported files are real, so they resolve.
+ */
+const root = path.resolve(import.meta.dirname, "../..");
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+async function boundaryErrors(filePath: string, code: string) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
+  expect(result, `no lint result for ${filePath}`).toBeDefined();
+  const fatal = result!.messages.filter((message) => message.fatal);
+  expect(fatal).toEqual([]);
+  return result!.messages.filter((message) => message.ruleId === "import/no-restricted-paths");
+}
+
+type Case = { zone: string; file: string; wrong: string[]; legal: string[] };
+
+const cases: Case[] = [
+  {
+    zone: "contract/ imports nothing from the project",
+    file: "contract/example.ts",
+    wrong: ["../app/lib/seo.ts", "../server/env.ts", "../tests/support/storage-backends.ts"],
+    legal: ["./registrations.ts"],
+  },
+  {
+    zone: "content imports only content",
+    file: "app/content/example.ts",
+    wrong: [
+      "../config/site.ts",
+      "../lib/seo.ts",
+      "../features/consent/consent-record.ts",
+      "../../contract/registrations.ts",
+    ],
+    legal: ["./content-types.ts", "./policies/policy-types.ts"],
+  },
+  {
+    zone: "config imports only config",
+    file: "app/config/example.ts",
+    wrong: ["../content/pages.ts", "../lib/notify.ts", "../../contract/registrations.ts"],
+    legal: ["./ui.ts"],
+  },
+  {
+    zone: "lib imports no components, features or routes",
+    file: "app/lib/example.ts",
+    wrong: [
+      "../features/quiz/scoring.ts",
+      "../components/ui/cn.ts",
+      "../routes/tools/quiz.tsx",
+      "../root.tsx",
+    ],
+    legal: ["../config/ui.ts", "../content/pages.ts", "./use-hydrated.ts"],
+  },
+  {
+    zone: "ui imports only ui and lib",
+    file: "app/components/ui/example.tsx",
+    wrong: [
+      "../../config/site.ts",
+      "../../content/pages.ts",
+      "../../features/quiz/scoring.ts",
+      "../layout/page-hero.tsx",
+      "../../../contract/registrations.ts",
+    ],
+    legal: ["./cn.ts", "../../lib/use-hydrated.ts"],
+  },
+  {
+    zone: "shared components import no features, routes or contract",
+    file: "app/components/layout/example.tsx",
+    wrong: [
+      "../../features/consent/cookie-settings-button.tsx",
+      "../../routes/tools/pricing.tsx",
+      "../../../contract/app-services.ts",
+    ],
+    legal: [
+      "../ui/button.tsx",
+      "../../config/site.ts",
+      "../../content/navigation.ts",
+      "../content/cta-panel.tsx",
+    ],
+  },
+  {
+    zone: "a feature imports no other feature",
+    file: "app/features/quiz/example.ts",
+    wrong: ["../pricing/format.ts", "../registration/fields.ts", "../consent/consent-record.ts"],
+    legal: ["./scoring.ts", "../../content/quiz.ts", "../../lib/use-on-demand.ts"],
+  },
+  {
+    zone: "features import no routes and no page shell",
+    file: "app/features/pricing/example.tsx",
+    wrong: [
+      "../../routes/tools/pricing.tsx",
+      "../../components/layout/page-hero.tsx",
+      "../../root.tsx",
+    ],
+    legal: ["../../components/ui/card.tsx", "../../config/site.ts", "./cost.ts"],
+  },
+  {
+    zone: "app imports nothing from server, tests or scripts",
+    file: "app/features/registration/example.ts",
+    wrong: ["../../../server/env.ts", "../../../tests/support/outbox-receiver.ts"],
+    legal: ["../../../contract/registrations.ts"],
+  },
+  {
+    zone: "server imports nothing from app or tests",
+    file: "server/example.ts",
+    wrong: [
+      "../app/lib/app-context.ts",
+      "../app/content/pages.ts",
+      "../tests/support/storage-backends.ts",
+    ],
+    legal: ["../contract/app-services.ts", "./env.ts"],
+  },
+];
+
+describe("layer boundaries (import/no-restricted-paths)", () => {
+  for (const { zone, file, wrong, legal } of cases) {
+    describe(zone, () => {
+      for (const target of wrong) {
+        it(`refuses ${file} importing ${target}`, async () => {
+          const errors = await boundaryErrors(
+            file,
+            `import * as moduleUnderTest from "${target}";\nexport const used = moduleUnderTest;\n`,
+          );
+          expect(errors.length).toBeGreaterThan(0);
+        });
+      }
+      for (const target of legal) {
+        it(`allows ${file} importing ${target}`, async () => {
+          const errors = await boundaryErrors(
+            file,
+            `import * as moduleUnderTest from "${target}";\nexport const used = moduleUnderTest;\n`,
+          );
+          expect(errors).toEqual([]);
+        });
+      }
+    });
+  }
+
+  it("refuses a type-only import from server/ in app/ as well", async () => {
+    const errors = await boundaryErrors(
+      "app/lib/example.ts",
+      `import type { Env } from "../../server/env.ts";\nexport type Used = Env;\n`,
+    );
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it("refuses a dynamic import across a boundary", async () => {
+    const errors = await boundaryErrors(
+      "app/features/quiz/example.ts",
+      `export const later = () => import("../pricing/cost.ts");\n`,
+    );
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it("lets a server unit test use tests/support/, but not server code", async () => {
+    const code = `import * as support from "../../tests/support/storage-backends.ts";\nexport const used = support;\n`;
+    expect(await boundaryErrors("server/db/example.test.ts", code)).toEqual([]);
+    expect((await boundaryErrors("server/db/example.ts", code)).length).toBeGreaterThan(0);
+  });
+});
