@@ -244,10 +244,9 @@ test.describe("storage that cannot write", () => {
       expect(ledger.acknowledged.size).toBe(registrations.length);
       expect(rows).toHaveLength(registrations.length);
       expect(ledger.check(rows)).toEqual({ missing: [], duplicated: [] });
-      test.info().annotations.push({
-        type: "full disk",
-        description: `${answers.filter((a) => a.result.status === 503).length} of ${answers.length} refused with 503 while full; all stored once after the resize`,
-      });
+      const figure = `${answers.filter((a) => a.result.status === 503).length} of ${answers.length} refused with 503 while full; all stored once after the resize`;
+      test.info().annotations.push({ type: "full disk", description: figure });
+      console.log(`full disk: ${figure}`);
     } finally {
       const exit = await server?.stop();
       disk.unmount();
