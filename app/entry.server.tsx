@@ -3,7 +3,13 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import {
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+  ServerRouter,
+  isRouteErrorResponse,
+} from "react-router";
 
 import { appServicesContext } from "./lib/app-context.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
@@ -12,6 +18,30 @@ import { NonceProvider } from "./lib/nonce.tsx";
 export { appServicesContext };
 
 export const streamTimeout = 5_000;
+
+/**
+ * One pino-shaped JSON line on stderr, like the server's own logs: React Router's
+ * default would print a plain-text stack and break the JSON log stream.
+ */
+function logError(error: unknown, request?: Request) {
+  const refused = isRouteErrorResponse(error) && error.status < 500;
+  // React Router keeps the underlying Error of its own responses (a 405, say) in `error`.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const cause = isRouteErrorResponse(error) ? (inner ?? error.statusText) : error;
+  const err =
+    cause instanceof Error
+      ? { type: cause.name, message: cause.message, stack: refused ? undefined : cause.stack }
+      : { message: String(cause) };
+  const path = request ? new URL(request.url).pathname : undefined;
+  process.stderr.write(
+    `${JSON.stringify({ level: refused ? 30 : 50, time: Date.now(), service: "clinic-site", method: request?.method, path, err, msg: refused ? "route refused" : "route failed" })}\n`,
+  );
+}
+
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  // A visitor who left mid-request is not an error worth a line.
+  if (!request.signal.aborted) logError(error, request);
+};
 
 function nonceOf(loadContext: RouterContextProvider | undefined): string | undefined {
   try {
@@ -76,7 +106,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) logError(error, request);
         },
       },
     );

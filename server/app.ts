@@ -2,10 +2,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
 
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type RequestHandler } from "express";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 
 import type { Logger } from "./logger.ts";
+import { answerErrors, refuseMalformed } from "./malformed.ts";
 import { approvedOriginHost } from "./registrations/guards.ts";
 import { staticFiles } from "./static-files.ts";
 import type { AppServices } from "../contract/app-services.ts";
@@ -23,6 +24,8 @@ export type AppOptions = {
   headers?: RequestHandler[];
   /** Reports whether the server can take traffic (false while draining). */
   isReady?: () => boolean;
+  /** Whether storage can write now; /healthz reports it (docs/decisions/073). */
+  storageHealth?: () => Promise<{ writable: boolean }>;
 };
 
 export function createApp(options: AppOptions) {
@@ -51,12 +54,24 @@ export function createApp(options: AppOptions) {
   });
 
   for (const h of options.headers ?? []) app.use(h);
+  app.use(refuseMalformed.method);
 
-  app.get("/healthz", (_req, res) => {
-    const ready = options.isReady?.() ?? true;
-    res.status(ready ? 200 : 503).json({ status: ready ? "ok" : "draining" });
+  app.get("/healthz", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    if (!(options.isReady?.() ?? true)) {
+      res.status(503).json({ status: "draining" });
+      return;
+    }
+    const storage = await options.storageHealth?.().catch(() => ({ writable: false }));
+    if (storage && !storage.writable) {
+      res.status(503).json({ status: "unavailable", storage: "cannot write" });
+      return;
+    }
+    res.json({ status: "ok" });
   });
 
+  // After /healthz, which old-style HTTP/1.0 health checks ask without a Host header.
+  app.use(refuseMalformed.host);
   app.use(staticFiles(clientDir).middleware);
   app.use(compression());
 
@@ -100,5 +115,6 @@ export function createApp(options: AppOptions) {
     return approvedHosts.run([host], () => handleWithReactRouter(req, res, next));
   });
 
+  app.use(answerErrors(logger) satisfies ErrorRequestHandler);
   return app;
 }

@@ -63,6 +63,7 @@ async function main() {
     trustProxy: env.TRUST_PROXY,
     registrationGuards: registrationGuardsFromEnv(env, logger, rateLimitStores.storeFor),
     isReady: () => !draining,
+    storageHealth: storage.health,
     headers: securityHeaders({ hsts: env.HSTS, manifest: csp.manifest }),
   });
 

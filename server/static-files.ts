@@ -59,8 +59,11 @@ export function staticFiles(clientDir: string) {
       if (prerendered.has(pathname)) {
         if (query !== undefined) return next();
         req.url = pathname === "/" ? "/index.html" : `${pathname}/index.html`;
-        return serve(req, res, () => {
+        return serve(req, res, (error?: unknown) => {
           req.url = pathname;
+          // A refusal of the file itself (416 range, 412 precondition) is the answer;
+          // passing it on to React Router would render over headers already set.
+          if (error) return next(error);
           next();
         });
       }

@@ -57,6 +57,14 @@ function wrapStatement(statement: StatementSync): SqliteStatement {
   };
 }
 
+/** Stands in for a ROLLBACK when SQLite has already ended the transaction. */
+const alreadyRolledBack: SqliteStatement = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  iterate: () => [][Symbol.iterator](),
+};
+
 /**
  * Adapts node:sqlite's DatabaseSync to the better-sqlite3-shaped interface that
  * Kysely's SqliteDialect expects. Kysely serialises access to the connection,
@@ -66,6 +74,11 @@ export function adaptNodeSqlite(db: DatabaseSync): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     prepare(sql) {
+      // On SQLITE_FULL or an I/O error SQLite may roll the whole transaction back
+      // itself. Kysely then sends ROLLBACK, which would fail ("no transaction is
+      // active") and its error would replace the real one, hiding the full disk
+      // from the storage-unavailable check (docs/decisions/073).
+      if (!db.isTransaction && /^\s*rollback\s*$/i.test(sql)) return alreadyRolledBack;
       let statement = cache.get(sql);
       if (statement) {
         // Refresh its place so the least recently used entry is evicted first.

@@ -75,6 +75,19 @@ for (const backend of backends) {
       expect(await storage.admin.list(10)).toEqual([result.registration]);
     });
 
+    it("reports that it can write: the health probe is a real write that succeeds", async () => {
+      const storage = await open(await place(), { healthMaxAgeMs: 0 });
+      expect(await storage.health()).toMatchObject({ writable: true });
+      expect(await storage.health()).toMatchObject({ writable: true });
+    });
+
+    it("reports that it cannot write once the database is closed", async () => {
+      const p = await place();
+      const storage = await openStorage(p.env, logger, { healthMaxAgeMs: 0 });
+      await storage.close();
+      expect(await storage.health()).toMatchObject({ writable: false });
+    });
+
     it("keeps a missing client timestamp and optional fields as null", async () => {
       const storage = await open(await place());
       const input = newRegistration({ clientTimestamp: null, phone: null, message: null });

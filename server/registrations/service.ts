@@ -27,8 +27,10 @@ import type {
 import type { DatabaseOptions } from "../db/database.ts";
 import { createGroupCommit } from "../db/group-commit.ts";
 import { openDatabase } from "../db/open-database.ts";
+import { probeWrite } from "../db/probe.ts";
 import type { Dialect } from "../db/schema.ts";
 import { guardAvailability, isUnavailableError } from "../db/unavailable.ts";
+import { createWriteHealth, type WriteHealth } from "../db/write-health.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
 import { outboxSummary, retryOutbox, type OutboxSummary } from "../outbox/store.ts";
@@ -65,6 +67,8 @@ export type Storage = {
   registrations: RegistrationService;
   admin: RegistrationAdmin;
   dialect: Dialect;
+  /** Whether storage can write now (docs/decisions/073); cheap enough for /healthz. */
+  health(): Promise<WriteHealth>;
   /** Starts background work (outbox delivery, daily purge). */
   start(): void;
   /** Stops background work and closes the database. */
@@ -80,6 +84,8 @@ export type StorageOptions = DatabaseOptions & {
   maxBatch?: number;
   /** Transactions writing registrations at once (SQLite has one writer). */
   writeConcurrency?: number;
+  /** How long a health observation stands before /healthz probes again. */
+  healthMaxAgeMs?: number;
 };
 
 /**
@@ -160,11 +166,21 @@ export async function openStorage(
       );
   };
 
+  const writeHealth = createWriteHealth({
+    probe: () => probeWrite(db, dialect),
+    maxAgeMs: options.healthMaxAgeMs ?? 2_000,
+  });
+
   return {
     dialect,
+    health: writeHealth.check,
     registrations: {
       async register(input) {
-        const result = await guardAvailability(() => submit(input));
+        const result = await guardAvailability(() => submit(input)).catch((error: unknown) => {
+          writeHealth.observe(error);
+          throw error;
+        });
+        writeHealth.observe();
         if (result.kind === "created") worker?.wake();
         return result;
       },

@@ -2,7 +2,7 @@ import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
-import { expect, test } from "@playwright/test";
+import { type Page, expect, test } from "@playwright/test";
 
 import { registrationCopy } from "../../app/content/registration.ts";
 import { startFakeSheet } from "../resilience/fake-sheet.ts";
@@ -14,12 +14,17 @@ import {
   freshPostgresSchema,
   inParallel,
   newRegistration,
+  type PostResult,
   postRegistration,
   postgresRows,
+  registrationPaths,
   sqliteRows,
 } from "../resilience/registrations.ts";
-import { startServer } from "../resilience/server-process.ts";
+import { type ServerProcess, startServer } from "../resilience/server-process.ts";
 import { startTcpProxy } from "../resilience/tcp-proxy.ts";
+import { seedConsent } from "./support/site.ts";
+import { logProblems } from "../resilience/log-lines.ts";
+import { type LockableDir, type Tmpfs, lockableDir, mountTmpfs } from "../resilience/tmpfs.ts";
 
 /**
  * Fault injection against the production server, each with a ledger of what the
@@ -34,6 +39,54 @@ function htmlText(html: string): string {
 
 function countByEmail(rows: StoredRow[], email: string): number {
   return rows.filter((r) => r.email === email).length;
+}
+
+async function healthStatus(baseUrl: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/healthz`);
+  await response.body?.cancel();
+  return response.status;
+}
+
+/**
+ * What a refusal for want of storage must look like on either path: 503 with
+ * Retry-After, the plain message, and (without JavaScript) the form again with what
+ * was typed. The `.data` answer is React Router's encoding of the action's data.
+ */
+function expectStorageRefusal(result: PostResult, registration: Registration, path: string) {
+  expect(result.status).toBe(503);
+  expect(Number(result.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(htmlText(result.body)).toContain(registrationCopy.unavailable);
+  expect(result.body).not.toContain("Unexpected");
+  if (path === registrationPaths.noJs) {
+    expect(result.body).toContain(`value="${registration.email}"`);
+    expect(result.body).toContain(registration.message.replaceAll("'", "&#x27;"));
+  }
+}
+
+/** Every line the server wrote is a JSON log line, and none reports a 5xx other than 503. */
+function expectCleanLog(output: string[]) {
+  expect(logProblems(output, { allow503: true })).toEqual({ notJson: [], serverErrors: [] });
+}
+
+/** Says loudly that a fault cannot be staged here: skipped locally, a failure in CI. */
+function cannotStage(what: string, why: string): never {
+  const reason = `cannot stage ${what} (${why}): this fault is NOT tested here`;
+  console.warn(`faults.spec.ts: ${reason}`);
+  test.info().annotations.push({ type: "not tested", description: reason });
+  // CI runs as root, so there the test must run: failing says the machine changed.
+  if (process.env.CI) throw new Error(reason);
+  test.skip(true, reason);
+  throw new Error(reason);
+}
+
+function tmpfsOrExplain(size: string): Tmpfs {
+  const mounted = mountTmpfs(size);
+  return "unavailable" in mounted ? cannotStage("a full disk", mounted.unavailable) : mounted;
+}
+
+function lockableDirOrExplain(): LockableDir {
+  const made = lockableDir();
+  return "unavailable" in made ? cannotStage("a read-only directory", made.unavailable) : made;
 }
 
 test.describe("the database becomes unavailable", () => {
@@ -66,10 +119,17 @@ test.describe("the database becomes unavailable", () => {
         expect(inside.n).toBe(0);
         const outbox = lock.prepare("SELECT count(*) AS n FROM outbox").get() as { n: number };
         expect(outbox.n).toBe(0);
+        // The form's JavaScript fetch is refused the same way, and /healthz says so.
+        const refusedJs = await postRegistration(server.url, pending, {
+          path: registrationPaths.js,
+        });
+        expectStorageRefusal(refusedJs, pending, registrationPaths.js);
+        expect(await healthStatus(server.url)).toBe(503);
       } finally {
         lock.exec("ROLLBACK");
         lock.close();
       }
+      await expect.poll(() => healthStatus(server.url), { timeout: 15_000 }).toBe(200);
 
       // The database is back: the client's retry (same body, same idempotency key) succeeds once.
       const retried = await postRegistration(server.url, pending);
@@ -105,15 +165,15 @@ test.describe("the database becomes unavailable", () => {
 
       await proxy.down(); // every connection drops; new ones are refused
       const pending = newRegistration("pg-down", 99);
-      for (let attempt = 0; attempt < 2; attempt += 1) {
-        const refused = await postRegistration(server.url, pending);
-        expect(refused.status).toBe(503);
-        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-        expect(htmlText(refused.body)).toContain(registrationCopy.unavailable);
+      for (const path of [registrationPaths.noJs, registrationPaths.js, registrationPaths.noJs]) {
+        const refused = await postRegistration(server.url, pending, { path });
+        expectStorageRefusal(refused, pending, path);
       }
+      expect(await healthStatus(server.url)).toBe(503);
       expect(countByEmail(await postgresRows(schema.url), pending.email)).toBe(0);
 
       await proxy.up();
+      await expect.poll(() => healthStatus(server.url), { timeout: 15_000 }).toBe(200);
       const retried = await postRegistration(server.url, pending);
       expect(retried.status).toBe(200);
       ledger.record(pending.email, retried);
@@ -123,9 +183,185 @@ test.describe("the database becomes unavailable", () => {
     } finally {
       const exit = await server.stop();
       await test.info().attach("server output", { body: server.output.join("\n") });
+      expectCleanLog(server.output);
       expect(exit, "the server exits cleanly, it never crashed").toBe(0);
       await proxy.close();
       await schema.drop();
+    }
+  });
+});
+
+test.describe("storage that cannot write", () => {
+  /** Registrations sent on both paths in turn; returns each one's answer and path. */
+  async function sendBoth(baseUrl: string, registrations: Registration[], ledger: Ledger) {
+    const answers: Array<{ registration: Registration; path: string; result: PostResult }> = [];
+    await inParallel(registrations, 10, async (registration, i) => {
+      const path = i % 2 === 0 ? registrationPaths.noJs : registrationPaths.js;
+      const result = await postRegistration(baseUrl, registration, { path });
+      ledger.record(registration.email, result);
+      answers.push({ registration, path, result });
+    });
+    return answers;
+  }
+
+  /** Once storage is back, each visitor sends again (same idempotency key): all stored, once. */
+  async function resendRefused(
+    baseUrl: string,
+    answers: Awaited<ReturnType<typeof sendBoth>>,
+    ledger: Ledger,
+  ) {
+    for (const { registration, path, result } of answers) {
+      if (result.status === 200) continue;
+      const retried = await postRegistration(baseUrl, registration, { path });
+      expect(retried.status).toBe(200);
+      ledger.record(registration.email, retried);
+    }
+  }
+
+  test("a full disk (256 KB tmpfs): 503 with Retry-After on both paths, nothing acknowledged lost, recovery once space is back", async () => {
+    test.setTimeout(120_000);
+    const disk = tmpfsOrExplain("256k");
+    let server: ServerProcess | undefined;
+    try {
+      server = await startServer({ dataDir: disk.dir });
+      const ledger = new Ledger();
+      const registrations = Array.from({ length: 200 }, (_, i) => newRegistration("full", i));
+      const answers = await sendBoth(server.url, registrations, ledger);
+
+      const statuses = new Set(answers.map((a) => a.result.status));
+      expect([...statuses].sort()).toEqual([200, 503]);
+      for (const { registration, path, result } of answers) {
+        if (result.status === 503) expectStorageRefusal(result, registration, path);
+      }
+      // A nearly full disk may still take the health probe's one page now and then, so
+      // each look at /healthz follows a registration attempt, as live traffic would.
+      let extra = 0;
+      await expect
+        .poll(
+          async () => {
+            const registration = newRegistration("full-extra", extra++);
+            registrations.push(registration);
+            const result = await postRegistration(server?.url ?? "", registration);
+            ledger.record(registration.email, result);
+            answers.push({ registration, path: registrationPaths.noJs, result });
+            return healthStatus(server?.url ?? "");
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(503);
+      // Every registration the server acknowledged is on the full disk already.
+      expect(ledger.check(sqliteRows(disk.dir))).toEqual({ missing: [], duplicated: [] });
+
+      disk.resize("16m");
+      await expect.poll(() => healthStatus(server?.url ?? ""), { timeout: 15_000 }).toBe(200);
+      await resendRefused(server.url, answers, ledger);
+      const rows = sqliteRows(disk.dir);
+      expect(ledger.acknowledged.size).toBe(registrations.length);
+      expect(rows).toHaveLength(registrations.length);
+      expect(ledger.check(rows)).toEqual({ missing: [], duplicated: [] });
+      const figure = `${answers.filter((a) => a.result.status === 503).length} of ${answers.length} refused with 503 while full; all stored once after the resize`;
+      test.info().annotations.push({ type: "full disk", description: figure });
+      console.log(`full disk: ${figure}`);
+    } finally {
+      const exit = await server?.stop();
+      disk.unmount();
+      if (server) {
+        await test.info().attach("server output", { body: server.output.join("\n") });
+        expectCleanLog(server.output);
+        expect(exit, "the server exits cleanly").toBe(0);
+      }
+    }
+  });
+
+  test("the form with JavaScript on a full disk: a plain message, nothing typed lost, and the same submission goes through once space is back", async ({
+    browser,
+  }) => {
+    test.setTimeout(150_000);
+    const disk = tmpfsOrExplain("256k");
+    let server: ServerProcess | undefined;
+    const context = await browser.newContext();
+    try {
+      server = await startServer({ dataDir: disk.dir });
+      // Fill the disk: registrations until storage refuses one.
+      for (let i = 0; ; i += 1) {
+        expect(i, "the 256 KB disk fills up").toBeLessThan(2_000);
+        const answer = await postRegistration(server.url, newRegistration("fill", i));
+        if (answer.status === 503) break;
+        expect(answer.status).toBe(200);
+      }
+
+      await seedConsent(context);
+      const page: Page = await context.newPage();
+      await page.goto(`${server.url}/register-interest`);
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+      const email = `js-full-${Date.now()}@example.co.uk`;
+      await page.getByLabel("Full name").fill("Sam Carter");
+      await page.getByLabel("Email address").fill(email);
+      await page.getByLabel("Anything you would like us to know").fill("Please keep this text");
+      const submit = page.getByRole("button", { name: "Register Interest" });
+      await submit.click();
+
+      // The browser retries (honouring Retry-After), then says plainly what happened.
+      await expect(page.getByText(registrationCopy.failureNote)).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByText(registrationCopy.toasts.failure)).toBeVisible();
+      await expect(page.getByText(/Unexpected|Application Error/)).toHaveCount(0);
+      await expect(page.getByLabel("Full name")).toHaveValue("Sam Carter");
+      await expect(page.getByLabel("Email address")).toHaveValue(email);
+      await expect(page.getByLabel("Anything you would like us to know")).toHaveValue(
+        "Please keep this text",
+      );
+
+      disk.resize("16m");
+      await expect.poll(() => healthStatus(server?.url ?? ""), { timeout: 15_000 }).toBe(200);
+      await submit.click();
+      await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible({
+        timeout: 30_000,
+      });
+      expect(countByEmail(sqliteRows(disk.dir), email)).toBe(1);
+    } finally {
+      await context.close();
+      const exit = await server?.stop();
+      disk.unmount();
+      if (server) {
+        expectCleanLog(server.output);
+        expect(exit, "the server exits cleanly").toBe(0);
+      }
+    }
+  });
+
+  test("a read-only data directory: 503 with Retry-After on both paths, nothing acknowledged lost, recovery once writable", async () => {
+    test.setTimeout(120_000);
+    const disk = lockableDirOrExplain();
+    let server: ServerProcess | undefined;
+    try {
+      server = await startServer({ dataDir: disk.dir });
+      const ledger = new Ledger();
+      const before = Array.from({ length: 6 }, (_, i) => newRegistration("ro-before", i));
+      const accepted = await sendBoth(server.url, before, ledger);
+      expect(accepted.map((a) => a.result.status)).toEqual(before.map(() => 200));
+
+      disk.setReadOnly(true);
+      const registrations = Array.from({ length: 20 }, (_, i) => newRegistration("ro", i));
+      const answers = await sendBoth(server.url, registrations, ledger);
+      for (const { registration, path, result } of answers) {
+        expectStorageRefusal(result, registration, path);
+      }
+      await expect.poll(() => healthStatus(server?.url ?? ""), { timeout: 15_000 }).toBe(503);
+
+      disk.setReadOnly(false);
+      await expect.poll(() => healthStatus(server?.url ?? ""), { timeout: 15_000 }).toBe(200);
+      await resendRefused(server.url, answers, ledger);
+      const rows = sqliteRows(disk.dir);
+      expect(rows).toHaveLength(before.length + registrations.length);
+      expect(ledger.check(rows)).toEqual({ missing: [], duplicated: [] });
+    } finally {
+      const exit = await server?.stop();
+      disk.remove();
+      if (server) {
+        await test.info().attach("server output", { body: server.output.join("\n") });
+        expectCleanLog(server.output);
+        expect(exit, "the server exits cleanly").toBe(0);
+      }
     }
   });
 });

@@ -35,13 +35,27 @@ export function formBody(fields: Record<string, string>): string {
 
 export type PostResult = { status: number; body: string; headers: Headers };
 
-/** POSTs the form as a browser without JavaScript would (same-origin, urlencoded). */
+/** The form posted without JavaScript (answered with HTML), and its JavaScript fetch (`.data`). */
+export const registrationPaths = {
+  noJs: "/register-interest",
+  js: "/register-interest.data",
+} as const;
+
+/**
+ * POSTs the form as a browser would (same-origin, urlencoded): without JavaScript by
+ * default, or as the form's fetch with `path: registrationPaths.js`.
+ */
 export async function postRegistration(
   baseUrl: string,
   registration: Registration,
-  init: { headers?: Record<string, string>; dispatcher?: unknown; signal?: AbortSignal } = {},
+  init: {
+    headers?: Record<string, string>;
+    dispatcher?: unknown;
+    signal?: AbortSignal;
+    path?: string;
+  } = {},
 ): Promise<PostResult> {
-  const response = await fetch(`${baseUrl}/register-interest`, {
+  const response = await fetch(`${baseUrl}${init.path ?? registrationPaths.noJs}`, {
     method: "POST",
     headers: {
       "content-type": "application/x-www-form-urlencoded",

@@ -1,0 +1,265 @@
+import { readdirSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+import { expect, test } from "@playwright/test";
+
+import { staticPaths } from "./support/site.ts";
+import { logProblems } from "../resilience/log-lines.ts";
+import { type ServerProcess, startServer } from "../resilience/server-process.ts";
+
+/**
+ * Malformed and odd requests, sent over raw sockets (fetch would tidy most of them
+ * up): each must get its 4xx, never a 5xx or a stack trace, and the server's output
+ * must stay JSON lines throughout (docs/decisions/074).
+ */
+
+type RawAnswer = { status: number; headers: Map<string, string>; body: string; raw: string };
+
+/** Sends bytes as they are and reads until the server closes the connection. */
+function raw(port: number, request: string): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    socket.setTimeout(15_000, () => socket.destroy(new Error(`no answer to ${request}`)));
+    socket.on("data", (chunk) => chunks.push(chunk));
+    socket.on("error", reject);
+    socket.on("close", () => {
+      const text = Buffer.concat(chunks).toString("latin1");
+      const [head = "", ...rest] = text.split("\r\n\r\n");
+      const [statusLine = "", ...lines] = head.split("\r\n");
+      const headers = new Map<string, string>();
+      for (const line of lines) {
+        const colon = line.indexOf(":");
+        if (colon > 0)
+          headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+      }
+      resolve({
+        status: Number(/^HTTP\/1\.[01] (\d{3})/.exec(statusLine)?.[1] ?? 0),
+        headers,
+        body: rest.join("\r\n\r\n"),
+        raw: text,
+      });
+    });
+    socket.write(request);
+  });
+}
+
+/** An HTTP/1.1 request that asks the server to close when done. */
+function http11(method: string, target: string, headers: Record<string, string> = {}, body = "") {
+  const lines = Object.entries({ Host: "127.0.0.1", Connection: "close", ...headers }).map(
+    ([k, v]) => `${k}: ${v}`,
+  );
+  return `${method} ${target} HTTP/1.1\r\n${lines.join("\r\n")}\r\n\r\n${body}`;
+}
+
+const clientDir = path.resolve(
+  import.meta.dirname,
+  "..",
+  "..",
+  process.env.BUILD_DIR ?? "build",
+  "client",
+);
+const someAsset = readdirSync(path.join(clientDir, "assets")).find((f) => f.endsWith(".js"));
+
+test.describe.configure({ mode: "serial" });
+
+let server: ServerProcess;
+
+test.beforeAll(async () => {
+  server = await startServer({ env: { LOG_LEVEL: "info" } });
+});
+
+test.afterAll(async () => {
+  const exit = await server?.stop();
+  expect(exit).toBe(0);
+});
+
+/** No answer carries a stack trace or a 5xx, whatever the request. */
+function expectNoServerError(answer: RawAnswer, label: string) {
+  expect(answer.status, `${label}: ${answer.raw.slice(0, 200)}`).toBeGreaterThanOrEqual(200);
+  expect(answer.status, `${label}: ${answer.raw.slice(0, 200)}`).toBeLessThan(500);
+  expect(answer.raw, label).not.toMatch(/\n\s+at [^\n]+:\d+:\d+/);
+}
+
+test("a range past the end of any prerendered page is 416, not 500", async () => {
+  for (const page of staticPaths) {
+    const answer = await raw(server.port, http11("GET", page, { Range: "bytes=99999999-" }));
+    expectNoServerError(answer, page);
+    expect(answer.status, page).toBe(416);
+    expect(answer.headers.get("content-range"), page).toMatch(/^bytes \*\/\d+$/);
+    expect(answer.headers.get("cache-control"), page).toBe("no-store");
+  }
+});
+
+test("a range past the end of an asset is 416 without the one-year immutable caching", async () => {
+  expect(someAsset).toBeDefined();
+  for (const encoding of ["identity", "gzip", "br"]) {
+    const answer = await raw(
+      server.port,
+      http11("GET", `/assets/${someAsset}`, {
+        Range: "bytes=99999999-",
+        "Accept-Encoding": encoding,
+      }),
+    );
+    expectNoServerError(answer, encoding);
+    expect(answer.status).toBe(416);
+    expect(answer.headers.get("cache-control")).not.toMatch(/immutable|max-age=[1-9]/);
+    expect(answer.headers.has("content-encoding")).toBe(false);
+  }
+  // A satisfiable range on the same asset is still served, with its long caching.
+  const partial = await raw(
+    server.port,
+    http11("GET", `/assets/${someAsset}`, { Range: "bytes=0-9" }),
+  );
+  expect(partial.status).toBe(206);
+  expect(partial.headers.get("cache-control")).toContain("immutable");
+});
+
+test("methods the site does not answer are 405 with Allow; OPTIONS lists them", async () => {
+  for (const [method, target] of [
+    ["TRACE", "/"],
+    ["TRACE", "/register-interest"],
+    ["PUT", "/register-interest"],
+    ["DELETE", "/register-interest.data"],
+    ["PATCH", "/team"],
+    ["PROPFIND", "/"],
+  ] as const) {
+    const answer = await raw(
+      server.port,
+      http11(method, target, { Origin: "http://127.0.0.1", "Content-Length": "0" }),
+    );
+    expectNoServerError(answer, `${method} ${target}`);
+    expect(answer.status, `${method} ${target}`).toBe(405);
+    expect(answer.headers.get("allow"), `${method} ${target}`).toBe("GET, HEAD, POST, OPTIONS");
+  }
+  const options = await raw(server.port, http11("OPTIONS", "*"));
+  expect(options.status).toBe(204);
+  expect(options.headers.get("allow")).toBe("GET, HEAD, POST, OPTIONS");
+  // A POST to a page without a form is React Router's 405, and is logged as JSON.
+  const post = await raw(
+    server.port,
+    http11("POST", "/team", { Origin: "http://127.0.0.1", "Content-Length": "0" }),
+  );
+  expectNoServerError(post, "POST /team");
+  expect(post.status).toBe(405);
+});
+
+test("a request without a usable Host is 400; the health check still answers without one", async () => {
+  const cases = [
+    "GET / HTTP/1.0\r\n\r\n",
+    "GET /team HTTP/1.0\r\n\r\n",
+    "GET /pricing?plan=x HTTP/1.0\r\n\r\n",
+    "GET /no-such-page HTTP/1.0\r\n\r\n",
+    "POST /register-interest.data HTTP/1.0\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 6\r\n\r\nname=a",
+    "POST /register-interest HTTP/1.0\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: 6\r\n\r\nname=a",
+    http11("GET", "/pricing?plan=x", { Host: "[::1" }),
+    http11("GET", "/", { Host: "a b" }),
+    http11("GET", "/quiz?x=1", { Host: "x@evil.example" }),
+  ];
+  for (const request of cases) {
+    const answer = await raw(server.port, request);
+    expectNoServerError(answer, request);
+    expect(answer.status, request).toBe(400);
+  }
+  const health = await raw(server.port, "GET /healthz HTTP/1.0\r\n\r\n");
+  expect(health.status).toBe(200);
+});
+
+test("other malformed requests get a 4xx, never a 5xx", async () => {
+  const longPath = `/${"a".repeat(20_000)}`;
+  const cases: Array<[string, string, number | "4xx" | "any"]> = [
+    ["broken percent-encoding", http11("GET", "/%E0%A4%A"), "4xx"],
+    ["a byte that is not UTF-8", http11("GET", "/team%ff"), "4xx"],
+    ["a broken asset name", http11("GET", "/assets/%ff.js"), "4xx"],
+    ["a broken data URL", http11("GET", "/%ff.data"), "4xx"],
+    ["a broken query", http11("GET", "/pricing?x=%ff%%"), "any"],
+    ["a NUL in the path", http11("GET", "/team%00"), 404],
+    ["an absurdly long URL", http11("GET", longPath), 431],
+    ["a method no parser knows", http11("FOO", "/"), 400],
+    ["TRACK, which Node's parser refuses", http11("TRACK", "/"), 400],
+    [
+      "two Content-Lengths",
+      http11(
+        "POST",
+        "/register-interest",
+        { "Content-Length": "5", "content-length": "6" },
+        "name=",
+      ),
+      400,
+    ],
+    [
+      "Content-Length with chunked",
+      http11(
+        "POST",
+        "/register-interest",
+        { "Content-Length": "5", "Transfer-Encoding": "chunked" },
+        "0\r\n\r\n",
+      ),
+      400,
+    ],
+    ["a header without a colon", http11("GET", "/", { "Bad Header": "x" }), 400],
+    ["several ranges", http11("GET", "/team", { Range: "bytes=0-1,5-6,3-4" }), "any"],
+    ["a range that is not one", http11("GET", "/team", { Range: "bytes=abc" }), 200],
+    ["a reversed range", http11("GET", "/team", { Range: "bytes=9-1" }), "any"],
+    ["an If-Match nothing matches", http11("GET", "/team", { "If-Match": '"nope"' }), 412],
+    [
+      "an old If-Unmodified-Since",
+      http11("GET", "/team", { "If-Unmodified-Since": "Mon, 01 Jan 2001 00:00:00 GMT" }),
+      412,
+    ],
+    [
+      "odd Accept-Encoding weights",
+      http11("GET", "/team", { "Accept-Encoding": "br;q=nan, gzip;q=-1" }),
+      200,
+    ],
+    ["an absolute-form target", http11("GET", "http://evil.example/team"), "any"],
+    ["a path climbing out", http11("GET", "/../../etc/passwd"), 404],
+  ];
+  for (const [label, request, expected] of cases) {
+    const answer = await raw(server.port, request);
+    expectNoServerError(answer, label);
+    if (expected === "4xx") {
+      expect(answer.status, label).toBeGreaterThanOrEqual(400);
+    } else if (typeof expected === "number") {
+      expect(answer.status, label).toBe(expected);
+    }
+  }
+});
+
+test("a body cut short (the client hangs up mid-POST) leaves no error behind", async () => {
+  await new Promise<void>((resolve, reject) => {
+    const socket = net.connect(server.port, "127.0.0.1", () => {
+      socket.write(
+        http11(
+          "POST",
+          "/register-interest",
+          {
+            Origin: "http://127.0.0.1",
+            "Content-Type": "application/x-www-form-urlencoded",
+            "Content-Length": "500",
+          },
+          "name=Sam&email=sa",
+        ),
+      );
+      setImmediate(() => socket.destroy());
+    });
+    socket.on("close", () => resolve());
+    socket.on("error", reject);
+  });
+  // The server is still well and answers the next request.
+  const health = await raw(server.port, http11("GET", "/healthz"));
+  expect(health.status).toBe(200);
+});
+
+test("after all of that, every line the server wrote is JSON and none reports a 5xx", async () => {
+  // Wait for the log lines of the requests above (a closed socket's line may trail it).
+  await raw(server.port, http11("GET", "/healthz"));
+  await expect
+    .poll(() => server.output.filter((line) => line.includes('"path":"/healthz"')).length)
+    .toBeGreaterThan(2);
+  expect(logProblems(server.output)).toEqual({ notJson: [], serverErrors: [] });
+  // The refusals were logged, as JSON, by the error handler and React Router's handler.
+  expect(server.output.some((line) => line.includes('"msg":"request refused"'))).toBe(true);
+  expect(server.output.some((line) => line.includes('"msg":"route refused"'))).toBe(true);
+});
