@@ -1,4 +1,5 @@
 import { CalendarClock, Check, PoundSterling, X } from "lucide-react";
+import { Link } from "react-router";
 
 import type { Route } from "./+types/treatment-options";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
@@ -12,6 +13,7 @@ import {
   type Effectiveness,
   type TreatmentOption,
   treatmentOptions,
+  treatmentsCostNote,
   treatmentsCta,
   treatmentsIntro,
 } from "../../content/treatments.ts";
@@ -77,9 +79,14 @@ export default function TreatmentOptions() {
             </li>
           ))}
         </ul>
-        <p className="mt-5 text-sm text-muted">
-          Costs are typical monthly medicine costs once we open. Your exact cost depends on the
-          preparation and dose your doctor prescribes.
+        <p className="mt-5 max-w-3xl text-sm text-muted">
+          {treatmentsCostNote.text}{" "}
+          <Link
+            to={treatmentsCostNote.link.to}
+            className="font-semibold text-brand-800 underline underline-offset-2"
+          >
+            {treatmentsCostNote.link.label}
+          </Link>
         </p>
       </Section>
 
