@@ -3,9 +3,9 @@ import { type FormEvent, useId, useState } from "react";
 import { Form, useNavigate, useSearchParams } from "react-router";
 
 import { estimate } from "./cost.ts";
-import { YearsWithCare } from "./years-with-care.tsx";
 import { formatGBP } from "./format.ts";
 import { type Selection, parseSelection, selectionToSearch } from "./url-state.ts";
+import { YearsWithCare } from "./years-with-care.tsx";
 import { Button } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { siteFlags } from "../../config/site.ts";
