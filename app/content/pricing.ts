@@ -382,8 +382,7 @@ export const keyPrices: readonly { service: string; price: string; detail: strin
 export const pricingText = {
   lead: "What treatment would cost, set out in full before you commit to anything: consultation, blood tests, membership and medication.",
   indicative: "Prices will be confirmed at launch, and nothing can be bought or booked yet.",
-  calculatorIntro:
-    `Choose a treatment and any add-ons your clinician might suggest. The estimate covers medication and your ${formatGBP(MEMBERSHIP_MONTHLY)} monthly membership; beside it are your first and second years with the consultation and tests added.`,
+  calculatorIntro: `Choose a treatment and any add-ons your clinician might suggest. The estimate covers medication and your ${formatGBP(MEMBERSHIP_MONTHLY)} monthly membership; beside it are your first and second years with the consultation and tests added.`,
   calculatorNote:
     "An estimate only. Your clinician recommends treatment after your consultation and blood tests.",
   totalsCover: "Medication and membership only",

@@ -38,7 +38,7 @@ export function InteractiveQuiz({ intent }: { intent: Intent }) {
   }, [index, finished]);
 
   if (finished) {
-    return <QuizResult total={scoreAnswers(answers)} headingRef={headingRef} />;
+    return <QuizResult total={scoreAnswers(answers)} answers={answers} headingRef={headingRef} />;
   }
 
   const question = quizQuestions[index];

@@ -5,6 +5,7 @@ import type { Route } from "./+types/treatment-options";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { LevelBadge } from "../../components/content/level-badge.tsx";
 import { MedicalNote } from "../../components/content/notices.tsx";
+import { ReviewLine } from "../../components/content/review-line.tsx";
 import { SingleAccordion } from "../../components/content/single-accordion.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { Section } from "../../components/ui/section.tsx";
@@ -32,6 +33,7 @@ export default function TreatmentOptions() {
     <>
       <PageHero eyebrow="TRT" title={pages["/treatment-options"].heading}>
         <p>{treatmentsIntro}</p>
+        <ReviewLine page="/treatment-options" />
       </PageHero>
 
       <Section id="overview" title="At a glance">
