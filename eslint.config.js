@@ -143,6 +143,30 @@ export default tseslint.config(
     },
   },
   {
+    // A <button> without a type submits its form: every one says what it is.
+    // (Components such as ui/button.tsx pass a type; tests/e2e/page-hygiene.spec.ts checks the DOM.)
+    files: ["app/**/*.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            'JSXOpeningElement[name.name="button"]:not(:has(JSXAttribute[name.name="type"]))',
+          message: 'Give every <button> an explicit type ("button" or "submit").',
+        },
+      ],
+    },
+  },
+  {
+    // Google Apps Script: every file of a project shares one global scope (no modules),
+    // so top-level functions are used by the other files or by Apps Script itself.
+    files: ["integrations/google-sheets/**/*.js"],
+    languageOptions: { sourceType: "script" },
+    rules: {
+      "@typescript-eslint/no-unused-vars": ["error", { vars: "local", argsIgnorePattern: "^_" }],
+    },
+  },
+  {
     files: ["scripts/**", "tests/**", "server/**"],
     rules: { "no-console": "off" },
   },

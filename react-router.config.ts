@@ -7,6 +7,10 @@ export default {
   ssr: !spa,
   // `true` prerenders every path of app/routes.ts that has no dynamic segment.
   prerender: !spa,
+  // The whole route table ships with the first page (about 1 KB gzipped) instead of being
+  // fetched from /__manifest as links appear: no request on navigation, and no duplicate
+  // fetches when discovery and a click race each other (decision 054).
+  routeDiscovery: { mode: "initial" },
   // BUILD_DIR lets parallel work (and the SPA comparison) build side by side.
   buildDirectory: process.env.BUILD_DIR ?? (spa ? "build-spa" : "build"),
 } satisfies Config;

@@ -20,8 +20,14 @@ export default defineConfig({
             {
               // React, React DOM and React Router load on every page together, so they ship
               // in one file: one request, one gzip window, and no cross-chunk import lists.
+              // React Router's default client entry lives under @react-router/ too; kept out,
+              // it stays a small entry chunk, so no route imports the entry and the entry is
+              // preloaded once, not twice (decision 054).
               name: "framework",
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/,
+              test: (id) =>
+                /node_modules[\\/](react|react-dom|scheduler|react-router|@react-router)[\\/]/.test(
+                  id,
+                ) && !/[\\/]entry\.client\.[jt]sx?$/.test(id),
               priority: 2,
             },
             {

@@ -6,6 +6,7 @@ export default defineConfig({
       "app/**/*.test.{ts,tsx}",
       "server/**/*.test.ts",
       "scripts/**/*.test.ts",
+      "integrations/**/*.test.ts",
       "tests/**/*.test.ts",
     ],
     environment: "node",

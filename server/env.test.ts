@@ -26,4 +26,19 @@ describe("parseEnv", () => {
     expect(env.DATABASE_URL).toBe("postgres://127.0.0.1:5432/test");
     expect(env.HSTS).toBe(false);
   });
+
+  it("refuses a spreadsheet URL without a signing secret, and a short secret", () => {
+    const url = "https://script.google.com/macros/s/abc/exec";
+    expect(() => parseEnv({ SHEETS_WEBHOOK_URL: url })).toThrow(
+      /SHEETS_WEBHOOK_SECRET must be set when SHEETS_WEBHOOK_URL is/,
+    );
+    expect(() => parseEnv({ SHEETS_WEBHOOK_URL: url, SHEETS_WEBHOOK_SECRET: "short" })).toThrow(
+      /SHEETS_WEBHOOK_SECRET must be at least 32 characters/,
+    );
+    const secret = "0123456789abcdef0123456789abcdef";
+    expect(parseEnv({ SHEETS_WEBHOOK_URL: url, SHEETS_WEBHOOK_SECRET: secret })).toMatchObject({
+      SHEETS_WEBHOOK_URL: url,
+      SHEETS_WEBHOOK_SECRET: secret,
+    });
+  });
 });

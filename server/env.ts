@@ -2,43 +2,59 @@ import { z } from "zod";
 
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-  /** The production build to serve (react-router build output). */
-  BUILD_DIR: z.string().min(1).default("build"),
-  /** Where the embedded SQLite database lives when DATABASE_URL is not set. */
-  DATA_DIR: z.string().min(1).default("./data"),
-  /** PostgreSQL connection string; when set, it replaces the embedded database. */
-  DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" })
-    .optional(),
-  /** The clinic's spreadsheet web endpoint; when set, registrations are forwarded to it. */
-  SHEETS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
-  /** Registration POSTs allowed per client address. */
-  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
-  RATE_LIMIT_PER_DAY: z.coerce.number().int().positive().default(50),
-  /** Proxy hops to trust for the client address (X-Forwarded-For). 0 when exposed directly. */
-  TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-  /** Strict-Transport-Security; switch off for plain-http local use. */
-  HSTS: flag.default(true),
-  /** Extra origins allowed to POST the form (comma-separated), besides the request's own host. */
-  ALLOWED_ORIGINS: z
-    .string()
-    .default("")
-    .transform((s) =>
-      s
-        .split(",")
-        .map((o) => o.trim())
-        .filter(Boolean),
-    ),
-  /** Months to keep registrations before the daily purge erases them. */
-  RETENTION_MONTHS: z.coerce.number().int().positive().default(24),
-  /** Seconds to let in-flight requests finish after SIGTERM. */
-  SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(10),
-});
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    LOG_LEVEL: z
+      .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
+      .default("info"),
+    /** The production build to serve (react-router build output). */
+    BUILD_DIR: z.string().min(1).default("build"),
+    /** Where the embedded SQLite database lives when DATABASE_URL is not set. */
+    DATA_DIR: z.string().min(1).default("./data"),
+    /** PostgreSQL connection string; when set, it replaces the embedded database. */
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" })
+      .optional(),
+    /** The clinic's spreadsheet web endpoint; when set, registrations are forwarded to it. */
+    SHEETS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * Shared secret that signs every delivery to SHEETS_WEBHOOK_URL (HMAC-SHA256,
+     * docs/decisions/078); required with it. `openssl rand -hex 32` makes a good one.
+     */
+    SHEETS_WEBHOOK_SECRET: z
+      .string()
+      .min(32, "SHEETS_WEBHOOK_SECRET must be at least 32 characters (try `openssl rand -hex 32`)")
+      .optional(),
+    /** Registration POSTs allowed per client address. */
+    RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
+    RATE_LIMIT_PER_DAY: z.coerce.number().int().positive().default(50),
+    /** Proxy hops to trust for the client address (X-Forwarded-For). 0 when exposed directly. */
+    TRUST_PROXY: z.coerce.number().int().min(0).default(0),
+    /** Strict-Transport-Security; switch off for plain-http local use. */
+    HSTS: flag.default(true),
+    /** Extra origins allowed to POST the form (comma-separated), besides the request's own host. */
+    ALLOWED_ORIGINS: z
+      .string()
+      .default("")
+      .transform((s) =>
+        s
+          .split(",")
+          .map((o) => o.trim())
+          .filter(Boolean),
+      ),
+    /** Months to keep registrations before the daily purge erases them. */
+    RETENTION_MONTHS: z.coerce.number().int().positive().default(24),
+    /** Seconds to let in-flight requests finish after SIGTERM. */
+    SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(10),
+  })
+  .refine((env) => !env.SHEETS_WEBHOOK_URL || env.SHEETS_WEBHOOK_SECRET, {
+    path: ["SHEETS_WEBHOOK_SECRET"],
+    error:
+      "SHEETS_WEBHOOK_SECRET must be set when SHEETS_WEBHOOK_URL is: every delivery is signed, and an unsigned one would be refused",
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

@@ -31,6 +31,9 @@ function start<T>(load: Loader<T>): Entry<T> {
 }
 
 /**
+ * Used by the desktop menu alone (desktop-nav.tsx): everything else that used to load
+ * this way is native HTML now (decision 054).
+ *
  * A module that loads when someone shows they are about to use it (points at it,
  * focuses it, taps it) instead of with the page. Until it arrives the caller renders a
  * stand-in with the same look, which the prerendered HTML also shows.

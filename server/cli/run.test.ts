@@ -1,8 +1,13 @@
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
+import { validateRegistration } from "../../app/features/registration/schema.ts";
 import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { createLogger } from "../logger.ts";
 import { runCli } from "./run.ts";
+import { CSV_TEXT, hasUnsafe, LINES } from "./terminal-text.ts";
 import { openStorage } from "../registrations/service.ts";
 
 const logger = createLogger("silent");
@@ -10,7 +15,10 @@ let place: TestPlace;
 let clock: Date;
 
 beforeEach(async () => {
-  place = await sqliteBackend.fresh({ SHEETS_WEBHOOK_URL: "http://127.0.0.1:9/sheet" });
+  place = await sqliteBackend.fresh({
+    SHEETS_WEBHOOK_URL: "http://127.0.0.1:9/sheet",
+    SHEETS_WEBHOOK_SECRET: "s".repeat(32),
+  });
   clock = new Date("2026-06-15T12:00:00.000Z");
 });
 afterEach(() => place.drop());
@@ -83,22 +91,69 @@ describe("registrations CLI", () => {
     ]);
     const shown = await cli("show", "--email", "DEE@example.com");
     expect(shown.code).toBe(0);
-    expect(JSON.parse(shown.stdout)).toEqual([
-      expect.objectContaining({
-        id,
-        name: "Dee",
-        delivery: { status: "pending", attempts: 0, deliveredAt: null },
-      }),
-    ]);
+    expect(JSON.parse(shown.stdout)).toEqual({
+      registrations: [
+        expect.objectContaining({
+          id,
+          name: "Dee",
+          delivery: { status: "pending", attempts: 0, deliveredAt: null },
+        }),
+      ],
+      erasures: [],
+    });
 
     expect((await cli("erase", "--email", "dee@example.com")).stdout).toBe(
       "Erased 1 registration and 1 forwarding record for that address.\n",
     );
-    expect((await cli("show", "--email", "dee@example.com")).stdout).toBe(
+    // Nothing of Dee is left but the record of the erasure; nothing went to the sheet.
+    expect(JSON.parse((await cli("show", "--email", "dee@example.com")).stdout)).toEqual({
+      registrations: [],
+      erasures: [
+        {
+          erasedAt: "2026-06-15T12:00:00.000Z",
+          registrations: 1,
+          forwardedToSpreadsheet: false,
+          spreadsheetIds: [],
+        },
+      ],
+    });
+    expect((await cli("show", "--email", "nobody@example.com")).stdout).toBe(
       "Nothing is stored for that address.\n",
     );
     expect((await cli("count")).stdout).toBe("1\n");
-    expect((await cli("outbox")).stdout).toContain("pending 1\n");
+    expect((await cli("outbox")).stdout).toBe(
+      "pending 1\ndelivered 0\ndead 0\noldest pending since 2026-06-02T09:00:00.000Z\n",
+    );
+  });
+
+  it("after erasing a forwarded registration, tells staff which spreadsheet row to delete", async () => {
+    const [id] = await seed([
+      { name: "Fay", email: "fay@example.com", at: "2026-06-01T09:00:00.000Z" },
+    ]);
+    const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
+    db.prepare("update outbox set status = 'delivered', attempts = 1").run();
+    db.close();
+
+    expect((await cli("erase", "--email", "FAY@example.com")).stdout).toBe(
+      "Erased 1 registration and 1 forwarding record for that address.\n" +
+        `A copy had been sent to the spreadsheet: delete the 1 row with this id there too:\n  ${id}\n`,
+    );
+    const shown = JSON.parse((await cli("show", "--email", "fay@example.com")).stdout) as unknown;
+    expect(shown).toEqual({
+      registrations: [],
+      erasures: [
+        {
+          erasedAt: "2026-06-15T12:00:00.000Z",
+          registrations: 1,
+          forwardedToSpreadsheet: true,
+          spreadsheetIds: [id],
+        },
+      ],
+    });
+    expect((await cli("outbox")).stdout).toBe(
+      "pending 0\ndelivered 0\ndead 0\n" +
+        `erased  2026-06-15T12:00:00.000Z  delete from the spreadsheet the 1 row with id ${id}\n`,
+    );
   });
 
   it("purges by age, 24 months unless told otherwise", async () => {
@@ -143,5 +198,80 @@ describe("registrations CLI", () => {
     const badAge = await cli("purge", "--older-than", "soon");
     expect(badAge).toMatchObject({ code: 1, stdout: "" });
     expect(badAge.stderr).toMatch(/Cannot read the age "soon"/);
+  });
+});
+
+describe("registrations CLI and hostile text", () => {
+  // Clears the screen (CSI via C1), sets the window title and writes the clipboard
+  // (OSC via C1, OSC 52), rings the bell, and reverses what follows (bidi override).
+  const name = "Eve\u009b2J\u009d0;pwned\u009c\u009d52;c;ZXZpbA==\u0007 \u202eexe.txt\u202c";
+  const email = "mallory\u2066\u0085@example.com";
+  const phone = "\u001b+44 7700 900123\u200f";
+  const message = "Hi\u009b0m\r\nline two\u2028\u2067three\u2069\tend\u001b]8;;http://x\u0007";
+
+  it("registers nothing hostile through the schema", () => {
+    const result = validateRegistration({ name, email, phone, message });
+    expect(result.success).toBe(true);
+    if (!result.success) return;
+    for (const value of Object.values(result.data)) {
+      // The schema leaves only what a person types: letters, and a message's line breaks.
+      expect(hasUnsafe(value ?? "", /[\t\n]|\r(?=\n)/y), JSON.stringify(value)).toBe(false);
+    }
+  });
+
+  it("prints no raw control or bidi character in any command, for rows the schema never saw", async () => {
+    // Rows stored before the schema stripped these, or written to the database directly.
+    const storage = await open();
+    await storage.registrations.register({
+      name,
+      email,
+      phone,
+      message,
+      clientTimestamp: "2026-06-01T09:00:00.000Z\u009b",
+      idempotencyKey: "hostile-1",
+    });
+    await storage.close();
+    const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
+    db.prepare("update outbox set status = 'dead', attempts = 16, last_error = ?").run(
+      "HTTP 500 \u009b2J\u202e",
+    );
+    db.close();
+
+    const runs: Array<{ args: string[]; keep: RegExp }> = [
+      { args: ["help"], keep: LINES },
+      { args: ["count"], keep: LINES },
+      { args: ["list"], keep: LINES },
+      { args: ["export", "--format", "csv"], keep: CSV_TEXT },
+      { args: ["show", "--email", email], keep: LINES },
+      { args: ["show", "--email", "MALLORY\u2066\u0085@EXAMPLE.COM"], keep: LINES },
+      { args: ["outbox"], keep: LINES },
+      { args: [`frobnicate\u009b2J`], keep: LINES },
+      { args: ["outbox", "--retry"], keep: LINES },
+      { args: ["erase", "--email", email], keep: LINES },
+      { args: ["show", "--email", email], keep: LINES },
+      { args: ["purge"], keep: LINES },
+    ];
+    const outputs: Record<string, string> = {};
+    for (const { args, keep } of runs) {
+      const { stdout, stderr } = await cli(...args);
+      const label = args.join(" ");
+      outputs[label] = stdout;
+      expect(hasUnsafe(stdout, keep), `stdout of ${JSON.stringify(label)}: ${stdout}`).toBe(false);
+      expect(hasUnsafe(stderr, LINES), `stderr of ${JSON.stringify(label)}: ${stderr}`).toBe(false);
+    }
+
+    // Visible, so staff can see something odd was stored.
+    expect(outputs.list).toContain("Eve\\u009b2J\\u009d0;pwned");
+    expect(outputs.list).toContain("\\u202eexe.txt\\u202c");
+    expect(outputs.outbox).toContain("last error: HTTP 500 \\u009b2J\\u202e");
+    expect(outputs["export --format csv"]).toContain("Eve\\u009b2J");
+    // The export keeps its CSV form: quoted multi-line message, CRLF records, formula rule.
+    expect(outputs["export --format csv"]).toMatch(/"Hi\\u009b0m\r\nline two\\u2028/);
+    expect(outputs["export --format csv"]).toContain(",\\u001b+44 7700 900123\\u200f,");
+    // show stays valid JSON, and reads back as exactly what is stored.
+    const shown = JSON.parse(outputs["show --email MALLORY\u2066\u0085@EXAMPLE.COM"] ?? "") as {
+      registrations: Array<{ name: string; message: string }>;
+    };
+    expect(shown.registrations[0]).toMatchObject({ name, message });
   });
 });

@@ -1,6 +1,8 @@
 import { parseArgs } from "node:util";
 
+import { backupSqlite } from "../db/backup.ts";
 import type { Env } from "../env.ts";
+import { CSV_TEXT, escapeUnsafe, LINES } from "./terminal-text.ts";
 import { registrationsCsv } from "../registrations/csv.ts";
 import { parseAge } from "../registrations/retention.ts";
 import type { Storage } from "../registrations/service.ts";
@@ -11,10 +13,13 @@ Commands:
   count                          How many registrations are stored
   list [--limit 20]              The most recent registrations first
   export --format csv            Every registration as CSV (RFC 4180), oldest first
-  show --email <address>         Everything stored for one address (subject access request)
+  show --email <address>         Everything stored for one address (subject access request),
+                                 and what any erasure of it left to do
   erase --email <address>        Delete everything stored for one address (right to erasure)
   outbox [--retry]               Forwarding status and failed deliveries; --retry sends them again
   purge [--older-than 24m]       Delete registrations older than this (months: 24m, days: 30d)
+  backup --to <file> [--force]   Copy the embedded SQLite database while the server runs
+                                 (PostgreSQL: use pg_dump, see docs/operations.md)
 `;
 
 export type CliIo = {
@@ -39,6 +44,8 @@ function parse(args: string[]) {
         email: { type: "string" },
         retry: { type: "boolean" },
         "older-than": { type: "string" },
+        to: { type: "string" },
+        force: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -65,6 +72,9 @@ function plural(n: number, one: string, many: string) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+/** A stored value inside a line of output: every control and bidi character shown as an escape. */
+const field = (value: string) => escapeUnsafe(value);
+
 async function execute(
   command: string,
   values: ReturnType<typeof parse>["values"],
@@ -80,9 +90,11 @@ async function execute(
       const rows = await admin.list(positiveInt(values.limit, 20));
       if (rows.length === 0) io.stdout("No registrations.\n");
       for (const r of rows) {
-        const extras = [r.phone, r.message && JSON.stringify(r.message)].filter(Boolean).join("  ");
+        const extras = [r.phone && field(r.phone), r.message && field(JSON.stringify(r.message))]
+          .filter(Boolean)
+          .join("  ");
         io.stdout(
-          `${r.receivedAt}  ${r.id}  ${r.name} <${r.email}>${extras ? `  ${extras}` : ""}\n`,
+          `${field(r.receivedAt)}  ${field(r.id)}  ${field(r.name)} <${field(r.email)}>${extras ? `  ${extras}` : ""}\n`,
         );
       }
       return;
@@ -94,19 +106,33 @@ async function execute(
       return;
     }
     case "show": {
-      const rows = await admin.findByEmail(requireEmail(values.email));
-      if (rows.length === 0) {
+      const email = requireEmail(values.email);
+      const registrations = await admin.findByEmail(email);
+      const erasures = await admin.erasures(email);
+      if (registrations.length === 0 && erasures.length === 0) {
         io.stdout("Nothing is stored for that address.\n");
         return;
       }
-      io.stdout(`${JSON.stringify(rows, null, 2)}\n`);
+      // Erasures hold no address, only a keyed hash of it: they say when and what to
+      // delete from the spreadsheet (docs/decisions/079).
+      io.stdout(`${JSON.stringify({ registrations, erasures }, null, 2)}\n`);
       return;
     }
     case "erase": {
-      const { registrations, outbox } = await admin.eraseByEmail(requireEmail(values.email));
+      const result = await admin.eraseByEmail(requireEmail(values.email));
       io.stdout(
-        `Erased ${plural(registrations, "registration", "registrations")} and ${plural(outbox, "forwarding record", "forwarding records")} for that address.\n`,
+        `Erased ${plural(result.registrations, "registration", "registrations")} and ${plural(result.outbox, "forwarding record", "forwarding records")} for that address.\n`,
       );
+      if (result.forwardedIds.length > 0) {
+        io.stdout(
+          `A copy had been sent to the spreadsheet: delete the ${plural(result.forwardedIds.length, "row", "rows")} with ${result.forwardedIds.length === 1 ? "this id" : "these ids"} there too:\n${result.forwardedIds.map((id) => `  ${field(id)}\n`).join("")}`,
+        );
+      }
+      if (result.logCleared === false) {
+        io.stdout(
+          "The database's write-ahead log is in use by another process, so erased text may stay in it until the next checkpoint. Run the same erase again later to empty it.\n",
+        );
+      }
       return;
     }
     case "outbox": {
@@ -125,10 +151,15 @@ async function execute(
         io.stdout("Forwarding is off: SHEETS_WEBHOOK_URL is not set.\n");
       for (const d of summary.dead) {
         io.stdout(
-          `dead  ${d.registrationId}  attempts ${d.attempts}  since ${d.createdAt}  last error: ${d.lastError ?? "none"}\n`,
+          `dead  ${field(d.registrationId)}  attempts ${d.attempts}  since ${field(d.createdAt)}  last error: ${d.lastError === null ? "none" : field(d.lastError)}\n`,
         );
       }
       if (dead > 0) io.stdout("Run `outbox --retry` to send the dead deliveries again.\n");
+      for (const e of await admin.forwardedErasures()) {
+        io.stdout(
+          `erased  ${field(e.erasedAt)}  delete from the spreadsheet the ${plural(e.spreadsheetIds.length, "row", "rows")} with id ${e.spreadsheetIds.map(field).join(", ")}\n`,
+        );
+      }
       return;
     }
     case "purge": {
@@ -145,8 +176,32 @@ async function execute(
   }
 }
 
+async function backupCommand(values: ReturnType<typeof parse>["values"], io: CliIo) {
+  if (!values.to) throw new UsageError("Name the backup file with --to FILE");
+  if (io.env.DATABASE_URL) {
+    throw new Error(
+      'backup copies the embedded SQLite database only. With DATABASE_URL (PostgreSQL), use pg_dump instead, e.g.\n  pg_dump --format=custom --file=registrations.dump "$DATABASE_URL"\n(docs/operations.md, Backups).',
+    );
+  }
+  const result = await backupSqlite(io.env.DATA_DIR, values.to, {
+    overwrite: values.force === true,
+  });
+  io.stdout(
+    `Backed up ${plural(result.registrations, "registration", "registrations")} to ${result.file} (integrity check: ${result.integrity}).\n`,
+  );
+}
+
 /** Runs one CLI command; returns the process exit code (0 ok, 1 failure, 2 usage). */
-export async function runCli(args: string[], io: CliIo): Promise<number> {
+export async function runCli(args: string[], rawIo: CliIo): Promise<number> {
+  // Whatever a command prints, no stored text reaches the terminal as a control
+  // sequence: the last line of defence behind each command's own formatting
+  // (docs/decisions/077). A CSV export keeps its record breaks and tabs.
+  let csvOutput = false;
+  const io: CliIo = {
+    ...rawIo,
+    stdout: (text) => rawIo.stdout(escapeUnsafe(text, csvOutput ? CSV_TEXT : LINES)),
+    stderr: (text) => rawIo.stderr(escapeUnsafe(text, LINES)),
+  };
   let storage: Storage | undefined;
   try {
     const { values, positionals } = parse(args);
@@ -157,6 +212,11 @@ export async function runCli(args: string[], io: CliIo): Promise<number> {
     }
     if (!command) throw new UsageError("Name a command");
     if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}"`);
+    csvOutput = command === "export";
+    if (command === "backup") {
+      await backupCommand(values, io);
+      return 0;
+    }
     storage = await io.openStorage(io.env);
     await execute(command, values, storage, io);
     return 0;

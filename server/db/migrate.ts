@@ -3,6 +3,7 @@ import { type Migration, Migrator } from "kysely/migration";
 
 import * as createRegistrations from "./migrations/001-create-registrations.ts";
 import * as createOutbox from "./migrations/002-create-outbox.ts";
+import * as createErasures from "./migrations/003-create-erasures.ts";
 import type { Database, Dialect } from "./schema.ts";
 
 /**
@@ -12,6 +13,7 @@ import type { Database, Dialect } from "./schema.ts";
 const migrations: Record<string, Migration> = {
   "001-create-registrations": createRegistrations,
   "002-create-outbox": createOutbox,
+  "003-create-erasures": createErasures,
 };
 
 /** Applies pending migrations; Kysely takes a lock so concurrent starters wait their turn. */

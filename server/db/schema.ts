@@ -26,9 +26,29 @@ export interface OutboxTable {
   delivered_at: string | null;
 }
 
+/** What an erasure leaves: no personal data (docs/decisions/079). */
+export interface ErasuresTable {
+  id: string;
+  /** HMAC-SHA256 (hex) of the trimmed, lower-cased address, keyed with erasure_key. */
+  email_hash: string;
+  erased_at: string;
+  registrations: number;
+  /** 1 when a copy had been, or may have been, sent to the spreadsheet. */
+  forwarded: number;
+  /** JSON array of the ids of those registrations (the spreadsheet's id column). */
+  forwarded_ids: string;
+}
+
+export interface ErasureKeyTable {
+  id: number;
+  hmac_key: string;
+}
+
 export interface Database {
   registrations: RegistrationsTable;
   outbox: OutboxTable;
+  erasures: ErasuresTable;
+  erasure_key: ErasureKeyTable;
 }
 
 export type Dialect = "sqlite" | "postgres";

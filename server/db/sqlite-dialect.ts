@@ -14,7 +14,8 @@ export type SqliteFileOptions = {
 
 /**
  * Opens (creating if needed) the database file with the settings that make a
- * committed write durable: WAL with synchronous=FULL fsyncs the log on commit.
+ * committed write durable: WAL with synchronous=FULL fsyncs the log on commit;
+ * and erased data gone from the file: secure_delete.
  */
 export function openSqliteFile(file: string, options: SqliteFileOptions): DatabaseSync {
   mkdirSync(path.dirname(file), { recursive: true });
@@ -24,6 +25,9 @@ export function openSqliteFile(file: string, options: SqliteFileOptions): Databa
     db.exec("PRAGMA journal_mode = WAL");
     db.exec("PRAGMA synchronous = FULL");
     db.exec("PRAGMA foreign_keys = ON");
+    // Deleted content is overwritten with zeros, not left in free pages (erasure,
+    // docs/decisions/079).
+    db.exec("PRAGMA secure_delete = ON");
   } catch (error) {
     db.close();
     throw error;

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { createLogger } from "../logger.ts";
@@ -12,7 +13,10 @@ import { registrationsCsv } from "../registrations/csv.ts";
 import { openStorage, type Storage, type StorageOptions } from "../registrations/service.ts";
 
 const logger = createLogger("silent");
-const WEBHOOK = { SHEETS_WEBHOOK_URL: "http://127.0.0.1:9/never-called" };
+const WEBHOOK = {
+  SHEETS_WEBHOOK_URL: "http://127.0.0.1:9/never-called",
+  SHEETS_WEBHOOK_SECRET: "s".repeat(32),
+};
 
 let counter = 0;
 function newRegistration(overrides: Partial<NewRegistration> = {}): NewRegistration {
@@ -162,7 +166,8 @@ for (const backend of backends) {
     });
 
     it("shows and erases every registration for an address, whatever its letter case, with its outbox rows", async () => {
-      const storage = await open(await place(WEBHOOK));
+      const p = await place(WEBHOOK);
+      const storage = await open(p);
       await storage.registrations.register(newRegistration({ email: "Sam@Example.com" }));
       await storage.registrations.register(newRegistration({ email: "sam@example.com" }));
       const other = await storage.registrations.register(
@@ -173,17 +178,39 @@ for (const backend of backends) {
       expect(shown.map((r) => r.email)).toEqual(["Sam@Example.com", "sam@example.com"]);
       expect(shown.every((r) => r.delivery?.status === "pending")).toBe(true);
 
+      // One of them had reached the spreadsheet.
+      const side = createDatabase(p.env, logger);
+      await sql`update outbox set status = 'delivered' where registration_id = ${shown[1]!.id}`.execute(
+        side.db,
+      );
+      await side.db.destroy();
+      const logCleared = backend.name === "sqlite" ? true : null;
       expect(await storage.admin.eraseByEmail("sam@example.com")).toEqual({
         registrations: 2,
         outbox: 2,
+        forwardedIds: [shown[1]!.id],
+        logCleared,
       });
       expect(await storage.admin.findByEmail("sam@example.com")).toEqual([]);
       expect(await storage.admin.list(10)).toEqual([other.registration]);
       expect((await storage.admin.outboxSummary()).counts.pending).toBe(1);
+      // The record: no address, found again by the address in any letter case.
+      const record = {
+        erasedAt: "2026-06-15T12:00:00.000Z",
+        registrations: 2,
+        forwardedToSpreadsheet: true,
+        spreadsheetIds: [shown[1]!.id],
+      };
+      expect(await storage.admin.erasures(" SAM@example.COM ")).toEqual([record]);
+      expect(await storage.admin.forwardedErasures()).toEqual([record]);
+      expect(await storage.admin.erasures("kim@example.com")).toEqual([]);
       expect(await storage.admin.eraseByEmail("nobody@example.com")).toEqual({
         registrations: 0,
         outbox: 0,
+        forwardedIds: [],
+        logCleared,
       });
+      expect(await storage.admin.erasures("nobody@example.com")).toEqual([]);
     });
 
     it("purges registrations older than the retention period, with their outbox rows", async () => {

@@ -46,7 +46,7 @@ for (const backend of backends) {
     const cleanups: Array<() => Promise<void>> = [];
 
     async function place(receiver: FakeReceiver): Promise<TestPlace> {
-      const p = await backend.fresh({ SHEETS_WEBHOOK_URL: receiver.url });
+      const p = await backend.fresh(receiver.env);
       cleanups.push(p.drop);
       return p;
     }
@@ -110,7 +110,8 @@ for (const backend of backends) {
           id: r.id,
           name: r.name,
           email: r.email,
-          phone: r.phone,
+          // The export's formula rule: a leading + would start a formula in a sheet.
+          phone: r.phone && `'${r.phone}`,
           message: r.message,
           timestamp: r.clientTimestamp,
         });
@@ -118,6 +119,8 @@ for (const backend of backends) {
       expect(new Set(receiver.requests.map((d) => d.contentType))).toEqual(
         new Set(["application/json"]),
       );
+      // Every request carried a signature the shipped script accepts.
+      expect(receiver.refused).toEqual([]);
       const [shown] = await storage.admin.findByEmail(stored[0]!.email);
       expect(shown?.delivery?.status).toBe("delivered");
     });
@@ -172,6 +175,31 @@ for (const backend of backends) {
       }
     });
 
+    it("retries a delivery the receiver refuses, in a 401 or in a 200, until it is signed right", async () => {
+      const receiver = await receiverOnFreePort();
+      receiver.mode = (index) => (index < 2 ? "refuse-in-200" : "ok");
+      await receiver.listen();
+      const p = await place(receiver);
+      // A server with the wrong secret: the receiver refuses every delivery.
+      const wrong = await open({ ...p, env: { ...p.env, SHEETS_WEBHOOK_SECRET: "x".repeat(40) } });
+      const { registration } = await wrong.registrations.register(newRegistration());
+      wrong.start();
+      await expect.poll(() => receiver.refused.length, WAIT).toBeGreaterThanOrEqual(2);
+      const [refused] = await wrong.admin.findByEmail(registration.email);
+      expect(refused?.delivery?.status).toBe("pending");
+      expect(receiver.rows.size).toBe(0);
+      await wrong.close();
+
+      // The right secret: a refusal Apps Script-style (HTTP 200, {"ok":false}) is a failure too.
+      const right = await open(p);
+      right.start();
+      await expect
+        .poll(async () => (await right.admin.outboxSummary()).counts.delivered, WAIT)
+        .toBe(1);
+      expect(receiver.requests.length).toBeGreaterThanOrEqual(3);
+      expect([...receiver.rows.keys()]).toEqual([registration.id]);
+    });
+
     it("picks up undelivered rows after a restart", async () => {
       const receiver = await receiverOnFreePort();
       const p = await place(receiver);
@@ -198,7 +226,7 @@ describe.runIf(postgresBackend.enabled)(
     it("shares the work without sending anything twice", async () => {
       const receiver = createFakeReceiver(await freePort());
       await receiver.listen();
-      const p = await postgresBackend.fresh({ SHEETS_WEBHOOK_URL: receiver.url });
+      const p = await postgresBackend.fresh(receiver.env);
       // A generous timeout, so that a slow test machine cannot cause a (legitimate) resend.
       const options = { outbox: { ...FAST, timeoutMs: 5_000, leaseMs: 20_000 } };
       const servers: Storage[] = [];

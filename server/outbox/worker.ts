@@ -3,6 +3,8 @@ import type { Kysely } from "kysely";
 import type { Database, Dialect } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { backoffDelayMs, type BackoffPolicy } from "./backoff.ts";
+import { forwardedBody } from "./payload.ts";
+import { sign, signatureHeaders, signedUrl } from "./signature.ts";
 import { claimDue, type Delivery, markDelivered, markFailed } from "./store.ts";
 
 export type OutboxWorkerOptions = {
@@ -50,6 +52,24 @@ function describeFailure(error: unknown, timeoutMs: number): string {
 }
 
 /**
+ * A receiver that cannot choose its HTTP status (Google Apps Script answers 200
+ * to everything) refuses with `{"ok": false, "error": "…"}`. Only a short token
+ * is kept from it: the log and the outbox row never hold a response body.
+ */
+function refusal(text: string): string | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== "object" || parsed === null || (parsed as { ok?: unknown }).ok !== false)
+    return null;
+  const reason = (parsed as { error?: unknown }).error;
+  return `refused by the receiver: ${typeof reason === "string" && /^[a-z][a-z-]{0,39}$/.test(reason) ? reason : "no reason given"}`;
+}
+
+/**
  * Delivers outbox rows to the clinic's spreadsheet endpoint, at least once:
  * each row is retried with exponential backoff and full jitter until a 2xx, and
  * the state lives in the database, so a restart picks up where it left off.
@@ -58,10 +78,12 @@ export function createOutboxWorker(deps: {
   db: Kysely<Database>;
   dialect: Dialect;
   url: string;
+  /** SHEETS_WEBHOOK_SECRET: every delivery is signed with it (docs/decisions/078). */
+  secret: string;
   logger: Logger;
   options: OutboxWorkerOptions;
 }): OutboxWorker {
-  const { db, dialect, url, logger, options } = deps;
+  const { db, dialect, url, secret, logger, options } = deps;
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> | undefined;
@@ -71,20 +93,23 @@ export function createOutboxWorker(deps: {
     const log = { registrationId: delivery.registration.id, attempt: delivery.attempt };
     let failure: string;
     try {
-      const response = await fetch(url, {
+      const body = forwardedBody(delivery.registration);
+      const signed = sign(secret, body, options.now());
+      const response = await fetch(signedUrl(url, signed), {
         method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(delivery.registration),
+        headers: { "content-type": "application/json", ...signatureHeaders(signed) },
+        body,
         signal: AbortSignal.timeout(options.timeoutMs),
       });
-      // Drain the body so the connection can be reused; its content is not needed.
-      await response.arrayBuffer().catch(() => undefined);
-      if (response.ok) {
+      // Read to the end, so the connection can be reused and a refusal in a 200 seen.
+      const answer = await response.text().catch(() => "");
+      const refused = response.ok ? refusal(answer) : null;
+      if (response.ok && refused === null) {
         await markDelivered(db, delivery, options.now());
         logger.info(log, "registration forwarded");
         return;
       }
-      failure = `HTTP ${response.status}`;
+      failure = refused ?? `HTTP ${response.status}`;
     } catch (error) {
       failure = describeFailure(error, options.timeoutMs);
     }

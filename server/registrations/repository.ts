@@ -212,32 +212,6 @@ export async function findByEmail(db: Db, email: string): Promise<RegistrationWi
   }));
 }
 
-/** Right to erasure: removes the registrations for this address and their forwarding records. */
-export async function eraseByEmail(
-  db: Db,
-  email: string,
-): Promise<{ registrations: number; outbox: number }> {
-  const normalised = email.trim().toLowerCase();
-  return db.transaction().execute(async (trx) => {
-    const ids = trx
-      .selectFrom("registrations")
-      .select("id")
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", normalised));
-    const outbox = await trx
-      .deleteFrom("outbox")
-      .where("registration_id", "in", ids)
-      .executeTakeFirst();
-    const registrations = await trx
-      .deleteFrom("registrations")
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", normalised))
-      .executeTakeFirst();
-    return {
-      registrations: Number(registrations.numDeletedRows),
-      outbox: Number(outbox.numDeletedRows),
-    };
-  });
-}
-
 /** Deletes registrations received before the cut-off; their outbox rows go with them (ON DELETE CASCADE). */
 export async function purgeReceivedBefore(db: Db, cutoff: Date): Promise<number> {
   const result = await db

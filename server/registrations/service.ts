@@ -1,7 +1,15 @@
+import { sql } from "kysely";
+
+import {
+  type EraseResult,
+  eraseByEmail,
+  type ErasureRecord,
+  erasuresFor,
+  forwardedErasures,
+} from "./erasure.ts";
 import {
   allRegistrations,
   countRegistrations,
-  eraseByEmail,
   findByEmail,
   insertRegistration,
   insertRegistrationBatch,
@@ -38,7 +46,16 @@ export type RegistrationAdmin = {
   list(limit: number): Promise<StoredRegistration[]>;
   exportAll(): Promise<StoredRegistration[]>;
   findByEmail(email: string): Promise<RegistrationWithDelivery[]>;
-  eraseByEmail(email: string): Promise<{ registrations: number; outbox: number }>;
+  /**
+   * Erases and leaves a record (docs/decisions/079). On SQLite, `logCleared` tells
+   * whether the write-ahead log could be emptied at once (false while another
+   * process holds a read open; the next checkpoint then overwrites it).
+   */
+  eraseByEmail(email: string): Promise<EraseResult & { logCleared: boolean | null }>;
+  /** What erasures of this address left behind. */
+  erasures(email: string): Promise<ErasureRecord[]>;
+  /** Erasures with copies in the spreadsheet, for staff to delete there. */
+  forwardedErasures(): Promise<ErasureRecord[]>;
   purgeOlderThan(age: Age): Promise<{ cutoff: string; deleted: number }>;
   outboxSummary(): Promise<OutboxSummary>;
   retryOutbox(): Promise<{ revived: number; hurried: number }>;
@@ -78,15 +95,18 @@ export async function openStorage(
   const { db, dialect } = await openDatabase(env, logger, options);
 
   const forwardTo = env.SHEETS_WEBHOOK_URL;
-  const worker = forwardTo
-    ? createOutboxWorker({
-        db,
-        dialect,
-        url: forwardTo,
-        logger,
-        options: { ...DEFAULT_OUTBOX_OPTIONS, now, ...options.outbox },
-      })
-    : undefined;
+  const secret = env.SHEETS_WEBHOOK_SECRET;
+  const worker =
+    forwardTo && secret
+      ? createOutboxWorker({
+          db,
+          dialect,
+          url: forwardTo,
+          secret,
+          logger,
+          options: { ...DEFAULT_OUTBOX_OPTIONS, now, ...options.outbox },
+        })
+      : undefined;
 
   const forward = worker !== undefined;
   // One transaction (one fsync) for every registration that arrives while the
@@ -116,6 +136,17 @@ export async function openStorage(
     return { cutoff: cutoff.toISOString(), deleted };
   };
 
+  /**
+   * SQLite keeps old page images in the write-ahead log until a checkpoint: copy
+   * them into the database file (where secure_delete has zeroed the erased rows)
+   * and truncate the log to nothing. PostgreSQL: see docs/operations.md.
+   */
+  const clearLog = async (): Promise<boolean | null> => {
+    if (dialect !== "sqlite") return null;
+    const { rows } = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+    return Number(rows[0]?.busy ?? 1) === 0;
+  };
+
   let purgeTimer: NodeJS.Timeout | undefined;
   let purging: Promise<void> | undefined;
   const scheduledPurge = () => {
@@ -143,7 +174,13 @@ export async function openStorage(
       list: (limit) => guardAvailability(() => listRegistrations(db, limit)),
       exportAll: () => guardAvailability(() => allRegistrations(db)),
       findByEmail: (email) => guardAvailability(() => findByEmail(db, email)),
-      eraseByEmail: (email) => guardAvailability(() => eraseByEmail(db, email)),
+      eraseByEmail: (email) =>
+        guardAvailability(async () => {
+          const result = await eraseByEmail(db, email, now());
+          return { ...result, logCleared: await clearLog() };
+        }),
+      erasures: (email) => guardAvailability(() => erasuresFor(db, email)),
+      forwardedErasures: () => guardAvailability(() => forwardedErasures(db)),
       purgeOlderThan,
       outboxSummary: () => guardAvailability(() => outboxSummary(db)),
       retryOutbox: () => guardAvailability(() => retryOutbox(db, now())),

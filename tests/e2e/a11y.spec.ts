@@ -53,7 +53,7 @@ test.describe("states", () => {
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav).toBeVisible();
     await expectNoViolations(page, "the open mobile menu", "header");
-    await nav.getByRole("button", { name: "About" }).click();
+    await nav.locator("summary", { hasText: "About" }).click();
     await expect(nav.getByRole("link", { name: "Meet the Team" })).toBeVisible();
     await expectNoViolations(page, "the mobile menu with About expanded", "header");
   });

@@ -4,6 +4,7 @@
  */
 import { type Locator, type Page, expect, test } from "@playwright/test";
 
+import { expectExpanded } from "./support/site.ts";
 import { faqGroups } from "../../app/content/faq.ts";
 import { type PagePath, pages } from "../../app/content/pages.ts";
 import { treatmentOptions } from "../../app/content/treatments.ts";
@@ -194,27 +195,28 @@ test.describe("TRT overview", () => {
 });
 
 /**
- * The Radix triggers of an accordion list. The page ships native <details> and Radix
- * Accordion takes over when the visitor first points at the list (decision 053), so
- * point at it as a visitor's mouse would before clicking.
+ * The questions of an accordion list: the <summary> of each native <details> (decision
+ * 054). The browser keeps one of a list open at a time, because they share a name.
  */
-async function radixTriggers(list: Locator, count: number): Promise<Locator> {
-  await list.locator("summary").first().hover();
-  const triggers = list.getByRole("button");
-  await expect(triggers).toHaveCount(count);
-  return triggers;
+async function questions(list: Locator, count: number): Promise<Locator> {
+  const summaries = list.locator("details > summary");
+  await expect(summaries).toHaveCount(count);
+  return summaries;
 }
 
-/** Checks that exactly one trigger of the list is expanded, or none. */
-async function expectExpanded(triggers: Locator, openIndex: number | null) {
-  const count = await triggers.count();
+/** Checks that exactly one question of the list is expanded, or none. */
+async function expectOpen(summaries: Locator, openIndex: number | null) {
+  const count = await summaries.count();
   for (let i = 0; i < count; i++) {
-    await expect(triggers.nth(i)).toHaveAttribute(
-      "aria-expanded",
-      i === openIndex ? "true" : "false",
-    );
+    const details = summaries.nth(i).locator("..");
+    if (i === openIndex) await expect(details).toHaveAttribute("open", "");
+    else await expect(details).not.toHaveAttribute("open");
   }
+  if (openIndex !== null) await expectExpanded(summaries.nth(openIndex), true);
 }
+
+/** The answer of a question: what follows its summary. */
+const answerOf = (summary: Locator) => summary.locator("xpath=following-sibling::*[1]");
 
 test.describe("FAQ", () => {
   test("four groups, each a list that keeps one answer open", async ({ page }) => {
@@ -222,20 +224,20 @@ test.describe("FAQ", () => {
     for (const group of faqGroups) {
       const region = page.getByRole("region", { name: group.title, exact: true });
       await expect(region.getByRole("heading", { level: 2 })).toHaveText(group.title);
-      const triggers = await radixTriggers(region, group.items.length);
-      await expectExpanded(triggers, null);
+      const summaries = await questions(region, group.items.length);
+      await expectOpen(summaries, null);
 
-      await triggers.nth(0).click();
-      await expectExpanded(triggers, 0);
-      await expect(region.getByRole("region", { name: group.items[0]!.question })).toBeVisible();
+      await summaries.nth(0).click();
+      await expectOpen(summaries, 0);
+      await expect(answerOf(summaries.nth(0))).toBeVisible();
 
-      await triggers.nth(1).click();
-      await expectExpanded(triggers, 1);
-      await expect(region.getByRole("region", { name: group.items[0]!.question })).toHaveCount(0);
+      await summaries.nth(1).click();
+      await expectOpen(summaries, 1);
+      await expect(answerOf(summaries.nth(0))).toBeHidden();
 
       // An open item can be closed again.
-      await triggers.nth(1).click();
-      await expectExpanded(triggers, null);
+      await summaries.nth(1).click();
+      await expectOpen(summaries, null);
     }
   });
 
@@ -243,23 +245,22 @@ test.describe("FAQ", () => {
     await page.goto("/faq");
     const first = page.getByRole("region", { name: "Getting Started", exact: true });
     const last = page.getByRole("region", { name: "Logistics", exact: true });
-    await (await radixTriggers(first, faqGroups[0]!.items.length)).first().click();
-    await (await radixTriggers(last, faqGroups.at(-1)!.items.length)).first().click();
-    await expect(first.getByRole("button").first()).toHaveAttribute("aria-expanded", "true");
-    await expect(last.getByRole("button").first()).toHaveAttribute("aria-expanded", "true");
+    await (await questions(first, faqGroups[0]!.items.length)).first().click();
+    await (await questions(last, faqGroups.at(-1)!.items.length)).first().click();
+    await expect(first.locator("details").first()).toHaveAttribute("open", "");
+    await expect(last.locator("details").first()).toHaveAttribute("open", "");
   });
 
   test("states the injection frequency and the failed-payment rule", async ({ page }) => {
     await page.goto("/faq");
-    // Pointing at a list hands it to Radix Accordion, whose triggers are then clicked.
     const open = async (question: string) => {
-      await main(page).getByText(question, { exact: true }).hover();
-      await page.getByRole("button", { name: question }).click();
+      const summary = main(page).locator("summary", { hasText: question });
+      await summary.click();
+      return answerOf(summary);
     };
     await open("How often would I need injections?");
     await expect(main(page).getByText(/two to three times per week/)).toBeVisible();
-    await open("What happens if a payment fails?");
-    const answer = page.getByRole("region", { name: "What happens if a payment fails?" });
+    const answer = await open("What happens if a payment fails?");
     await expect(answer).toContainText("retried automatically");
     await expect(answer).toContainText("update your card details at any time in your account");
   });
@@ -314,12 +315,13 @@ test.describe("treatment options", () => {
   test("the details accordion keeps one treatment open and can close it", async ({ page }) => {
     await page.goto("/treatment-options");
     const details = page.getByRole("region", { name: "Treatment details" });
-    const triggers = await radixTriggers(details, treatmentOptions.length);
-    await expectExpanded(triggers, null);
+    const summaries = await questions(details, treatmentOptions.length);
+    await expectOpen(summaries, null);
 
-    await triggers.nth(0).click();
-    await expectExpanded(triggers, 0);
-    const panel = details.getByRole("region", { name: /Injectable TRT/ });
+    await summaries.nth(0).click();
+    await expectOpen(summaries, 0);
+    await expect(summaries.nth(0)).toContainText("Injectable TRT");
+    const panel = answerOf(summaries.nth(0));
     for (const heading of [
       "Pros",
       "Cons",
@@ -331,12 +333,14 @@ test.describe("treatment options", () => {
     }
     await expect(panel.getByText("Testosterone cypionate")).toBeVisible();
 
-    await triggers.nth(2).click();
-    await expectExpanded(triggers, 2);
-    await expect(details.getByRole("region", { name: /Oral Testosterone/ })).toBeVisible();
+    await summaries.nth(2).click();
+    await expectOpen(summaries, 2);
+    await expect(summaries.nth(2)).toContainText("Oral Testosterone");
+    await expect(answerOf(summaries.nth(2))).toBeVisible();
+    await expect(panel).toBeHidden();
 
-    await triggers.nth(2).click();
-    await expectExpanded(triggers, null);
+    await summaries.nth(2).click();
+    await expectOpen(summaries, null);
   });
 
   test("calls to action go to consultation and register interest", async ({ page }) => {

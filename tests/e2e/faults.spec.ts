@@ -255,7 +255,7 @@ test("the spreadsheet is down, then slow, then failing, then healthy: every regi
   test.setTimeout(150_000);
   const sheet = await startFakeSheet();
   sheet.slowMs = 12_000; // beyond the worker's 10 s timeout: delivered, but not acknowledged in time
-  const server = await startServer({ env: { SHEETS_WEBHOOK_URL: sheet.url } });
+  const server = await startServer({ env: sheet.env });
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   try {
     const ledger = new Ledger();
@@ -289,6 +289,7 @@ test("the spreadsheet is down, then slow, then failing, then healthy: every regi
       expect(sheet.rows.get(row.id)).toMatchObject({ name: row.name, email: row.email });
     }
     expect(sheet.rows.size).toBe(rows.length);
+    expect(sheet.refused).toEqual([]);
     const duplicates = [...sheet.seen.values()].reduce((n, c) => n + c - 1, 0);
     test.info().annotations.push({
       type: "deliveries",

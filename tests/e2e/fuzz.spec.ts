@@ -320,7 +320,7 @@ let sheet: FakeSheet;
 test.beforeAll(async () => {
   sheet = await startFakeSheet();
   server = await startServer({
-    env: { SHEETS_WEBHOOK_URL: sheet.url, LOG_LEVEL: "info" },
+    env: { ...sheet.env, LOG_LEVEL: "info" },
   });
 });
 
@@ -452,15 +452,23 @@ test("10,000 generated requests: never a 5xx, and every stored row is valid, ine
     }
   }
 
-  // 3. The spreadsheet receives every stored row as valid JSON with the same strings.
+  // 3. The spreadsheet receives every stored row, signed, as valid JSON with the same
+  // strings, formulas defused by the export's rule and no field starting a formula.
   await expect.poll(() => sheet.rows.size, { timeout: 90_000 }).toBe(rows.length);
+  expect(sheet.refused).toEqual([]);
   for (const text of sheet.raw) expect(() => JSON.parse(text) as unknown).not.toThrow();
+  const defused = (value: string | null) =>
+    value !== null && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   for (const row of rows) {
-    expect(sheet.rows.get(row.id)).toMatchObject({
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      message: row.message,
+    const forwarded = sheet.rows.get(row.id);
+    expect(forwarded).toMatchObject({
+      name: defused(row.name),
+      email: defused(row.email),
+      phone: defused(row.phone),
+      message: defused(row.message),
     });
+    for (const value of Object.values(forwarded ?? {})) {
+      if (typeof value === "string") expect(value).not.toMatch(/^[=+\-@\t\r]/);
+    }
   }
 });

@@ -7,6 +7,7 @@ import { expect, test } from "@playwright/test";
 
 import {
   describeFocus,
+  expectExpanded,
   expectVisibleFocus,
   openPage,
   seedConsent,
@@ -70,24 +71,28 @@ test.describe("with a stored cookie choice", () => {
   test("the mobile menu opens, expands a section, closes with Escape and is never a trap", async ({
     page,
   }) => {
+    // The menu is a native popover and its sections native <details> (decision 054): the
+    // browser reports their expanded state, which is read from its accessibility tree.
     await page.setViewportSize(viewports.mobile);
     await openPage(page, "/");
     const toggle = page.getByRole("button", { name: "Open menu" });
     await tabTo(page, toggle);
     await page.keyboard.press("Enter");
     const close = page.getByRole("button", { name: "Close menu" });
-    await expect(close).toHaveAttribute("aria-expanded", "true");
+    await expect(close).toBeFocused();
+    await expectExpanded(close, true);
     const nav = page.getByRole("navigation", { name: "Main" });
 
-    const trt = nav.getByRole("button", { name: "TRT" });
+    const trt = nav.locator("summary", { hasText: "TRT" });
     await tabTo(page, trt);
     await page.keyboard.press("Enter");
-    await expect(trt).toHaveAttribute("aria-expanded", "true");
+    await expectExpanded(trt, true);
     await tabTo(page, nav.getByRole("link", { name: "Overview" }));
 
     await page.keyboard.press("Escape");
     await expect(nav).toBeHidden();
     await expect(toggle).toBeFocused();
+    await expectExpanded(toggle, false);
 
     // Open again and Tab through to the end: focus leaves the menu, which closes behind it.
     await page.keyboard.press("Enter");
@@ -95,6 +100,10 @@ test.describe("with a stored cookie choice", () => {
     await page.keyboard.press("Tab");
     await expect(nav).toBeHidden();
     await expectVisibleFocus(page);
+    const inMain = await page.evaluate(
+      () => document.querySelector("main")?.contains(document.activeElement) ?? false,
+    );
+    expect(inMain, `focus after the menu: ${await describeFocus(page)}`).toBe(true);
 
     // And a link followed from the menu closes it.
     await tabTo(page, toggle, { reverse: true });
@@ -108,20 +117,18 @@ test.describe("with a stored cookie choice", () => {
   test("an FAQ answer opens and closes from the keyboard", async ({ page }) => {
     await openPage(page, "/faq");
     const main = page.getByRole("main");
-    // The native question first; focusing it loads Radix Accordion, which takes over
-    // and keeps focus on the same question (decision 053).
-    await tabTo(page, main.locator("summary, h3 > button").first());
-    const first = main.locator("[aria-expanded]").first();
-    await expect(first).toBeFocused();
-    await expect(first).toHaveAttribute("aria-expanded", "false");
+    // Each question is the <summary> of a native <details> (decision 054).
+    const first = main.locator("summary").first();
+    await tabTo(page, first);
+    await expectExpanded(first, false);
+    const answer = main.locator("details").first().locator("summary + *");
+    await expect(answer).toBeHidden();
     await page.keyboard.press("Enter");
-    await expect(first).toHaveAttribute("aria-expanded", "true");
-    const panelId = await first.getAttribute("aria-controls");
-    expect(panelId, "the question controls its answer").toBeTruthy();
-    await expect(page.locator(`[id="${panelId}"]`)).toBeVisible();
+    await expectExpanded(first, true);
+    await expect(answer).toBeVisible();
     await page.keyboard.press("Space");
-    await expect(first).toHaveAttribute("aria-expanded", "false");
-    await expect(page.locator(`[id="${panelId}"]`)).toBeHidden();
+    await expectExpanded(first, false);
+    await expect(answer).toBeHidden();
   });
 
   test("the quiz can be found and completed from the keyboard", async ({ page }) => {

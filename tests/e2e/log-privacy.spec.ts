@@ -17,7 +17,7 @@ test("no email, phone number, name or message text appears in the server's logs"
   const sheet = await startFakeSheet();
   await sheet.setMode("error"); // forwarding fails and is logged, with retries
   const server = await startServer({
-    env: { LOG_LEVEL: "trace", SHEETS_WEBHOOK_URL: sheet.url, RATE_LIMIT_PER_MINUTE: "8" },
+    env: { LOG_LEVEL: "trace", ...sheet.env, RATE_LIMIT_PER_MINUTE: "8" },
   });
   const secrets: string[] = [];
   try {

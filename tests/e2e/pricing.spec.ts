@@ -137,6 +137,23 @@ test("without JavaScript the form still updates the estimate", async ({ browser,
   await context.close();
 });
 
+test("after hydration the calculator form still has a submit button, which keeps the estimate", async ({
+  page,
+}) => {
+  // pa11y (H32.2) and html-validate flag a form without one: it must survive hydration.
+  await open(page, "?treatment=sustanon");
+  const form = page.locator("form").filter({ has: page.getByRole("radio", { name: /Nebido/ }) });
+  const submit = form.locator('button[type="submit"]');
+  await expect(submit).toHaveCount(1);
+  await expect(submit).toBeVisible();
+  await expect(submit).toHaveAccessibleName("Update estimate");
+  await checkbox(page, /Aromatase inhibitor/).check();
+  await expectTotals(page, "£77", "£924");
+  await submit.click();
+  await expect(page).toHaveURL(/treatment=sustanon/);
+  await expectTotals(page, "£77", "£924");
+});
+
 test("the comparison table and the chart are there, with their headers", async ({ page }) => {
   // The figures themselves are checked, with every other page's, in figures.spec.ts.
   await open(page);

@@ -1,6 +1,12 @@
 import { type Page, expect, test } from "@playwright/test";
 
-import { CONSENT_KEY, seedConsent, staticRoutes, waitForHydration } from "./support/site.ts";
+import {
+  CONSENT_KEY,
+  expectExpanded,
+  seedConsent,
+  staticRoutes,
+  waitForHydration,
+} from "./support/site.ts";
 
 test.describe("status banner and headings", () => {
   for (const { path, heading } of staticRoutes) {
@@ -88,29 +94,38 @@ test.describe("mobile menu", () => {
 
     await page.getByRole("button", { name: "Open menu" }).click();
     const nav = page.getByRole("navigation", { name: "Main" });
-    const about = nav.getByRole("button", { name: "About" });
-    const trt = nav.getByRole("button", { name: "TRT" });
+    // The sections are native <details> sharing a name (decision 054).
+    const about = nav.locator("summary", { hasText: "About" });
+    const trt = nav.locator("summary", { hasText: "TRT" });
 
     await about.click();
-    await expect(about).toHaveAttribute("aria-expanded", "true");
+    await expectExpanded(about, true);
     await expect(nav.getByRole("link", { name: "Meet the Team" })).toBeVisible();
 
     await trt.click();
-    await expect(trt).toHaveAttribute("aria-expanded", "true");
-    await expect(about).toHaveAttribute("aria-expanded", "false");
+    await expectExpanded(trt, true);
+    await expectExpanded(about, false);
     await expect(nav.getByRole("link", { name: "Meet the Team" })).toBeHidden();
 
     await trt.click();
-    await expect(trt).toHaveAttribute("aria-expanded", "false");
+    await expectExpanded(trt, false);
 
     await about.click();
     await nav.getByRole("link", { name: "Meet the Team" }).click();
     await expect(page).toHaveURL("/team");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute(
-      "aria-expanded",
-      "false",
-    );
+    await expectExpanded(page.getByRole("button", { name: "Open menu" }), false);
+  });
+
+  test("a click outside the open menu closes it", async ({ page }) => {
+    await page.goto("/");
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav).toBeVisible();
+    // The status banner above the header is outside the panel: a press there dismisses it.
+    await page.getByRole("region", { name: "Regulatory status" }).click();
+    await expect(nav).toBeHidden();
   });
 });
 

@@ -1,15 +1,26 @@
 import { type IncomingMessage, type ServerResponse, createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
+import {
+  checkSignedRequest,
+  TEST_WEBHOOK_SECRET,
+} from "../../integrations/google-sheets/load-receiver.ts";
+
 export type SheetMode = "ok" | "down" | "slow" | "error";
 
 /**
  * A stand-in for the clinic's spreadsheet endpoint that keeps the raw text of
  * every request, so a test can check it is valid JSON, and keeps one row per
  * registration id, as the real sheet script does. "down" refuses connections.
+ * Every request must carry the signature the shipped script checks
+ * (integrations/google-sheets); one that does not is answered 401 and counted.
  */
 export type FakeSheet = {
   url: string;
+  /** SHEETS_WEBHOOK_URL and SHEETS_WEBHOOK_SECRET for a server that forwards here. */
+  env: { SHEETS_WEBHOOK_URL: string; SHEETS_WEBHOOK_SECRET: string };
+  /** Why each refused request was refused ("bad-signature", "too-old", …). */
+  refused: string[];
   raw: string[];
   rows: Map<string, Record<string, unknown>>;
   /** Requests per registration id, duplicates included. */
@@ -25,6 +36,8 @@ export async function startFakeSheet(): Promise<FakeSheet> {
   let port = 0;
   const sheet: FakeSheet = {
     url: "",
+    env: { SHEETS_WEBHOOK_URL: "", SHEETS_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET },
+    refused: [],
     raw: [],
     rows: new Map(),
     seen: new Map(),
@@ -43,6 +56,12 @@ export async function startFakeSheet(): Promise<FakeSheet> {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const text = Buffer.concat(chunks).toString("utf8");
+      const check = checkSignedRequest({ url: req.url ?? "", headers: req.headers, body: text });
+      if (!check.ok) {
+        sheet.refused.push(check.error);
+        res.writeHead(401).end();
+        return;
+      }
       sheet.raw.push(text);
       let body: Record<string, unknown>;
       try {
@@ -71,6 +90,7 @@ export async function startFakeSheet(): Promise<FakeSheet> {
     await new Promise<void>((resolve) => server?.listen(port, "127.0.0.1", resolve));
     port = (server.address() as AddressInfo).port;
     sheet.url = `http://127.0.0.1:${port}/sheet`;
+    sheet.env = { SHEETS_WEBHOOK_URL: sheet.url, SHEETS_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET };
   }
 
   async function stop() {

@@ -1,7 +1,15 @@
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 
-export type ReceiverMode = "ok" | "fail" | "slow" | "hang-up";
+import {
+  checkSignedRequest,
+  TEST_WEBHOOK_SECRET,
+} from "../../integrations/google-sheets/load-receiver.ts";
+
+export { TEST_WEBHOOK_SECRET };
+
+/** "refuse-in-200" answers as Apps Script must: HTTP 200 with {"ok": false}. */
+export type ReceiverMode = "ok" | "fail" | "slow" | "hang-up" | "refuse-in-200";
 
 export type ReceivedDelivery = {
   contentType: string | undefined;
@@ -17,10 +25,15 @@ export type ReceivedDelivery = {
 
 /**
  * A stand-in for the clinic's spreadsheet endpoint on 127.0.0.1. `mode` decides
- * each answer; like the real sheet script, it keeps one row per registration id.
+ * each answer; like the real sheet script, it checks the signature with the
+ * shipped logic (integrations/google-sheets) and keeps one row per registration id.
  */
 export type FakeReceiver = {
   url: string;
+  /** The environment that makes the outbox deliver here, signing with the shared test secret. */
+  env: { SHEETS_WEBHOOK_URL: string; SHEETS_WEBHOOK_SECRET: string };
+  /** Requests whose signature the shipped script would refuse, with its reason. */
+  refused: string[];
   /** Every request that arrived with a readable body, duplicates included. */
   requests: ReceivedDelivery[];
   /** One entry per registration id: what a de-duplicating receiver keeps. */
@@ -47,8 +60,11 @@ export async function freePort(): Promise<number> {
 
 export function createFakeReceiver(port: number, slowMs = 500): FakeReceiver {
   let server: Server | undefined;
+  const url = `http://127.0.0.1:${port}/sheet`;
   const receiver: FakeReceiver = {
-    url: `http://127.0.0.1:${port}/sheet`,
+    url,
+    env: { SHEETS_WEBHOOK_URL: url, SHEETS_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET },
+    refused: [],
     requests: [],
     rows: new Map(),
     mode: () => "ok",
@@ -58,6 +74,16 @@ export function createFakeReceiver(port: number, slowMs = 500): FakeReceiver {
         const mode = receiver.mode(index);
         readBody(req)
           .then((text) => {
+            const check = checkSignedRequest({
+              url: req.url ?? "",
+              headers: req.headers,
+              body: text,
+            });
+            if (!check.ok) {
+              receiver.refused.push(check.error);
+              res.writeHead(401).end();
+              return;
+            }
             const delivery: ReceivedDelivery = {
               contentType: req.headers["content-type"],
               body: JSON.parse(text) as ReceivedDelivery["body"],
@@ -65,6 +91,12 @@ export function createFakeReceiver(port: number, slowMs = 500): FakeReceiver {
             receiver.requests.push(delivery);
             if (mode === "hang-up") {
               req.socket.destroy();
+              return;
+            }
+            if (mode === "refuse-in-200") {
+              res
+                .writeHead(200, { "content-type": "application/json" })
+                .end('{"ok":false,"error":"bad-signature"}');
               return;
             }
             if (mode === "fail") {

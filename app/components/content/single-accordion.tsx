@@ -1,8 +1,6 @@
 import { ChevronDown } from "lucide-react";
-import { type FocusEvent, type ReactNode, useId, useState } from "react";
+import { type ReactNode, useId } from "react";
 
-import { accordionStyles as styles } from "./accordion-styles.ts";
-import { type Intent, useOnDemand } from "../../lib/use-on-demand.ts";
 import { cn } from "../ui/cn.ts";
 
 export type AccordionEntry = { id: string; title: ReactNode; content: ReactNode };
@@ -13,61 +11,38 @@ export interface SingleAccordionProps {
   className?: string;
 }
 
-const loadRadix = () => import("./radix-accordion.tsx");
-
 /**
  * A list where one item at most is open and the open item can be closed again. Used by
  * the FAQ groups and the treatment details.
  *
- * The page ships with native `<details>` elements sharing a `name`, which the browser
- * keeps single-open: the answers open without JavaScript, and a tap works at once. When
- * the visitor first points at or focuses the list, Radix Accordion (radix-accordion.tsx,
- * about 9 KB gzipped) loads and takes over with the same item open (decision 053).
+ * Native `<details>` elements that share a `name`, which the browser keeps single-open
+ * (decision 054): the answers open on the first click or key press, with or without
+ * JavaScript, and the browser reports each question to assistive technology as an
+ * expandable button.
  */
-export function SingleAccordion(props: SingleAccordionProps) {
-  const { items, headingLevel = 3, className } = props;
-  const [radix, request] = useOnDemand(loadRadix);
-  const [intent, setIntent] = useState<Intent>({});
+export function SingleAccordion({ items, headingLevel = 3, className }: SingleAccordionProps) {
   const name = useId();
-  if (radix) return <radix.RadixAccordion {...props} intent={intent} />;
-
   const Heading = headingLevel === 3 ? "h3" : "h4";
-  const onFocus = (event: FocusEvent<HTMLElement>) => {
-    const focus = event.target.dataset.focusKey;
-    setIntent((current) => ({ ...current, focus }));
-    request();
-  };
 
   return (
-    <div className={cn(styles.frame, className)} onPointerOver={request} onFocus={onFocus}>
+    <div
+      className={cn(
+        "divide-y divide-line overflow-hidden rounded-card border border-line bg-surface shadow-card",
+        className,
+      )}
+    >
       {items.map((item) => (
-        <details
-          key={item.id}
-          name={name}
-          className="group/item"
-          onToggle={(event) => {
-            const open = event.currentTarget.open;
-            setIntent((current) =>
-              open
-                ? { ...current, open: item.id }
-                : { ...current, open: current.open === item.id ? undefined : current.open },
-            );
-          }}
-        >
-          <summary
-            data-focus-key={item.id}
-            className={cn(
-              styles.trigger,
-              "cursor-pointer list-none group-open/item:bg-brand-50/60 [&::-webkit-details-marker]:hidden",
-            )}
-          >
-            <Heading className={styles.heading}>{item.title}</Heading>
+        <details key={item.id} name={name} className="group/item">
+          <summary className="flex min-h-14 w-full cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-ink transition-colors group-open/item:bg-brand-50/60 hover:bg-brand-50/60 focus-visible:-outline-offset-4 sm:px-6 [&::-webkit-details-marker]:hidden">
+            <Heading className="font-sans text-base tracking-normal">{item.title}</Heading>
             <ChevronDown
               aria-hidden="true"
-              className={cn(styles.chevron, "group-open/item:rotate-180")}
+              className="size-5 shrink-0 text-brand-700 transition-transform duration-200 group-open/item:rotate-180"
             />
           </summary>
-          <div className={styles.content}>{item.content}</div>
+          <div className="px-5 pt-1 pb-6 text-base leading-relaxed text-ink-soft sm:px-6">
+            {item.content}
+          </div>
         </details>
       ))}
     </div>

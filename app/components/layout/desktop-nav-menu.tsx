@@ -46,6 +46,7 @@ export function DesktopNavMenu({ intent }: { intent: Intent }) {
           isNavGroup(item) ? (
             <NavigationMenu.Item key={item.id} value={item.id} className="relative">
               <NavigationMenu.Trigger
+                type="button"
                 data-focus-key={item.id}
                 className={cn(navItemClass, "group")}
               >

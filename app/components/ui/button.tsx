@@ -35,13 +35,17 @@ export const buttonVariants = cva(
 
 type Variants = VariantProps<typeof buttonVariants>;
 
+/** A button; `type` is "button" unless the caller asks for "submit" or "reset". */
 export function Button({
   className,
   variant,
   size,
+  type = "button",
   ...props
 }: ComponentProps<"button"> & Variants) {
-  return <button className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+  return (
+    <button type={type} className={cn(buttonVariants({ variant, size }), className)} {...props} />
+  );
 }
 
 /** A link styled as a button, for navigation calls to action. */

@@ -6,7 +6,7 @@ import { estimate } from "./cost.ts";
 import { formatGBP } from "./format.ts";
 import { type Selection, parseSelection, selectionToSearch } from "./url-state.ts";
 import { YearsWithCare } from "./years-with-care.tsx";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { siteFlags } from "../../config/site.ts";
 import {
@@ -231,12 +231,22 @@ export function CostCalculator() {
             <Link2 aria-hidden="true" />
             Copy link to this estimate
           </Button>
-        ) : (
-          <Button type="submit" variant="inverse" size="sm" className="mt-5 w-full">
-            <RefreshCw aria-hidden="true" />
-            Update estimate
-          </Button>
-        )}
+        ) : null}
+        {/* The form's submit button. Without JavaScript it is how the estimate updates;
+            with it the estimate is already live, so it steps back to a quiet link-like
+            button, but stays: a form needs a way to submit it (WCAG technique H32). It
+            keeps its place among the children, so hydration keeps the same element. */}
+        <button
+          type="submit"
+          className={
+            hydrated
+              ? "mt-3 inline-flex min-h-8 items-center gap-2 text-sm text-brand-100 underline underline-offset-2 hover:text-white [&_svg]:size-4"
+              : buttonVariants({ variant: "inverse", size: "sm", className: "mt-5 w-full" })
+          }
+        >
+          <RefreshCw aria-hidden="true" />
+          Update estimate
+        </button>
         <p className="mt-3 flex items-center gap-2 text-xs text-brand-100">
           <Check aria-hidden="true" className="size-4 shrink-0" />
           Your choices are kept in the page address, so you can share or bookmark them.

@@ -1,81 +1,142 @@
-import { type FocusEvent, useState } from "react";
+import { ArrowLeft, ArrowRight } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
 
-import { QuizFrame, progressWidth, questionHeadingId, quizStyles } from "./quiz-frame.tsx";
-import { cn } from "../../components/ui/cn.ts";
-import { answerOptions, quizQuestions } from "../../content/quiz.ts";
-import { type Intent, useOnDemand } from "../../lib/use-on-demand.ts";
+import { QuizResult } from "./quiz-result.tsx";
+import { percentComplete, scoreAnswers } from "./scoring.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { Card } from "../../components/ui/card.tsx";
+import { type AnswerOption, answerOptions, quizQuestions } from "../../content/quiz.ts";
 
-const loadQuiz = () => import("./interactive-quiz.tsx");
+type Answers = (AnswerOption | undefined)[];
+
+const asOption = (value: string | undefined) => answerOptions.find((o) => o === value);
+const progressLabelId = "quiz-progress-label";
 
 /**
- * The symptom quiz. The page ships the first question as plain markup, identical to
- * the quiz's first screen; the quiz itself, with Radix RadioGroup and Progress
- * (interactive-quiz.tsx, about 14 KB gzipped), loads when the visitor first points at or
- * focuses it (decision 053). An answer picked before it arrives is kept.
+ * The ten-question quiz, one question at a time. Each question is a `<fieldset>` of
+ * native radio buttons whose `<legend>` holds the question's heading (decision 054), so
+ * the browser gives it the radio group's keyboard behaviour and its name. Answers live
+ * only in this component's state: nothing is stored or sent, and leaving the page clears
+ * them. The prerendered page shows question 1; without JavaScript the page explains how
+ * to score the quiz on paper (no-script-quiz.tsx).
  */
 export function SymptomQuiz() {
-  const [quiz, request] = useOnDemand(loadQuiz);
-  const [intent, setIntent] = useState<Intent>({});
-  if (quiz) return <quiz.InteractiveQuiz intent={intent} />;
+  const [index, setIndex] = useState(0);
+  const [answers, setAnswers] = useState<Answers>(() => quizQuestions.map(() => undefined));
+  const [finished, setFinished] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const fieldsetRef = useRef<HTMLFieldSetElement>(null);
+  // Focus moves only after the visitor navigates, never on first load.
+  const moved = useRef(false);
 
-  const question = quizQuestions[0];
-  if (!question) throw new Error("The quiz has no questions");
-  const onFocus = (event: FocusEvent<HTMLElement>) => {
-    const focus = event.target.dataset.focusKey;
-    setIntent((current) => ({ ...current, focus }));
-    request();
-  };
+  useEffect(() => {
+    if (!moved.current) return;
+    headingRef.current?.focus();
+  }, [index, finished]);
+
+  // A visitor can pick an answer before the page's script has run: the browser checks
+  // the radio, and hydration keeps it checked. Adopt it, so Next and the count agree.
+  useEffect(() => {
+    const early = asOption(fieldsetRef.current?.querySelector<HTMLInputElement>(":checked")?.value);
+    if (early) setAnswers((prev) => prev.map((a, i) => (i === 0 && a === undefined ? early : a)));
+  }, []);
+
+  if (finished) {
+    return <QuizResult total={scoreAnswers(answers)} answers={answers} headingRef={headingRef} />;
+  }
+
+  const question = quizQuestions[index];
+  if (!question) throw new Error(`No quiz question at index ${index}`);
+  const answer = answers[index];
+  const isLast = index === quizQuestions.length - 1;
+  const percent = percentComplete(answers);
+
+  function choose(option: AnswerOption) {
+    setAnswers((prev) => prev.map((a, i) => (i === index ? option : a)));
+  }
+
+  function goNext() {
+    if (answer === undefined) return;
+    moved.current = true;
+    if (isLast) setFinished(true);
+    else setIndex(index + 1);
+  }
+
+  function goPrevious() {
+    if (index === 0) return;
+    moved.current = true;
+    setIndex(index - 1);
+  }
 
   return (
-    <div onPointerOver={request} onFocus={onFocus}>
-      <QuizFrame
-        index={0}
-        percent={0}
-        question={question}
-        progress={
-          <div
-            role="progressbar"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={0}
-            aria-valuetext="0% Complete"
-            aria-labelledby={quizStyles.progressLabelId}
-            className={quizStyles.progressTrack}
-          >
-            <div className={cn(quizStyles.progressBar, progressWidth[0])} />
-          </div>
-        }
-        choices={
-          <div
-            role="radiogroup"
-            aria-labelledby={questionHeadingId(question)}
-            className={quizStyles.choices}
-          >
-            {answerOptions.map((option, i) => (
-              <button
+    <Card padding="none">
+      <div className="border-b border-line px-5 py-5 sm:px-8">
+        <div className="flex items-baseline justify-between gap-4 text-sm">
+          <p className="font-semibold text-brand-800">
+            Question {index + 1} of {quizQuestions.length}
+          </p>
+          <p id={progressLabelId} className="text-muted tabular-nums">
+            {percent}% Complete
+          </p>
+        </div>
+        <progress
+          value={percent}
+          max={100}
+          aria-labelledby={progressLabelId}
+          className="mt-3 block h-2.5 w-full appearance-none overflow-hidden rounded-full bg-sand [&::-moz-progress-bar]:bg-brand-700 [&::-webkit-progress-bar]:bg-sand [&::-webkit-progress-value]:rounded-full [&::-webkit-progress-value]:bg-brand-700"
+        />
+      </div>
+
+      <div className="px-5 py-6 sm:px-8 sm:py-8">
+        <fieldset
+          // A new group per question, so no radio starts focused and each has its own name.
+          key={question.id}
+          ref={fieldsetRef}
+        >
+          <legend className="w-full">
+            <h2
+              ref={headingRef}
+              tabIndex={-1}
+              className="scroll-mt-40 text-2xl leading-snug outline-none sm:text-[1.75rem]"
+            >
+              <span className="sr-only">
+                Question {index + 1} of {quizQuestions.length}:{" "}
+              </span>
+              {question.text}
+            </h2>
+          </legend>
+
+          <div className="mt-6 grid gap-2.5">
+            {answerOptions.map((option) => (
+              <label
                 key={option}
-                type="button"
-                role="radio"
-                aria-checked={intent.open === option}
-                data-state={intent.open === option ? "checked" : "unchecked"}
-                data-focus-key={option}
-                // One tab stop for the group, as in the Radix group that replaces it.
-                tabIndex={i === 0 ? 0 : -1}
-                className={quizStyles.choice}
-                onClick={() => {
-                  setIntent((current) => ({ ...current, open: option }));
-                  request();
-                }}
+                className="flex min-h-14 w-full cursor-pointer items-center gap-4 rounded-control border border-line bg-surface px-4 py-3 text-lg text-ink transition-colors hover:border-brand-600 hover:bg-brand-50 has-checked:border-brand-700 has-checked:bg-brand-50 has-checked:font-semibold"
               >
-                <span aria-hidden="true" className={quizStyles.dot} />
+                <input
+                  type="radio"
+                  name={`quiz-${question.id}`}
+                  value={option}
+                  checked={answer === option}
+                  onChange={() => choose(option)}
+                  className="size-5 shrink-0 accent-brand-700"
+                />
                 {option}
-              </button>
+              </label>
             ))}
           </div>
-        }
-        previous={{ disabled: true }}
-        next={{ disabled: true, label: "Next" }}
-      />
-    </div>
+        </fieldset>
+
+        <div className="mt-8 flex items-center justify-between gap-3">
+          <Button variant="secondary" onClick={goPrevious} disabled={index === 0}>
+            <ArrowLeft aria-hidden="true" />
+            Previous
+          </Button>
+          <Button onClick={goNext} disabled={answer === undefined}>
+            {isLast ? "View Results" : "Next"}
+            <ArrowRight aria-hidden="true" />
+          </Button>
+        </div>
+      </div>
+    </Card>
   );
 }

@@ -112,8 +112,28 @@ describe("control characters", () => {
     });
   });
 
+  it("removes C1 controls and bidirectional overrides, isolates and marks from every field", () => {
+    const c1 = "\u0080\u0085\u009B\u009D\u009F";
+    const bidi = "\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C";
+    const result = validateRegistration({
+      name: `Eve${c1}2J ${bidi}Mallory`,
+      email: `eve${bidi}@example.com${c1}`,
+      phone: `${c1}+44 7700 900${bidi}123`,
+      message: `Hello\u009B2J\u202Etxt.exe\r\nسلام\u200F!\u2028`,
+    });
+    expect(result).toEqual({
+      success: true,
+      data: {
+        name: "Eve2J Mallory",
+        email: "eve@example.com",
+        phone: "+44 7700 900123",
+        message: "Hello2Jtxt.exe\r\nسلام!",
+      },
+    });
+  });
+
   it("treats a name of control characters only as missing", () => {
-    const result = validateRegistration({ ...valid, name: "\u0000\u0001" });
+    const result = validateRegistration({ ...valid, name: "\u0000\u0001\u009B\u202E" });
     expect(result.success ? null : result.fieldErrors.name).toBe("Please enter your name.");
   });
 });

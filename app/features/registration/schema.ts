@@ -29,14 +29,25 @@ function isPhoneNumber(value: string): boolean {
 const emptyToNull = (value: string) => (value === "" ? null : value);
 
 /**
- * Invisible control characters nobody types on purpose. NUL in particular is cut
- * off by SQLite readers and refused by PostgreSQL, so none may reach storage
- * (found by tests/e2e/fuzz.spec.ts). Multi-line messages keep tab, LF and CR.
+ * Invisible characters nobody types on purpose, removed before any check
+ * (docs/decisions/043 and 077):
+ * - C0 controls and DEL: NUL is cut off by SQLite readers and refused by PostgreSQL
+ *   (found by tests/e2e/fuzz.spec.ts); ESC starts terminal escape sequences.
+ * - C1 controls (U+0080–U+009F): U+009B is a one-character CSI, so `Eve\u009b2J`
+ *   clears an operator's xterm; U+009D starts an OSC (window title, clipboard).
+ * - Bidirectional overrides, embeddings, isolates and marks (U+202A–U+202E,
+ *   U+2066–U+2069, U+200E, U+200F, U+061C): they reorder what a reader sees
+ *   ("Trojan Source"), and right-to-left names display correctly without them.
+ * - The Unicode line and paragraph separators (U+2028, U+2029), which break lines
+ *   in some viewers but not others.
+ * Multi-line messages keep tab, LF and CR.
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const controls = /[\u0000-\u001F\u007F]/g;
-// eslint-disable-next-line no-control-regex -- as above, minus tab, LF and CR
-const controlsButLines = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const controls =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/g;
+const controlsButLines =
+  // eslint-disable-next-line no-control-regex -- as above, minus tab, LF and CR
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/g;
 const stripControls = (value: string) => value.replace(controls, "");
 const stripControlsButLines = (value: string) => value.replace(controlsButLines, "");
 

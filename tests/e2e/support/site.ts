@@ -141,3 +141,48 @@ export async function expectVisibleFocus(page: Page) {
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
+
+/**
+ * The element's role, name and expanded state as Chromium's accessibility tree exposes
+ * them to screen readers. Native disclosures (`<summary>`, a `popovertarget` button) carry
+ * no aria-expanded attribute: the browser reports their state, so that is what is read.
+ */
+export async function accessibleState(
+  target: Locator,
+): Promise<{ role: string; name: string; expanded: boolean | undefined }> {
+  const page = target.page();
+  const marker = `ax-${Math.random().toString(36).slice(2)}`;
+  await target.evaluate((el, value) => el.setAttribute("data-ax-probe", value), marker);
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { root } = await cdp.send("DOM.getDocument", { depth: 0 });
+    const { nodeId } = await cdp.send("DOM.querySelector", {
+      nodeId: root.nodeId,
+      selector: `[data-ax-probe="${marker}"]`,
+    });
+    const { nodes } = await cdp.send("Accessibility.getPartialAXTree", {
+      nodeId,
+      fetchRelatives: false,
+    });
+    const node = nodes[0];
+    const expanded = node?.properties?.find((p) => p.name === "expanded")?.value.value as
+      boolean | undefined;
+    return {
+      role: String(node?.role?.value ?? ""),
+      name: String(node?.name?.value ?? ""),
+      expanded,
+    };
+  } finally {
+    await cdp.detach();
+    await target.evaluate((el) => el.removeAttribute("data-ax-probe")).catch(() => {});
+  }
+}
+
+/** Waits until the element's accessible expanded state is `expanded`. */
+export async function expectExpanded(target: Locator, expanded: boolean) {
+  await expect
+    .poll(async () => (await accessibleState(target)).expanded ?? false, {
+      message: `expanded state of ${target.toString()}`,
+    })
+    .toBe(expanded);
+}

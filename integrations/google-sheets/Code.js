@@ -1,0 +1,76 @@
+/*
+ * Entry point of the Apps Script web app: adapts Apps Script's services to the
+ * interface of receiver.js. Deploy both files together (README.md).
+ *
+ * Apps Script gives doPost(e) the query string and the body, never the request
+ * headers, so the website sends its signature in the query string as well.
+ * A web app always answers HTTP 200: a refusal is {"ok": false, "error": "…"},
+ * which the website's outbox treats as a failed delivery and retries.
+ */
+
+/* global ContentService, LockService, PropertiesService, SpreadsheetApp, Utilities, RECEIVER_COLUMNS, receiveDelivery */
+/* exported doPost */
+
+var SHEET_NAME = "Registrations";
+
+function doPost(e) {
+  var lock = LockService.getScriptLock();
+  var result;
+  try {
+    // One delivery at a time: the duplicate check and the append must not interleave.
+    lock.waitLock(30000);
+    result = receiveDelivery(
+      { parameter: (e && e.parameter) || {}, body: e && e.postData ? e.postData.contents : "" },
+      appsScriptDeps(),
+    );
+  } catch {
+    result = { ok: false, error: "script-error" };
+  } finally {
+    lock.releaseLock();
+  }
+  return ContentService.createTextOutput(JSON.stringify(result)).setMimeType(
+    ContentService.MimeType.JSON,
+  );
+}
+
+function appsScriptDeps() {
+  return {
+    secret: PropertiesService.getScriptProperties().getProperty("SHEETS_WEBHOOK_SECRET"),
+    nowSeconds: function () {
+      return Math.floor(Date.now() / 1000);
+    },
+    hmacSha256Hex: function (key, message) {
+      var bytes = Utilities.computeHmacSha256Signature(message, key, Utilities.Charset.UTF_8);
+      // Apps Script's bytes are signed (-128…127).
+      return bytes
+        .map(function (byte) {
+          return ((byte + 256) % 256).toString(16).padStart(2, "0");
+        })
+        .join("");
+    },
+    sheet: registrationSheet(),
+  };
+}
+
+function registrationSheet() {
+  var spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
+  var sheet = spreadsheet.getSheetByName(SHEET_NAME);
+  if (!sheet) {
+    sheet = spreadsheet.insertSheet(SHEET_NAME);
+    sheet.getRange(1, 1, 1, RECEIVER_COLUMNS.length).setValues([RECEIVER_COLUMNS]);
+  }
+  return {
+    hasId: function (id) {
+      var found = sheet.getRange("A:A").createTextFinder(id).matchEntireCell(true).findNext();
+      return found !== null;
+    },
+    appendTextRow: function (values) {
+      // Plain-text format before the values go in: nothing is read as a number,
+      // a date or a formula.
+      sheet
+        .getRange(sheet.getLastRow() + 1, 1, 1, values.length)
+        .setNumberFormat("@")
+        .setValues([values]);
+    },
+  };
+}

@@ -1,0 +1,92 @@
+/*
+ * The clinic's spreadsheet receiver: what to do with one delivery from the website.
+ * Plain JavaScript with no Apps Script service in it, so the same file runs in
+ * Apps Script (files share one global scope there) and under Node in the tests
+ * (receiver.test.ts). Code.js adapts the real services to the `deps` interface.
+ *
+ * A delivery is a POST whose body is JSON {id, name, email, phone, message,
+ * timestamp} and whose query string carries `timestamp` (Unix seconds) and
+ * `signature`: lowercase hex HMAC-SHA256 of `timestamp + "." + body` with the
+ * shared secret (docs/decisions/078 in the website's repository).
+ */
+
+/* exported RECEIVER_COLUMNS, receiveDelivery */
+
+/** The sheet's columns, in order; the first is the registration id. */
+var RECEIVER_COLUMNS = ["id", "timestamp", "name", "email", "phone", "message"];
+
+/** A signature older than this is refused (a replay); the website signs every attempt afresh. */
+var RECEIVER_MAX_AGE_SECONDS = 5 * 60;
+/** Clocks differ a little; a timestamp further ahead than this is refused. */
+var RECEIVER_MAX_AHEAD_SECONDS = 60;
+
+var RECEIVER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Compares two strings in time that does not depend on where they differ. */
+function receiverSameText(a, b) {
+  if (a.length !== b.length) return false;
+  var difference = 0;
+  for (var i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+/**
+ * Text a sheet shows as typed: a value starting with = + - @, tab or CR would run
+ * as a formula, so it gets a leading apostrophe. A value that already has one
+ * (the website neutralises formulas before sending) is left as it is.
+ */
+function receiverAsText(value) {
+  var text = value === null || value === undefined ? "" : String(value);
+  return /^[=+\-@\t\r]/.test(text) ? "'" + text : text;
+}
+
+function receiverRefuse(error) {
+  return { ok: false, error: error };
+}
+
+/**
+ * Handles one delivery.
+ * request: { parameter: {timestamp?, signature?}, body: string }
+ * deps: {
+ *   secret: string | null,                       the shared secret (script property)
+ *   nowSeconds(): number,                        Unix time
+ *   hmacSha256Hex(key: string, message: string): string,
+ *   sheet: { hasId(id: string): boolean, appendTextRow(values: string[]): void },
+ * }
+ * Returns {ok: true} (or {ok: true, duplicate: true}) or {ok: false, error}.
+ * The caller must hold a lock across the call, so that two deliveries of one id
+ * cannot both pass hasId.
+ */
+function receiveDelivery(request, deps) {
+  if (!deps.secret) return receiverRefuse("not-configured");
+  var parameter = request.parameter || {};
+  var timestamp = String(parameter.timestamp || "");
+  var signature = String(parameter.signature || "");
+  if (!/^[0-9]{1,12}$/.test(timestamp) || !/^[0-9a-f]{64}$/.test(signature)) {
+    return receiverRefuse("unsigned");
+  }
+  var body = typeof request.body === "string" ? request.body : "";
+  var expected = deps.hmacSha256Hex(deps.secret, timestamp + "." + body);
+  if (!receiverSameText(expected, signature)) return receiverRefuse("bad-signature");
+
+  var age = deps.nowSeconds() - Number(timestamp);
+  if (age > RECEIVER_MAX_AGE_SECONDS) return receiverRefuse("too-old");
+  if (age < -RECEIVER_MAX_AHEAD_SECONDS) return receiverRefuse("from-the-future");
+
+  var data;
+  try {
+    data = JSON.parse(body);
+  } catch {
+    return receiverRefuse("not-json");
+  }
+  if (typeof data !== "object" || data === null || !RECEIVER_ID_PATTERN.test(String(data.id))) {
+    return receiverRefuse("no-id");
+  }
+  if (deps.sheet.hasId(data.id)) return { ok: true, duplicate: true };
+  deps.sheet.appendTextRow(
+    RECEIVER_COLUMNS.map(function (column) {
+      return receiverAsText(data[column]);
+    }),
+  );
+  return { ok: true };
+}

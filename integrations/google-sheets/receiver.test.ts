@@ -1,0 +1,259 @@
+import { createHmac } from "node:crypto";
+
+import { describe, expect, it } from "vitest";
+
+import {
+  hmacSha256Hex,
+  loadAppsScript,
+  parametersOf,
+  RECEIVER_COLUMNS,
+  receiveDelivery,
+  type ReceiverDeps,
+} from "./load-receiver.ts";
+import { forwardedBody } from "../../server/outbox/payload.ts";
+import { sign, signedUrl } from "../../server/outbox/signature.ts";
+
+const SECRET = "a-shared-secret-of-at-least-32-characters";
+const NOW = 1_800_000_000;
+const delivery = {
+  id: "0f8fad5b-d9cb-469f-a165-70867728950e",
+  name: '=HYPERLINK("http://evil.example","click")',
+  email: "ann@example.com",
+  phone: "+44 7700 900123",
+  message: "@SUM(A1)\r\nthanks",
+  timestamp: "2026-11-23T10:00:00.000Z",
+};
+
+function fakeSheet() {
+  const rows: string[][] = [];
+  return {
+    rows,
+    hasId: (id: string) => rows.some((row) => row[0] === id),
+    appendTextRow: (values: string[]) => void rows.push(values),
+  };
+}
+
+function deps(overrides: Partial<ReceiverDeps> = {}) {
+  const sheet = fakeSheet();
+  return {
+    sheet,
+    deps: { secret: SECRET, nowSeconds: () => NOW, hmacSha256Hex, sheet, ...overrides },
+  };
+}
+
+/** A request as the website's outbox sends it, signed at `signedAt`. */
+function request(
+  body = JSON.stringify(delivery),
+  signedAt = NOW,
+  secret = SECRET,
+): { parameter: Record<string, string>; body: string } {
+  const signature = createHmac("sha256", secret).update(`${signedAt}.${body}`).digest("hex");
+  return { parameter: { timestamp: String(signedAt), signature }, body };
+}
+
+describe("the spreadsheet receiver (receiver.js)", () => {
+  it("writes a signed delivery as one row of text, formulas defused", () => {
+    const { sheet, deps: d } = deps();
+    expect(receiveDelivery(request(), d)).toEqual({ ok: true });
+    expect(RECEIVER_COLUMNS).toEqual(["id", "timestamp", "name", "email", "phone", "message"]);
+    expect(sheet.rows).toEqual([
+      [
+        delivery.id,
+        delivery.timestamp,
+        '\'=HYPERLINK("http://evil.example","click")',
+        "ann@example.com",
+        "'+44 7700 900123",
+        "'@SUM(A1)\r\nthanks",
+      ],
+    ]);
+  });
+
+  it("keeps one row per registration id however often it arrives", () => {
+    const { sheet, deps: d } = deps();
+    expect(receiveDelivery(request(), d)).toEqual({ ok: true });
+    expect(receiveDelivery(request(JSON.stringify(delivery), NOW - 10), d)).toEqual({
+      ok: true,
+      duplicate: true,
+    });
+    expect(sheet.rows).toHaveLength(1);
+  });
+
+  it("refuses what the website did not sign, or signed too long ago", () => {
+    const body = JSON.stringify(delivery);
+    const cases: Array<[string, ReturnType<typeof request>, Partial<ReceiverDeps>?]> = [
+      ["unsigned", { parameter: {}, body }],
+      ["unsigned", { parameter: { timestamp: "soon", signature: "ab" }, body }],
+      ["bad-signature", request(body, NOW, "another-secret-of-at-least-32-chars!")],
+      ["bad-signature", { ...request(body), body: body.replace("ann@", "eve@") }],
+      [
+        "bad-signature",
+        { ...request(body), parameter: { ...request(body).parameter, timestamp: String(NOW - 1) } },
+      ],
+      ["too-old", request(body, NOW - 301)],
+      ["from-the-future", request(body, NOW + 61)],
+      ["not-configured", request(body), { secret: null }],
+      ["not-json", request("{not json")],
+      ["no-id", request(JSON.stringify({ ...delivery, id: "1; drop" }))],
+    ];
+    for (const [error, req, overrides] of cases) {
+      const { sheet, deps: d } = deps(overrides);
+      expect(receiveDelivery(req, d), error).toEqual({ ok: false, error });
+      expect(sheet.rows).toEqual([]);
+    }
+    // The edges of the window are inside it.
+    for (const signedAt of [NOW - 300, NOW + 60]) {
+      expect(receiveDelivery(request(JSON.stringify(delivery), signedAt), deps().deps)).toEqual({
+        ok: true,
+      });
+    }
+  });
+
+  it("accepts exactly what the website's outbox sends, non-ASCII text included", () => {
+    const registration = { ...delivery, name: "Zoë Ångström سلام", message: "Tschüß 👋" };
+    const body = forwardedBody(registration);
+    expect(body).toMatch(/^[\x20-\x7E]*$/);
+    const signed = sign(SECRET, body, new Date(NOW * 1000));
+    const url = signedUrl("https://script.google.com/macros/s/abc/exec", signed);
+    const { sheet, deps: d } = deps();
+    expect(receiveDelivery({ parameter: parametersOf(url), body }, d)).toEqual({ ok: true });
+    expect(sheet.rows[0]).toEqual([
+      delivery.id,
+      delivery.timestamp,
+      "Zoë Ångström سلام",
+      "ann@example.com",
+      "'+44 7700 900123",
+      "Tschüß 👋",
+    ]);
+  });
+});
+
+/** Just enough of Apps Script's services for Code.js, recording what it does. */
+function appsScriptFakes(secret: string | null) {
+  const cells: string[][] = [];
+  const formats: string[] = [];
+  const lock = { held: false, waits: 0 };
+  let sheetExists = false;
+  const sheet = {
+    getRange(...args: unknown[]) {
+      if (args[0] === "A:A") {
+        return {
+          createTextFinder: (text: string) => ({
+            matchEntireCell: () => ({
+              findNext: () => (cells.some((row) => row[0] === text) ? {} : null),
+            }),
+          }),
+        };
+      }
+      const [row] = args as [number];
+      const range = {
+        setNumberFormat(format: string) {
+          formats.push(format);
+          return range;
+        },
+        setValues(values: string[][]) {
+          cells[row - 1] = [...values[0]!];
+          return range;
+        },
+      };
+      return range;
+    },
+    getLastRow: () => cells.length,
+  };
+  const globals = {
+    LockService: {
+      getScriptLock: () => ({
+        waitLock: () => {
+          lock.waits += 1;
+          lock.held = true;
+        },
+        releaseLock: () => void (lock.held = false),
+      }),
+    },
+    PropertiesService: {
+      getScriptProperties: () => ({
+        getProperty: (name: string) => (name === "SHEETS_WEBHOOK_SECRET" ? secret : null),
+      }),
+    },
+    SpreadsheetApp: {
+      getActiveSpreadsheet: () => ({
+        getSheetByName: () => (sheetExists ? sheet : null),
+        insertSheet: () => {
+          sheetExists = true;
+          return sheet;
+        },
+      }),
+    },
+    Utilities: {
+      Charset: { UTF_8: "UTF-8" },
+      // Apps Script returns Java's signed bytes.
+      computeHmacSha256Signature: (value: string, key: string, charset: string) => {
+        expect(charset).toBe("UTF-8");
+        return [...createHmac("sha256", key).update(value, "utf8").digest()].map((b) =>
+          b > 127 ? b - 256 : b,
+        );
+      },
+    },
+    ContentService: {
+      MimeType: { JSON: "application/json" },
+      createTextOutput: (text: string) => ({
+        text,
+        setMimeType(type: string) {
+          return { text, type };
+        },
+      }),
+    },
+  };
+  return { globals, cells, formats, lock };
+}
+
+describe("the Apps Script entry point (Code.js)", () => {
+  function load(secret: string | null = SECRET, broken = false) {
+    const fakes = appsScriptFakes(secret);
+    if (broken) {
+      fakes.globals.SpreadsheetApp.getActiveSpreadsheet = () => {
+        throw new Error("Service Spreadsheets failed");
+      };
+    }
+    const script = loadAppsScript(["receiver.js", "Code.js"], fakes.globals);
+    const doPost = script.doPost as (e: unknown) => { text: string; type: string };
+    return { ...fakes, doPost };
+  }
+  const event = (req: ReturnType<typeof request>) => ({
+    parameter: req.parameter,
+    postData: { contents: req.body, type: "application/json" },
+  });
+
+  it("verifies with Utilities' HMAC, writes plain-text cells under a header, and answers JSON", () => {
+    const { doPost, cells, formats, lock } = load();
+    const signedNow = Math.floor(Date.now() / 1000);
+    const answer = doPost(event(request(JSON.stringify(delivery), signedNow)));
+    expect(answer).toEqual({ text: '{"ok":true}', type: "application/json" });
+    expect(cells[0]).toEqual(RECEIVER_COLUMNS);
+    expect(cells[1]?.[0]).toBe(delivery.id);
+    expect(cells[1]?.[2]).toBe('\'=HYPERLINK("http://evil.example","click")');
+    expect(formats).toEqual(["@"]);
+    expect(lock).toEqual({ held: false, waits: 1 });
+
+    expect(JSON.parse(doPost(event(request(JSON.stringify(delivery), signedNow))).text)).toEqual({
+      ok: true,
+      duplicate: true,
+    });
+    expect(cells).toHaveLength(2);
+  });
+
+  it("answers a refusal as JSON, without writing, and always releases the lock", () => {
+    const unconfigured = load(null);
+    expect(JSON.parse(unconfigured.doPost(event(request())).text)).toEqual({
+      ok: false,
+      error: "not-configured",
+    });
+    expect(unconfigured.cells.slice(1)).toEqual([]);
+    expect(unconfigured.lock.held).toBe(false);
+
+    const broken = load(SECRET, true);
+    const signedNow = Math.floor(Date.now() / 1000);
+    const answer = broken.doPost(event(request(JSON.stringify(delivery), signedNow)));
+    expect(JSON.parse(answer.text)).toEqual({ ok: false, error: "script-error" });
+    expect(broken.lock).toEqual({ held: false, waits: 1 });
+  });
+});

@@ -1,0 +1,59 @@
+import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import path from "node:path";
+import { backup, DatabaseSync } from "node:sqlite";
+
+import { SQLITE_FILE_NAME } from "./database.ts";
+import { openSqliteFile } from "./sqlite-dialect.ts";
+
+export type BackupResult = { file: string; registrations: number; integrity: string };
+
+/**
+ * A consistent copy of the embedded database while the server keeps writing
+ * (docs/decisions/080). SQLite's online backup copies every page in one step
+ * (rate -1), inside one read transaction: in WAL mode readers do not block the
+ * server's writes, and the copy is the database as of one commit. The copy is
+ * written beside the target and renamed into place, switched to a single-file
+ * journal mode, and checked before anyone relies on it.
+ */
+export async function backupSqlite(
+  dataDir: string,
+  target: string,
+  options: { overwrite: boolean },
+): Promise<BackupResult> {
+  const file = path.resolve(target);
+  if (!options.overwrite && existsSync(file)) {
+    throw new Error(`${file} already exists; pass --force to replace it`);
+  }
+  const source = path.resolve(dataDir, SQLITE_FILE_NAME);
+  if (!existsSync(source)) throw new Error(`There is no database at ${source}`);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const partial = `${file}.partial-${process.pid}`;
+  rmSync(partial, { force: true });
+  const db = openSqliteFile(source, { busyTimeoutMs: 5_000 });
+  try {
+    await backup(db, partial, { rate: -1 });
+  } finally {
+    db.close();
+  }
+  try {
+    const copy = new DatabaseSync(partial);
+    try {
+      // One self-contained file: no -wal or -shm beside the backup.
+      copy.exec("PRAGMA journal_mode = DELETE");
+      const integrity = String(copy.prepare("PRAGMA integrity_check").get()?.integrity_check);
+      if (integrity !== "ok")
+        throw new Error(`The backup failed its integrity check: ${integrity}`);
+      const counted = copy.prepare("SELECT count(*) AS n FROM registrations").get();
+      copy.close();
+      if (!options.overwrite && existsSync(file)) {
+        throw new Error(`${file} appeared while the backup ran; pass --force to replace it`);
+      }
+      renameSync(partial, file);
+      return { file, registrations: Number(counted?.n), integrity };
+    } finally {
+      if (copy.isOpen) copy.close();
+    }
+  } finally {
+    rmSync(partial, { force: true });
+  }
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from "node:crypto";
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+import { afterEach, describe, expect, it } from "vitest";
+
+import { runCli } from "../cli/run.ts";
+import { createLogger } from "../logger.ts";
+import { SQLITE_FILE_NAME } from "./database.ts";
+import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
+import { openStorage, type Storage } from "../registrations/service.ts";
+
+const logger = createLogger("silent");
+const WEBHOOK = {
+  SHEETS_WEBHOOK_URL: "http://127.0.0.1:9/never-called",
+  SHEETS_WEBHOOK_SECRET: "s".repeat(32),
+};
+
+/** The database file and the two files SQLite keeps beside it in WAL mode. */
+function databaseBytes(dataDir: string): Buffer {
+  const file = path.join(dataDir, SQLITE_FILE_NAME);
+  return Buffer.concat(
+    [file, `${file}-wal`, `${file}-shm`].filter(existsSync).map((f) => readFileSync(f)),
+  );
+}
+
+describe("erasure on SQLite", () => {
+  const cleanups: Array<() => Promise<void>> = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+    cleanups.length = 0;
+  });
+
+  it("leaves no trace of the address or the message in the database file or its log", async () => {
+    const place: TestPlace = await sqliteBackend.fresh(WEBHOOK);
+    cleanups.push(place.drop);
+    // The running server: open (and idle) while staff erase from the CLI.
+    const server: Storage = await openStorage(place.env, logger);
+    cleanups.push(() => server.close());
+
+    const tag = randomUUID();
+    const person = {
+      name: `Erase Me ${tag}`,
+      email: `erase.me.${tag}@example.com`,
+      message: `My private symptoms ${tag}, please call after six`,
+    };
+    const others = Array.from({ length: 50 }, (_, i) => ({
+      name: `Keep ${i}`,
+      email: `keep${i}@example.com`,
+      message: `Kept message ${i}`,
+    }));
+    for (const [i, p] of [...others.slice(0, 25), person, ...others.slice(25)].entries()) {
+      await server.registrations.register({
+        ...p,
+        phone: null,
+        clientTimestamp: null,
+        idempotencyKey: `erase-${i}-${tag}`,
+      });
+    }
+    // Before: the text is on disk (so the search below can find it).
+    const before = databaseBytes(place.env.DATA_DIR);
+    for (const text of [person.email, person.message, person.name]) {
+      expect(before.includes(Buffer.from(text, "utf8")), text).toBe(true);
+    }
+
+    let stdout = "";
+    const code = await runCli(["erase", "--email", person.email.toUpperCase()], {
+      env: place.env,
+      stdout: (t) => void (stdout += t),
+      stderr: (t) => void (stdout += t),
+      openStorage: (env) => openStorage(env, logger),
+    });
+    expect(code).toBe(0);
+    expect(stdout).toBe("Erased 1 registration and 1 forwarding record for that address.\n");
+
+    const after = databaseBytes(place.env.DATA_DIR);
+    for (const text of [person.email, person.message, person.name]) {
+      expect(after.includes(Buffer.from(text, "utf8")), text).toBe(false);
+    }
+    // The log was emptied; the others are all still there.
+    const wal = path.join(place.env.DATA_DIR, `${SQLITE_FILE_NAME}-wal`);
+    expect(existsSync(wal) ? readFileSync(wal).length : 0).toBe(0);
+    expect(await server.admin.count()).toBe(50);
+
+    // And staff can still learn that the address was erased, and when.
+    expect(await server.admin.erasures(person.email)).toEqual([
+      {
+        erasedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        registrations: 1,
+        forwardedToSpreadsheet: false,
+        spreadsheetIds: [],
+      },
+    ]);
+  });
+});

@@ -1,0 +1,22 @@
+import type { Delivery } from "./store.ts";
+import { neutraliseFormula } from "../registrations/csv.ts";
+
+/**
+ * The JSON body forwarded to the spreadsheet. Every text field goes through the
+ * CSV export's formula rule, so `=HYPERLINK(…)` arrives as `'=HYPERLINK(…)` and a
+ * sheet shows it as text (docs/decisions/077). Characters outside ASCII are sent
+ * as \u escapes: the signed bytes are then the same however the receiver decodes
+ * the body (docs/decisions/078).
+ */
+export function forwardedBody(registration: Delivery["registration"]): string {
+  const fields = Object.fromEntries(
+    Object.entries(registration).map(([key, value]) => [
+      key,
+      typeof value === "string" ? neutraliseFormula(value) : value,
+    ]),
+  );
+  return JSON.stringify(fields).replace(
+    /[^\x20-\x7E]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}

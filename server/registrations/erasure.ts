@@ -1,0 +1,129 @@
+import { createHmac, randomUUID } from "node:crypto";
+
+import type { Kysely } from "kysely";
+
+import type { Database } from "../db/schema.ts";
+
+type Db = Kysely<Database>;
+
+/** What staff see about an erasure: no personal data, and what is left to do. */
+export type ErasureRecord = {
+  erasedAt: string;
+  registrations: number;
+  /** A copy had been, or may have been, sent to the spreadsheet. */
+  forwardedToSpreadsheet: boolean;
+  /** Ids of the registrations to delete from the spreadsheet (its id column). */
+  spreadsheetIds: string[];
+};
+
+export type EraseResult = {
+  registrations: number;
+  outbox: number;
+  /** Ids of erased registrations that had (or may have) reached the spreadsheet. */
+  forwardedIds: string[];
+};
+
+const normalise = (email: string) => email.trim().toLowerCase();
+
+async function hmacKey(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom("erasure_key")
+    .select("hmac_key")
+    .where("id", "=", 1)
+    .executeTakeFirstOrThrow();
+  return row.hmac_key;
+}
+
+/** HMAC-SHA256 of the trimmed, lower-cased address with the database's erasure key, hex. */
+export async function emailHash(db: Db, email: string): Promise<string> {
+  return createHmac("sha256", await hmacKey(db))
+    .update(normalise(email), "utf8")
+    .digest("hex");
+}
+
+/**
+ * Right to erasure: deletes the registrations for this address (any letter case)
+ * and their outbox rows, and leaves a record without the address. A row counts as
+ * forwarded once delivered or once any attempt was made: an attempt that timed
+ * out may still have reached the sheet.
+ */
+export async function eraseByEmail(db: Db, email: string, now: Date): Promise<EraseResult> {
+  const normalised = normalise(email);
+  const hash = await emailHash(db, email);
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom("registrations as r")
+      .leftJoin("outbox as o", "o.registration_id", "r.id")
+      .select(["r.id as id", "o.status as status", "o.attempts as attempts"])
+      .where((eb) => eb(eb.fn("lower", ["r.email"]), "=", normalised))
+      .orderBy("r.received_at")
+      .execute();
+    if (rows.length === 0) return { registrations: 0, outbox: 0, forwardedIds: [] };
+    const ids = [...new Set(rows.map((r) => r.id))];
+    const forwardedIds = [
+      ...new Set(
+        rows.filter((r) => r.status === "delivered" || (r.attempts ?? 0) > 0).map((r) => r.id),
+      ),
+    ];
+    const outbox = await trx
+      .deleteFrom("outbox")
+      .where("registration_id", "in", ids)
+      .executeTakeFirst();
+    const registrations = await trx
+      .deleteFrom("registrations")
+      .where("id", "in", ids)
+      .executeTakeFirst();
+    await trx
+      .insertInto("erasures")
+      .values({
+        id: randomUUID(),
+        email_hash: hash,
+        erased_at: now.toISOString(),
+        registrations: Number(registrations.numDeletedRows),
+        forwarded: forwardedIds.length > 0 ? 1 : 0,
+        forwarded_ids: JSON.stringify(forwardedIds),
+      })
+      .execute();
+    return {
+      registrations: Number(registrations.numDeletedRows),
+      outbox: Number(outbox.numDeletedRows),
+      forwardedIds,
+    };
+  });
+}
+
+function toRecord(row: {
+  erased_at: string;
+  registrations: number;
+  forwarded: number;
+  forwarded_ids: string;
+}): ErasureRecord {
+  return {
+    erasedAt: row.erased_at,
+    registrations: Number(row.registrations),
+    forwardedToSpreadsheet: Number(row.forwarded) === 1,
+    spreadsheetIds: JSON.parse(row.forwarded_ids) as string[],
+  };
+}
+
+/** Erasures of this address, oldest first. */
+export async function erasuresFor(db: Db, email: string): Promise<ErasureRecord[]> {
+  const rows = await db
+    .selectFrom("erasures")
+    .selectAll()
+    .where("email_hash", "=", await emailHash(db, email))
+    .orderBy("erased_at")
+    .execute();
+  return rows.map(toRecord);
+}
+
+/** Erasures whose registrations had reached the spreadsheet, oldest first. */
+export async function forwardedErasures(db: Db): Promise<ErasureRecord[]> {
+  const rows = await db
+    .selectFrom("erasures")
+    .selectAll()
+    .where("forwarded", "=", 1)
+    .orderBy("erased_at")
+    .execute();
+  return rows.map(toRecord);
+}

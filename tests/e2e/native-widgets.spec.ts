@@ -1,0 +1,134 @@
+/**
+ * The widgets that are native HTML (decision 054): the FAQ and treatment accordions are
+ * <details> sharing a name, the phone menu a popover. They must answer the very first
+ * click, whether the page's script has run, is still on its way, or never runs.
+ */
+import { type Locator, type Page, expect, test } from "@playwright/test";
+
+import { openPage, seedConsent, viewports } from "./support/site.ts";
+import { faqGroups } from "../../app/content/faq.ts";
+
+/** The first question of every FAQ group, and of the treatment details. */
+const firstQuestions: { path: string; list: (page: Page) => Locator }[] = [
+  ...faqGroups.map((group) => ({
+    path: "/faq",
+    list: (page: Page) => page.getByRole("region", { name: group.title, exact: true }),
+  })),
+  {
+    path: "/treatment-options",
+    list: (page: Page) => page.getByRole("region", { name: "Treatment details" }),
+  },
+];
+
+/** A plain mouse click at the centre of the element: no hover before it. */
+async function mouseClick(page: Page, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`${target.toString()} has no box`);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+/** Clicks the first question of each list once, and checks that its answer opened. */
+async function clickEachFirstQuestion(page: Page, path: string) {
+  for (const { list } of firstQuestions.filter((q) => q.path === path)) {
+    const details = list(page).locator("details").first();
+    const answer = details.locator("summary + *");
+    await expect(answer).toBeHidden();
+    await mouseClick(page, details.locator("summary"));
+    await expect(details).toHaveAttribute("open", "");
+    await expect(answer).toBeVisible();
+  }
+}
+
+const paths = [...new Set(firstQuestions.map((q) => q.path))];
+
+test.describe("a first mouse click opens the first question of every list", () => {
+  test.beforeEach(async ({ context }) => {
+    await seedConsent(context);
+  });
+
+  for (const path of paths) {
+    test(`${path}, once the page is interactive`, async ({ page }) => {
+      await openPage(page, path);
+      await clickEachFirstQuestion(page, path);
+    });
+
+    test(`${path}, while the page's script is still on its way`, async ({ page }) => {
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(path, { waitUntil: "commit" });
+      await clickEachFirstQuestion(page, path);
+      release();
+      // Hydration keeps what the visitor opened.
+      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+      for (const { list } of firstQuestions.filter((q) => q.path === path)) {
+        await expect(list(page).locator("details").first()).toHaveAttribute("open", "");
+      }
+    });
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const path of paths) {
+    test(`${path}: a first mouse click opens the first question of every list`, async ({
+      page,
+    }) => {
+      await page.goto(path);
+      await clickEachFirstQuestion(page, path);
+    });
+  }
+
+  test("FAQ answers open one at a time within a group", async ({ page }) => {
+    await page.goto("/faq");
+    const group = page.getByRole("region", { name: faqGroups[0]!.title, exact: true });
+    const [first, second] = faqGroups[0]!.items;
+    await group.locator("summary", { hasText: first!.question }).click();
+    await expect(group.getByText(first!.answer[0]!, { exact: true })).toBeVisible();
+    await group.locator("summary", { hasText: second!.question }).click();
+    await expect(group.getByText(second!.answer[0]!, { exact: true })).toBeVisible();
+    await expect(group.getByText(first!.answer[0]!, { exact: true })).toBeHidden();
+  });
+
+  test.describe("at 390 px", () => {
+    test.use({ viewport: viewports.mobile });
+
+    test("the phone menu opens, expands a section, closes, and its links work", async ({
+      page,
+    }) => {
+      await page.goto("/");
+      const nav = page.getByRole("navigation", { name: "Main" });
+      await expect(nav).toBeHidden();
+
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await expect(nav).toBeVisible();
+      // The toggle's name follows the panel through CSS alone.
+      await expect(page.getByRole("button", { name: "Close menu" })).toBeVisible();
+      await expect(nav.getByRole("link", { name: "Meet the Team" })).toBeHidden();
+      await nav.locator("summary", { hasText: "About" }).click();
+      await expect(nav.getByRole("link", { name: "Meet the Team" })).toBeVisible();
+      await nav.locator("summary", { hasText: "TRT" }).click();
+      await expect(nav.getByRole("link", { name: "FAQ" })).toBeVisible();
+      await expect(nav.getByRole("link", { name: "Meet the Team" })).toBeHidden();
+
+      await page.keyboard.press("Escape");
+      await expect(nav).toBeHidden();
+      await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await nav.getByRole("link", { name: "FAQ" }).click();
+      await expect(page).toHaveURL("/faq");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+        "Frequently Asked Questions",
+      );
+      await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    });
+  });
+});

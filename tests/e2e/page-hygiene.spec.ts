@@ -1,0 +1,152 @@
+/**
+ * What checkers outside our own tests (html-validate, pa11y, the Nu checker, a look at
+ * the network panel) flagged on the landed site, each kept fixed here: every button says
+ * its type, each module is preloaded once, and a navigation journey asks for nothing
+ * twice.
+ */
+import { type Page, expect, test } from "@playwright/test";
+
+import { allPages, notFoundPath, openPage, seedConsent, viewports } from "./support/site.ts";
+
+/** Buttons without a `type` attribute in the live document, described for the report. */
+function untypedButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("button:not([type])")].map(
+      (b) => b.outerHTML.slice(0, 120) || "<button>",
+    ),
+  );
+}
+
+test.describe("every <button> states its type", () => {
+  test("in the served HTML of every page", async ({ request }) => {
+    for (const path of allPages) {
+      const html = await (await request.get(path)).text();
+      const untyped = [...html.matchAll(/<button\b[^>]*>/g)]
+        .map((m) => m[0])
+        .filter((tag) => !/\stype="(button|submit|reset)"/.test(tag));
+      expect(untyped, `buttons without a type in ${path}`).toEqual([]);
+    }
+  });
+
+  test("once each page is interactive, with the menus and the cookie dialog open", async ({
+    page,
+    context,
+  }) => {
+    test.setTimeout(120_000);
+    await seedConsent(context);
+    await page.setViewportSize(viewports.desktop);
+    for (const path of allPages) {
+      await openPage(page, path);
+      expect(await untypedButtons(page), `after hydration on ${path}`).toEqual([]);
+    }
+    // The desktop menu's Radix code arrives on first pointing; open a submenu.
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await nav.getByRole("button", { name: "TRT" }).click();
+    await expect(nav.getByRole("link", { name: "FAQ" })).toBeVisible();
+    expect(await untypedButtons(page), "with a desktop submenu open").toEqual([]);
+
+    await page.setViewportSize(viewports.mobile);
+    await openPage(page, "/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    expect(await untypedButtons(page), "with the phone menu open").toEqual([]);
+
+    // The cookie banner and its preferences dialog (a first visit: no stored choice).
+    const fresh = await page.context().browser()!.newContext({ viewport: viewports.mobile });
+    const visitor = await fresh.newPage();
+    await openPage(visitor, "/");
+    const banner = visitor.getByRole("region", { name: "Cookies on this site" });
+    await expect(banner).toBeVisible();
+    expect(await untypedButtons(visitor), "with the cookie banner").toEqual([]);
+    await banner.getByRole("button", { name: "Manage preferences" }).click();
+    await expect(visitor.getByRole("dialog")).toBeVisible();
+    expect(await untypedButtons(visitor), "with the cookie dialog open").toEqual([]);
+    await fresh.close();
+  });
+});
+
+test("each module is preloaded once on every page", async ({ request }) => {
+  for (const path of allPages) {
+    const response = await request.get(path);
+    expect(response.status()).toBe(path === notFoundPath ? 404 : 200);
+    const html = await response.text();
+    const hrefs = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map(
+      (m) => /\shref="([^"]+)"/.exec(m[0])?.[1] ?? "",
+    );
+    expect(hrefs.length, `${path} preloads its modules`).toBeGreaterThan(0);
+    const repeated = hrefs.filter((href, i) => hrefs.indexOf(href) !== i);
+    expect(repeated, `modules preloaded more than once on ${path}`).toEqual([]);
+  }
+});
+
+test.describe("a navigation journey asks for nothing twice", () => {
+  test.beforeEach(async ({ context }) => {
+    await seedConsent(context);
+  });
+
+  /**
+   * Every request the page makes from now on, as "METHOD url". The favicon is left out:
+   * Chromium asks for it again after each same-document navigation on its own.
+   */
+  function record(page: Page): string[] {
+    const seen: string[] = [];
+    page.on("request", (request) => {
+      if (new URL(request.url()).pathname === "/favicon.svg") return;
+      seen.push(`${request.method()} ${request.url()}`);
+    });
+    return seen;
+  }
+
+  function expectNoRepeats(requests: string[]) {
+    const repeated = requests.filter((r, i) => requests.indexOf(r) !== i);
+    expect(repeated, `requested more than once:\n${requests.join("\n")}`).toEqual([]);
+    // The route table ships with the first page (react-router.config.ts), so client-side
+    // navigation never has to ask the server which route a link leads to.
+    expect(requests.filter((r) => r.includes("/__manifest"))).toEqual([]);
+  }
+
+  test("through the desktop menu", async ({ page }) => {
+    await page.setViewportSize(viewports.desktop);
+    const requests = record(page);
+    await openPage(page, "/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const [group, link, path] of [
+      ["About", "Our Approach", "/our-approach"],
+      ["TRT", "FAQ", "/faq"],
+      ["About", "Meet the Team", "/team"],
+      ["TRT", "Overview", "/trt-overview"],
+    ] as const) {
+      await nav.getByRole("button", { name: group }).click();
+      await nav.getByRole("link", { name: link }).click();
+      await expect(page).toHaveURL(path);
+    }
+    await nav.getByRole("link", { name: "Services" }).click();
+    await expect(page).toHaveURL("/services");
+    await page.locator("header").getByRole("link", { name: "Register Interest" }).click();
+    await expect(page).toHaveURL("/register-interest");
+    await page.locator("footer").getByRole("link", { name: "Pricing" }).click();
+    await expect(page).toHaveURL("/pricing");
+    await page.locator("footer").getByRole("link", { name: "Symptom Quiz" }).click();
+    await expect(page).toHaveURL("/quiz");
+    await page.waitForLoadState("networkidle");
+    expectNoRepeats(requests);
+  });
+
+  test("through the phone menu", async ({ page }) => {
+    await page.setViewportSize(viewports.mobile);
+    const requests = record(page);
+    await openPage(page, "/");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    for (const [group, link, path] of [
+      ["TRT", "FAQ", "/faq"],
+      ["About", "Our Approach", "/our-approach"],
+      ["TRT", "Overview", "/trt-overview"],
+    ] as const) {
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await nav.locator("summary", { hasText: group }).click();
+      await nav.getByRole("link", { name: link }).click();
+      await expect(page).toHaveURL(path);
+    }
+    await page.waitForLoadState("networkidle");
+    expectNoRepeats(requests);
+  });
+});
