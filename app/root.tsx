@@ -17,8 +17,10 @@ import { ButtonLink } from "./components/ui/button.tsx";
 import { siteFlags } from "./config/site.ts";
 import { ConsentBanner } from "./features/consent/consent-banner.tsx";
 import { ConsentProvider } from "./features/consent/consent-context.tsx";
+import { consentScript } from "./features/consent/consent-script.ts";
 import { CookieSettingsButton } from "./features/consent/cookie-settings-button.tsx";
 import { useNonce } from "./lib/nonce.tsx";
+import { useFocusHeadingOnNavigation } from "./lib/use-focus-heading-on-navigation.ts";
 
 export const links: Route.LinksFunction = () => [
   // With a precedence, React writes the stylesheet first in <head>, ahead of the module
@@ -37,15 +39,14 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Before the first paint: show the consent banner only if no valid choice is stored. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: consentScript }} />
         <meta name="theme-color" content="#102d2c" />
         <Meta />
         <Links />
       </head>
       <body>
-        <ConsentProvider>
-          {children}
-          <ConsentBanner />
-        </ConsentProvider>
+        <ConsentProvider>{children}</ConsentProvider>
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -59,8 +60,9 @@ export default function App() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  useFocusHeadingOnNavigation();
   return (
-    <SiteShell cookieSettings={<CookieSettingsButton />}>
+    <SiteShell cookieSettings={<CookieSettingsButton />} consentBanner={<ConsentBanner />}>
       <Outlet />
     </SiteShell>
   );
@@ -72,7 +74,7 @@ export function ErrorBoundary() {
     console.error(error);
   }
   return (
-    <SiteShell cookieSettings={<CookieSettingsButton />}>
+    <SiteShell cookieSettings={<CookieSettingsButton />} consentBanner={<ConsentBanner />}>
       <section className="mx-auto flex max-w-2xl flex-col items-start gap-6 px-4 py-24 sm:px-6">
         <title>Something went wrong | Meridian Men&apos;s Health</title>
         <h1 className="text-4xl">Unexpected Application Error!</h1>

@@ -1,7 +1,10 @@
 /**
  * Runs after `react-router build`:
  * 1. writes sitemap.xml and robots.txt from the route table (app/routes.ts);
- * 2. precompresses every text file of build/client as .br and .gz, so the server
+ * 2. with INLINE_CSS (scripts/inline-css.ts), puts the stylesheet into each prerendered
+ *    HTML file (not into the SPA baseline's shell);
+ * 3. hashes the inline scripts for the Content-Security-Policy (scripts/csp-hashes.ts);
+ * 4. precompresses every text file of build/client as .br and .gz, so the server
  *    sends compressed bytes without compressing on each request.
  */
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
@@ -9,6 +12,7 @@ import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 import { writeCspManifest } from "./csp-hashes.ts";
+import { inlineCssEnabled, inlineCssInto } from "./inline-css.ts";
 import { siteUrlFromEnv } from "./site-url.ts";
 import routes from "../app/routes.ts";
 
@@ -63,6 +67,12 @@ function precompress(dir: string): { files: number; raw: number; br: number } {
 }
 
 writeSeoFiles();
+if (process.env.SPA_BUILD !== "1" && inlineCssEnabled()) {
+  const inlined = inlineCssInto(clientDir);
+  console.log(
+    `postbuild: stylesheet (${(inlined.bytes / 1024).toFixed(0)} KB) inlined into ${inlined.files} HTML files`,
+  );
+}
 writeCspManifest(buildDir);
 const t = precompress(clientDir);
 console.log(

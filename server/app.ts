@@ -1,9 +1,12 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 
 import type { Logger } from "./logger.ts";
+import { approvedOriginHost } from "./registrations/guards.ts";
 import { staticFiles } from "./static-files.ts";
 import type { AppServices } from "../contract/app-services.ts";
 
@@ -71,17 +74,31 @@ export function createApp(options: AppOptions) {
     throw new Error("The server build does not export appServicesContext from entry.server");
   }
 
-  app.all(
-    "/{*splat}",
-    createRequestHandler({
-      build,
-      getLoadContext(_req, res) {
-        const context = new RouterContextProvider();
-        context.set(appServicesContext, { ...services, nonce: String(res.locals.cspNonce ?? "") });
-        return context;
-      },
-    }),
-  );
+  // One origin policy (docs/decisions/068). React Router refuses an action whose Origin
+  // differs from request.url's origin unless the Origin's host is in the build's
+  // allowedActionOrigins. Behind a TLS proxy request.url says http:// while the browser
+  // says https://, and ALLOWED_ORIGINS are other hosts, so it would refuse what our
+  // origin guard accepted. The guard decides: the host it approved for this request is
+  // the only one React Router is told to allow, and a request the guard did not approve
+  // meets React Router's own check unchanged.
+  const approvedHosts = new AsyncLocalStorage<string[]>();
+  const routerBuild: ServerBuild = Object.defineProperty({ ...build }, "allowedActionOrigins", {
+    get: () => approvedHosts.getStore() ?? [],
+    enumerable: true,
+  });
+  const handleWithReactRouter = createRequestHandler({
+    build: routerBuild,
+    getLoadContext(_req, res) {
+      const context = new RouterContextProvider();
+      context.set(appServicesContext, { ...services, nonce: String(res.locals.cspNonce ?? "") });
+      return context;
+    },
+  });
+  app.all("/{*splat}", (req, res, next) => {
+    const host = approvedOriginHost(res);
+    if (host === undefined) return handleWithReactRouter(req, res, next);
+    return approvedHosts.run([host], () => handleWithReactRouter(req, res, next));
+  });
 
   return app;
 }

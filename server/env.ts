@@ -31,6 +31,15 @@ const envSchema = z
     /** Registration POSTs allowed per client address. */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
     RATE_LIMIT_PER_DAY: z.coerce.number().int().positive().default(50),
+    /**
+     * Redis for the registration rate limits, shared by every app server that uses it;
+     * unset: each server counts in its own memory (right for one server).
+     */
+    REDIS_URL: z
+      .url({ protocol: /^rediss?$/, error: "REDIS_URL must be a redis:// or rediss:// URL" })
+      .optional(),
+    /** Prefix of every Redis key this site writes (sites or test runs sharing one Redis). */
+    REDIS_KEY_PREFIX: z.string().min(1).default("clinic:"),
     /** Proxy hops to trust for the client address (X-Forwarded-For). 0 when exposed directly. */
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
     /** Strict-Transport-Security; switch off for plain-http local use. */

@@ -7,6 +7,11 @@ import { createApp } from "./app.ts";
 import { parseEnv } from "./env.ts";
 import { createLogger } from "./logger.ts";
 import { registrationGuardsFromEnv } from "./registrations/guards.ts";
+import {
+  connectRateLimitStores,
+  inMemoryStores,
+  type RateLimitStores,
+} from "./registrations/rate-limit-store.ts";
 import { openStorage } from "./registrations/service.ts";
 import { loadCspManifest } from "./security/csp-manifest.ts";
 import { securityHeaders } from "./security/headers.ts";
@@ -35,6 +40,18 @@ async function main() {
     logger.warn({ buildDir }, "No CSP manifest in the build: script hashes computed at start-up");
   }
 
+  let rateLimitStores: RateLimitStores = inMemoryStores;
+  if (env.REDIS_URL) {
+    try {
+      rateLimitStores = await connectRateLimitStores(env.REDIS_URL, logger, {
+        keyPrefix: env.REDIS_KEY_PREFIX,
+      });
+    } catch (error) {
+      logger.fatal({ err: error }, "REDIS_URL is set but Redis cannot be reached");
+      process.exit(1);
+    }
+  }
+
   const storage = await openStorage(env, logger);
   let draining = false;
 
@@ -44,7 +61,7 @@ async function main() {
     logger,
     services: { registrations: storage.registrations },
     trustProxy: env.TRUST_PROXY,
-    registrationGuards: registrationGuardsFromEnv(env, logger),
+    registrationGuards: registrationGuardsFromEnv(env, logger, rateLimitStores.storeFor),
     isReady: () => !draining,
     headers: securityHeaders({ hsts: env.HSTS, manifest: csp.manifest }),
   });
@@ -71,8 +88,7 @@ async function main() {
     }, env.SHUTDOWN_GRACE_SECONDS * 1000);
     force.unref();
     server.close(() => {
-      storage
-        .close()
+      Promise.all([storage.close(), rateLimitStores.close()])
         .then(() => {
           logger.info("stopped");
           process.exit(0);

@@ -27,7 +27,8 @@ export const consentCategoryText = {
 
 export const consentBannerText = {
   title: "Cookies on this site",
-  body: "We use essential storage to make this site work. With your permission we may also use optional cookies. Nothing optional is set until you choose.",
+  body: "We use essential storage to make the site work. Nothing optional is set until you choose.",
+  policyLink: "Cookie policy",
   acceptAll: "Accept All",
   essentialOnly: "Essential Only",
   manage: "Manage preferences",

@@ -1,12 +1,15 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { rateLimit } from "express-rate-limit";
+import { rateLimit, type Store } from "express-rate-limit";
 
 import type { Env } from "../env.ts";
 
 /** The largest registration POST we read: the form's limits come to about 7 KB encoded. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-type WarnLogger = { warn(fields: Record<string, unknown>, message: string): void };
+type WarnLogger = {
+  warn(fields: Record<string, unknown>, message: string): void;
+  error?(fields: Record<string, unknown>, message: string): void;
+};
 
 export type GuardOptions = {
   perMinute: number;
@@ -15,6 +18,8 @@ export type GuardOptions = {
   allowedOrigins: readonly string[];
   maxBodyBytes?: number;
   logger?: WarnLogger;
+  /** Where each limiter counts (Redis when shared); express-rate-limit's memory by default. */
+  storeFor?: (identifier: string) => Store | undefined;
 };
 
 type Rejection = {
@@ -93,6 +98,24 @@ export function isSameOrigin(req: Request, allowedOrigins: readonly string[]): b
 }
 
 /**
+ * Records that the origin check accepted this request's Origin, so that React Router's
+ * own action-origin check can be told to agree (server/app.ts, docs/decisions/068).
+ */
+function approveOrigin(req: Request, res: Response) {
+  const origin = req.get("origin");
+  if (origin === undefined) return; // React Router checks nothing without an Origin either
+  res.locals[APPROVED_ORIGIN_HOST] = new URL(origin).host;
+}
+
+const APPROVED_ORIGIN_HOST = "approvedOriginHost";
+
+/** The host of the Origin the origin check accepted for this request, if it accepted one. */
+export function approvedOriginHost(res: Response): string | undefined {
+  const host: unknown = res.locals[APPROVED_ORIGIN_HOST];
+  return typeof host === "string" ? host : undefined;
+}
+
+/**
  * Middleware for the one write path (POST /register-interest and its .data twin):
  * origin check, body-size cap, then per-address rate limits (per minute and per day).
  */
@@ -100,7 +123,10 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
   const { logger, allowedOrigins, maxBodyBytes = MAX_BODY_BYTES } = options;
 
   const originCheck: RequestHandler = (req, res, next) => {
-    if (isSameOrigin(req, allowedOrigins)) return next();
+    if (isSameOrigin(req, allowedOrigins)) {
+      approveOrigin(req, res);
+      return next();
+    }
     reject(
       req,
       res,
@@ -144,11 +170,29 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
     next();
   };
 
+  // express-rate-limit reports store errors and misconfigurations through this logger,
+  // so they stay JSON log lines instead of console text.
+  const limiterLogger = {
+    warn: (error: unknown, message?: string) =>
+      logger?.warn({ err: error }, message ?? "express-rate-limit warning"),
+    error: (error: unknown, message?: string) =>
+      (logger?.error ?? logger?.warn)?.call(
+        logger,
+        { err: error },
+        message ?? "express-rate-limit error",
+      ),
+  };
+
   const limiter = (identifier: string, windowMs: number, limit: number) =>
     rateLimit({
       windowMs,
       limit,
       identifier,
+      store: options.storeFor?.(identifier),
+      // A shared store that cannot be reached lets the registration through (and logs
+      // it) rather than refusing every visitor: docs/decisions/070.
+      passOnStoreError: true,
+      logger: limiterLogger,
       standardHeaders: "draft-8",
       legacyHeaders: false,
       handler(req: Request, res: Response, _next: NextFunction) {
@@ -180,11 +224,13 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
 export function registrationGuardsFromEnv(
   env: Pick<Env, "RATE_LIMIT_PER_MINUTE" | "RATE_LIMIT_PER_DAY" | "ALLOWED_ORIGINS">,
   logger?: WarnLogger,
+  storeFor?: GuardOptions["storeFor"],
 ): RequestHandler[] {
   return createRegistrationGuards({
     perMinute: env.RATE_LIMIT_PER_MINUTE,
     perDay: env.RATE_LIMIT_PER_DAY,
     allowedOrigins: env.ALLOWED_ORIGINS,
     logger,
+    storeFor,
   });
 }

@@ -1,10 +1,11 @@
 /**
  * How the production server delivers the site: long-lived caching for hashed assets,
- * revalidation for HTML, precompressed bodies, clean URLs, and no third-party requests.
+ * revalidation for HTML, precompressed bodies, clean URLs, no third-party requests, and
+ * the stylesheet inlined in prerendered pages (docs/decisions/067).
  */
 import { type APIRequestContext, expect, test } from "@playwright/test";
 
-import { allPages, openPage } from "./support/site.ts";
+import { allPages, openPage, staticRoutes, waitForHydration } from "./support/site.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -85,3 +86,42 @@ for (const path of allPages) {
     expect(foreign, `third-party requests from ${path}`).toEqual([]);
   });
 }
+
+test("prerendered pages carry their stylesheet inline, fetch no CSS file and hydrate cleanly", async ({
+  page,
+}) => {
+  const stylesheets: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "stylesheet" || /\.css(\?|$)/.test(request.url())) {
+      stylesheets.push(request.url());
+    }
+  });
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+
+  for (const { path, heading } of staticRoutes) {
+    await page.goto(path);
+    await waitForHydration(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
+    const head = await page.evaluate(() => ({
+      inline: document.head.querySelectorAll("style").length,
+      links: [...document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')].map(
+        (link) => link.disabled,
+      ),
+      // Styled by the inlined sheet: the heading uses the serif face, not the browser default.
+      headingFont: getComputedStyle(document.querySelector("h1") as Element).fontFamily,
+    }));
+    expect(head.inline, path).toBeGreaterThan(0);
+    // React adopted the disabled link when it hydrated and did not add one of its own.
+    expect(head.links, path).toEqual([true]);
+    expect(head.headingFont, path).toContain("Source Serif 4");
+  }
+  // A client-side navigation keeps the same sheet.
+  await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
+  expect(stylesheets).toEqual([]);
+  expect(errors).toEqual([]);
+});

@@ -182,9 +182,9 @@ test("a cookie choice can be made from the keyboard, and the dialog closes with 
   const banner = page.getByRole("region", { name: "Cookies on this site" });
   await expect(banner).toBeVisible();
 
-  // The banner comes last in the page; Shift+Tab from the top reaches it quickly.
+  // The banner comes right after the skip link, ahead of the page (decision 058).
   const manage = banner.getByRole("button", { name: "Manage preferences" });
-  await tabTo(page, manage, { reverse: true, max: 10 });
+  await tabTo(page, manage, { max: 4 });
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
   await expect(dialog).toBeVisible();
@@ -197,7 +197,7 @@ test("a cookie choice can be made from the keyboard, and the dialog closes with 
   await expect(manage).toBeFocused();
 
   const essential = banner.getByRole("button", { name: "Essential Only" });
-  await tabTo(page, essential, { reverse: true, max: 5 });
+  await tabTo(page, essential, { max: 3 });
   await page.keyboard.press("Enter");
   await expect(banner).toBeHidden();
   const stored = await page.evaluate(() =>

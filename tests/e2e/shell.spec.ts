@@ -163,6 +163,8 @@ test.describe("cookie consent", () => {
 
   test("'Accept All' stores every category and hides the banner for good", async ({ page }) => {
     await page.goto("/");
+    // The banner is in the HTML from the start; its buttons work once React has hydrated.
+    await waitForHydration(page);
     const banner = page.getByRole("region", { name: "Cookies on this site" });
     await expect(banner).toBeVisible();
     await expect(banner.getByRole("link", { name: /cookie policy/i })).toHaveAttribute(
@@ -184,6 +186,7 @@ test.describe("cookie consent", () => {
 
   test("'Essential Only' stores only essential", async ({ page }) => {
     await page.goto("/faq");
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Essential Only" }).click();
     await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeHidden();
     expect(await stored(page)).toMatchObject({
@@ -208,6 +211,7 @@ test.describe("cookie consent", () => {
 
   test("'Manage preferences' stores any combination", async ({ page }) => {
     await page.goto("/");
+    await waitForHydration(page);
     await page.getByRole("button", { name: "Manage preferences" }).click();
     const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
     await expect(dialog.getByRole("switch", { name: "Essential" })).toBeDisabled();

@@ -12,7 +12,7 @@ const MONTHS: Record<string, number> = {
 
 /**
  * The first year of monitoring as a timeline drawn to scale (6 weeks, 3, 6 and 12 months).
- * Horizontal on wider screens, vertical on phones.
+ * Horizontal and to scale on wider screens; an evenly spaced vertical list on phones.
  */
 export function MonitoringTimeline({
   milestones,
@@ -29,9 +29,6 @@ export function MonitoringTimeline({
   const x0 = 70;
   const x1 = 860;
   const xAt = (months: number) => x0 + ((x1 - x0) * months) / 12;
-  const y0 = 50;
-  const y1 = 400;
-  const yAt = (months: number) => y0 + ((y1 - y0) * months) / 12;
 
   return (
     <figure className="rounded-card border border-line bg-surface p-4 shadow-card sm:p-6">
@@ -89,49 +86,39 @@ export function MonitoringTimeline({
           {after}
         </text>
       </svg>
-      <svg
-        viewBox="0 0 320 470"
+      {/*
+        Phones: an evenly spaced list. Drawn to scale on a narrow column, the first three
+        marks (6 weeks, 3 and 6 months) crowd together above a long empty stretch.
+      */}
+      <div
         role="img"
-        aria-labelledby={`${id}-tm ${id}-d`}
-        className="h-auto w-full sm:hidden"
+        aria-label={`Monitoring in the first year of treatment. ${description}`}
+        className="sm:hidden"
       >
-        <title id={`${id}-tm`}>Monitoring in the first year of treatment</title>
-        <line x1="40" y1={y0} x2="40" y2={y1} strokeWidth="4" className="stroke-brand-200" />
-        <line
-          x1="40"
-          y1={y1}
-          x2="40"
-          y2="455"
-          strokeWidth="4"
-          strokeDasharray="2 10"
-          strokeLinecap="round"
-          className="stroke-brand-200"
-        />
-        <circle cx="40" cy={y0} r="9" className="fill-surface stroke-brand-600" strokeWidth="4" />
-        <text x="72" y={y0 + 6} className="fill-muted font-sans text-[16px]">
-          Start
-        </text>
-        {milestones.map((m, i) => {
-          const y = yAt(MONTHS[m.when] ?? 0);
-          // The first two marks sit close together: nudge the first label up a little.
-          const dy = i === 0 ? -10 : 0;
-          return (
-            <g key={m.when}>
-              <circle cx="40" cy={y} r="14" className="fill-brand-700" />
-              <circle cx="40" cy={y} r="5" className="fill-white" />
-              <text x="72" y={y + dy + 2} className="fill-ink font-serif text-[20px] font-semibold">
-                {m.when}
-              </text>
-              <text x="72" y={y + dy + 22} className="fill-muted font-sans text-[15px]">
-                {m.title}
-              </text>
-            </g>
-          );
-        })}
-        <text x="72" y="452" className="fill-brass font-sans text-[15px]">
-          {after}
-        </text>
-      </svg>
+        <ol className="relative flex flex-col gap-5 py-1 before:absolute before:top-4 before:bottom-4 before:left-3.5 before:-translate-x-1/2 before:border-l-4 before:border-brand-200">
+          <li data-mark className="relative flex min-h-7 items-center gap-4">
+            <span className="size-7 shrink-0 rounded-full border-4 border-brand-600 bg-surface" />
+            <span className="text-base text-muted">Start</span>
+          </li>
+          {milestones.map((m) => (
+            <li key={m.when} data-mark className="relative flex min-h-7 items-center gap-4">
+              <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-700">
+                <span className="size-2.5 rounded-full bg-white" />
+              </span>
+              <span className="min-w-0 leading-tight">
+                <span className="block font-serif text-lg font-semibold text-ink">{m.when}</span>
+                <span className="block text-sm text-muted">{m.title}</span>
+              </span>
+            </li>
+          ))}
+          <li data-mark className="relative flex min-h-7 items-center gap-4">
+            <span className="flex size-7 shrink-0 items-center justify-center">
+              <span className="size-2 rounded-full bg-brand-200" />
+            </span>
+            <span className="text-sm text-brass">{after}</span>
+          </li>
+        </ol>
+      </div>
     </figure>
   );
 }

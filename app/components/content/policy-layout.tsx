@@ -8,22 +8,29 @@ export function PolicyLayout({ title, policy }: { title: string; policy: PolicyD
   return (
     <>
       <PageHero eyebrow="Policy" title={title}>
+        {/* A dl's groups may hold only dt and dd: each icon sits inside its term. */}
         <dl className="flex flex-wrap gap-x-6 gap-y-2 text-base text-muted">
           <div className="flex items-center gap-2">
-            <CalendarDays aria-hidden="true" className="size-4 text-brand-700" />
-            <dt>Last updated:</dt>
+            <dt className="flex items-center gap-2">
+              <CalendarDays aria-hidden="true" className="size-4 text-brand-700" />
+              Last updated:
+            </dt>
             <dd className="font-semibold text-ink-soft">{policy.lastUpdated}</dd>
           </div>
           {policy.effective ? (
             <div className="flex items-center gap-2">
-              <CalendarDays aria-hidden="true" className="size-4 text-brand-700" />
-              <dt>Effective:</dt>
+              <dt className="flex items-center gap-2">
+                <CalendarDays aria-hidden="true" className="size-4 text-brand-700" />
+                Effective:
+              </dt>
               <dd className="font-semibold text-ink-soft">{policy.effective}</dd>
             </div>
           ) : null}
           <div className="flex items-center gap-2">
-            <FileText aria-hidden="true" className="size-4 text-brand-700" />
-            <dt>Version</dt>
+            <dt className="flex items-center gap-2">
+              <FileText aria-hidden="true" className="size-4 text-brand-700" />
+              Version
+            </dt>
             <dd className="font-semibold text-ink-soft">{policy.version}</dd>
           </div>
         </dl>

@@ -4,7 +4,7 @@ import type { ProcessStep } from "../../content/approach.ts";
 
 /**
  * The three-step process drawn as connected milestones. A horizontal drawing on
- * wider screens, a vertical one on phones; the step titles come from the content module.
+ * wider screens, a vertical list on phones; the step titles come from the content module.
  */
 export function ProcessIllustration({
   steps,
@@ -19,7 +19,6 @@ export function ProcessIllustration({
     .map((s, i) => `${s.number}. ${s.title}: ${captions[i] ?? ""}`)
     .join("; ");
   const wideX = [160, 480, 800];
-  const tallY = [64, 204, 344];
   return (
     <figure className="rounded-card border border-line bg-surface p-4 shadow-card sm:p-6">
       <svg
@@ -69,47 +68,27 @@ export function ProcessIllustration({
           );
         })}
       </svg>
-      <svg
-        viewBox="0 0 320 410"
-        role="img"
-        aria-labelledby={`${id}-tm ${id}-d`}
-        className="h-auto w-full sm:hidden"
-      >
-        <title id={`${id}-tm`}>Our three-step process</title>
-        <line
-          x1="52"
-          y1="64"
-          x2="52"
-          y2="344"
-          strokeWidth="3"
-          strokeDasharray="2 10"
-          strokeLinecap="round"
-          className="stroke-brand-200"
-        />
-        {steps.map((step, i) => {
-          const y = tallY[i] ?? 0;
-          return (
-            <g key={step.number}>
-              <circle cx="52" cy={y} r="46" className="fill-brand-50" />
-              <circle cx="52" cy={y} r="32" className="fill-brand-700" />
-              <text
-                x="52"
-                y={y + 11}
-                textAnchor="middle"
-                className="fill-white font-serif text-[30px] font-semibold"
-              >
+      {/* Phones: HTML rather than a drawing, so long step titles wrap instead of being cut. */}
+      <div role="img" aria-label={`Our three-step process. ${description}`} className="sm:hidden">
+        <ol className="relative flex flex-col gap-6 py-1 before:absolute before:top-8 before:bottom-8 before:left-8 before:-translate-x-1/2 before:border-l-[3px] before:border-dotted before:border-brand-200">
+          {steps.map((step, i) => (
+            <li key={step.number} className="relative flex items-center gap-4">
+              <span className="flex size-16 shrink-0 items-center justify-center rounded-full bg-brand-700 font-serif text-2xl font-semibold text-white ring-8 ring-brand-50">
                 {step.number}
-              </text>
-              <text x="116" y={y - 4} className="fill-ink font-serif text-[22px] font-semibold">
-                {step.title}
-              </text>
-              <text x="116" y={y + 22} className="fill-muted font-sans text-[16px]">
-                {captions[i]}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+              </span>
+              <span className="min-w-0">
+                <span
+                  data-step-title
+                  className="block font-serif text-xl leading-tight font-semibold text-ink"
+                >
+                  {step.title}
+                </span>
+                <span className="mt-0.5 block text-sm text-muted">{captions[i]}</span>
+              </span>
+            </li>
+          ))}
+        </ol>
+      </div>
     </figure>
   );
 }

@@ -9,9 +9,10 @@ export function StatusBanner() {
     <div
       role="region"
       aria-label="Regulatory status"
-      className="fixed inset-x-0 top-0 z-50 flex h-banner items-center justify-center gap-2 bg-brand-900 px-4 text-center text-sm font-medium text-white"
+      className="fixed inset-x-0 top-0 z-50 flex h-banner items-center justify-center gap-2 bg-brand-900 px-3 text-center text-[0.8125rem] font-medium text-white min-[400px]:text-sm"
     >
       <ShieldCheck aria-hidden="true" className="size-4 shrink-0 text-brand-200" />
+      {/* Slightly smaller type below 400px, so the whole line fits a 320px screen. */}
       <p className="truncate">{siteFlags.cqcText}</p>
     </div>
   );

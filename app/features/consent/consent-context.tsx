@@ -18,7 +18,11 @@ import {
 type ConsentState = {
   /** `null` until the visitor has chosen (or before the stored choice has been read). */
   consent: Consent | null;
-  /** True once localStorage has been read and no valid choice was found. */
+  /**
+   * False only once a valid stored choice has been read. Before that (server render and
+   * hydration) the banner is rendered, and the inline script hides it before the first paint
+   * when a choice is stored (consent-script.ts).
+   */
   bannerOpen: boolean;
   preferencesOpen: boolean;
   setPreferencesOpen: (open: boolean) => void;
@@ -27,8 +31,8 @@ type ConsentState = {
 
 const ConsentContext = createContext<ConsentState | null>(null);
 
-// localStorage as an external store: the server snapshot is `undefined` (not read yet),
-// so prerendered HTML never shows the banner and no-JS visitors are never asked.
+// localStorage as an external store: the server snapshot is `undefined` (not read yet), so
+// prerendered HTML holds the banner, and the inline script decides whether it is seen.
 const listeners = new Set<() => void>();
 
 function subscribe(listener: () => void) {
@@ -57,6 +61,10 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
   const parsed = useMemo(() => (raw === undefined ? null : parseStoredConsent(raw)), [raw]);
 
   useEffect(() => {
+    // Keep <html data-consent> true to what React knows, should the inline script have disagreed.
+    if (parsed !== null) {
+      document.documentElement.dataset.consent = parsed.kind === "stored" ? "stored" : "ask";
+    }
     if (parsed?.kind === "invalid") {
       console.error("Could not read the stored cookie consent; asking again.", parsed.error);
     }
@@ -74,7 +82,7 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
     };
     return {
       consent: parsed?.kind === "stored" ? parsed.consent : null,
-      bannerOpen: parsed !== null && parsed.kind !== "stored",
+      bannerOpen: parsed?.kind !== "stored",
       preferencesOpen,
       setPreferencesOpen,
       choose,

@@ -17,7 +17,7 @@ export type StoredConsent = {
 };
 
 // ISO 8601 date-time in UTC or with an offset, as Date#toISOString writes it.
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
+export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
  * Checked by hand rather than with zod: this runs on every page, and zod would add

@@ -153,15 +153,20 @@ export function CostCalculator() {
             the live region in the summary below is what screen readers hear. */}
         <div
           aria-hidden="true"
-          className="sticky bottom-3 z-10 flex items-center justify-between gap-4 rounded-card bg-brand-900 px-5 py-3 text-white shadow-card lg:hidden"
+          data-testid="sticky-estimate"
+          className="sticky bottom-[calc(var(--consent-reserve,0px)+0.75rem)] z-10 flex items-center justify-between gap-4 rounded-card bg-brand-900 px-5 py-3 text-white shadow-card lg:hidden"
         >
           <span className="text-sm text-brand-100">Estimate</span>
-          <span className="font-serif text-lg font-semibold tabular-nums">
-            {formatGBP(result.monthlyTotal)}
-            <span className="font-sans text-sm font-normal text-brand-100"> a month</span>
-            <span className="mx-2 text-brand-200">·</span>
-            {formatGBP(result.yearlyTotal)}
-            <span className="font-sans text-sm font-normal text-brand-100"> a year</span>
+          {/* Each figure keeps its unit on its line; on a narrow phone the two stack. */}
+          <span className="flex flex-wrap justify-end gap-x-4 font-serif text-lg font-semibold tabular-nums">
+            <span className="whitespace-nowrap">
+              {formatGBP(result.monthlyTotal)}
+              <span className="font-sans text-sm font-normal text-brand-100"> a month</span>
+            </span>
+            <span className="whitespace-nowrap">
+              {formatGBP(result.yearlyTotal)}
+              <span className="font-sans text-sm font-normal text-brand-100"> a year</span>
+            </span>
           </span>
         </div>
       </div>

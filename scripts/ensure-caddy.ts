@@ -1,0 +1,27 @@
+/**
+ * Makes sure Caddy is there for the end-to-end tests behind a TLS proxy
+ * (tests/e2e/proxy.spec.ts). CI machines start without it: as root, Debian's
+ * package is installed; otherwise the message says what to do.
+ */
+import { execFileSync, spawnSync } from "node:child_process";
+
+const caddyPath = process.env.CADDY_PATH ?? "caddy";
+
+if (spawnSync(caddyPath, ["version"], { stdio: "ignore" }).status !== 0) {
+  if (process.getuid?.() !== 0) {
+    console.error(
+      `No Caddy at ${caddyPath}. Install it (Debian: sudo apt-get install -y caddy) ` +
+        "or set CADDY_PATH to a Caddy 2 binary, then run npm test again.",
+    );
+    process.exit(1);
+  }
+  console.log("No Caddy found: installing Debian's caddy package...");
+  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
+  execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "caddy"], {
+    stdio: "inherit",
+    env,
+  });
+  // The package starts a system service on port 80; the tests run their own Caddy.
+  spawnSync("systemctl", ["disable", "--now", "caddy"], { stdio: "ignore" });
+}

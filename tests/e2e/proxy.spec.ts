@@ -1,0 +1,282 @@
+import { randomUUID } from "node:crypto";
+
+import { type Browser, type BrowserContext, expect, test } from "@playwright/test";
+
+import {
+  CONSENT_STORAGE_KEY,
+  essentialOnly,
+  serializeConsent,
+} from "../../app/features/consent/consent-record.ts";
+import { type Caddy, httpsFetch, startCaddy } from "../resilience/caddy.ts";
+import { type FakeSheet, startFakeSheet } from "../resilience/fake-sheet.ts";
+import {
+  formBody,
+  freshPostgresSchema,
+  inParallel,
+  newRegistration,
+  postgresRows,
+  sqliteRows,
+} from "../resilience/registrations.ts";
+import { type ServerProcess, startServer } from "../resilience/server-process.ts";
+
+/**
+ * The production shape: Caddy (the shipped deploy/Caddyfile) terminating TLS with a
+ * certificate made at start-up, in front of two app servers sharing PostgreSQL and a
+ * Redis rate limit (docs/decisions/068-070). TEST_DATABASE_URL and TEST_REDIS_URL name
+ * the servers (CI sets both).
+ */
+
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const redisUrl = process.env.TEST_REDIS_URL;
+const PARTNER = "https://partner.example";
+
+test.describe.configure({ mode: "serial" });
+
+type Stack = {
+  caddy: Caddy;
+  servers: ServerProcess[];
+  databaseUrl: string;
+  drop(): Promise<void>;
+};
+
+async function startStack(
+  env: Record<string, string>,
+  count: number,
+  sheet?: FakeSheet,
+): Promise<Stack> {
+  const schema = await freshPostgresSchema(databaseUrl ?? "");
+  const servers: ServerProcess[] = [];
+  // One site, one allowance: every instance counts under the same Redis prefix.
+  const keyPrefix = `e2e-${randomUUID()}:`;
+  try {
+    for (let i = 0; i < count; i += 1) {
+      servers.push(
+        await startServer({
+          env: {
+            DATABASE_URL: schema.url,
+            REDIS_URL: redisUrl ?? "",
+            REDIS_KEY_PREFIX: keyPrefix,
+            TRUST_PROXY: "1",
+            HSTS: "true",
+            ...(sheet ? sheet.env : {}),
+            ...env,
+          },
+        }),
+      );
+    }
+    const caddy = await startCaddy(servers.map((s) => `127.0.0.1:${s.port}`));
+    return {
+      caddy,
+      servers,
+      databaseUrl: schema.url,
+      async drop() {
+        await caddy.stop();
+        await Promise.all(servers.map((s) => s.stop()));
+        await schema.drop();
+      },
+    };
+  } catch (error) {
+    await Promise.all(servers.map((s) => s.stop()));
+    await schema.drop();
+    throw error;
+  }
+}
+
+/** Registration POSTs each instance answered, from its JSON request log. */
+function postsServed(server: ServerProcess): number {
+  return server.output.filter(
+    (line) =>
+      line.includes('"request"') && line.includes('"POST"') && line.includes("/register-interest"),
+  ).length;
+}
+
+function post(stack: Stack, path: string, body: string, origin = stack.caddy.origin) {
+  return httpsFetch(`${stack.caddy.origin}${path}`, stack.caddy.ca, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin },
+    body,
+  });
+}
+
+async function browserContext(
+  browser: Browser,
+  javaScriptEnabled: boolean,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled });
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    CONSENT_STORAGE_KEY,
+    serializeConsent(essentialOnly),
+  ] as const);
+  return context;
+}
+
+test.describe("behind a TLS proxy, two app servers on PostgreSQL", () => {
+  test.skip(!databaseUrl || !redisUrl, "TEST_DATABASE_URL and TEST_REDIS_URL are not set");
+  let stack: Stack;
+  let sheet: FakeSheet;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    sheet = await startFakeSheet();
+    stack = await startStack({ ALLOWED_ORIGINS: PARTNER }, 2, sheet);
+  });
+  test.afterAll(async () => {
+    await stack?.drop();
+    await sheet?.close();
+  });
+
+  test("Chromium loads the page over TLS with HSTS and the CSP, and registers with and without JavaScript", async ({
+    browser,
+  }) => {
+    test.setTimeout(60_000);
+    const emails = {
+      js: `proxy-js-${randomUUID()}@example.co.uk`,
+      nojs: `proxy-nojs-${randomUUID()}@example.co.uk`,
+    };
+    for (const [mode, email] of Object.entries(emails)) {
+      const context = await browserContext(browser, mode === "js");
+      const page = await context.newPage();
+      const violations: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error") violations.push(m.text());
+      });
+      const response = await page.goto(`${stack.caddy.origin}/register-interest`);
+      expect(response?.status()).toBe(200);
+      const headers = response?.headers() ?? {};
+      expect(headers["strict-transport-security"]).toMatch(/max-age=\d{7,}/);
+      expect(headers["content-security-policy"]).toContain("script-src");
+      expect(headers.server).toBeUndefined();
+      expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
+      if (mode === "js") await expect(page.locator("form[novalidate]")).toHaveCount(1);
+
+      const posts: string[] = [];
+      page.on("response", (r) => {
+        if (r.request().method() === "POST")
+          posts.push(`${new URL(r.url()).pathname} ${r.status()}`);
+      });
+      await page.getByLabel("Full name").fill("Sam Proxy");
+      await page.getByLabel("Email address").fill(email);
+      await page.getByRole("button", { name: "Register Interest" }).click();
+      await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible({
+        timeout: 15_000,
+      });
+      expect(posts).toEqual([
+        mode === "js" ? "/register-interest.data 200" : "/register-interest 200",
+      ]);
+      expect(violations.filter((v) => /Content Security Policy|Refused to/i.test(v))).toEqual([]);
+      await context.close();
+    }
+    const rows = await postgresRows(stack.databaseUrl);
+    for (const email of Object.values(emails)) {
+      expect(
+        rows.filter((r) => r.email === email),
+        email,
+      ).toHaveLength(1);
+    }
+  });
+
+  test("an ALLOWED_ORIGINS origin succeeds on both paths; a foreign origin is refused and nothing stored", async () => {
+    const accepted = [newRegistration("proxy-partner", 0), newRegistration("proxy-partner", 1)];
+    const refused = [newRegistration("proxy-foreign", 0), newRegistration("proxy-foreign", 1)];
+    const paths = ["/register-interest", "/register-interest.data"];
+    for (const [i, path] of paths.entries()) {
+      const ok = await post(stack, path, formBody({ ...accepted[i] }), PARTNER);
+      expect(ok.status, `${PARTNER} ${path}`).toBe(200);
+      const no = await post(stack, path, formBody({ ...refused[i] }), "https://evil.example");
+      expect(no.status, `foreign ${path}`).toBe(403);
+    }
+    const rows = await postgresRows(stack.databaseUrl);
+    for (const r of accepted) expect(rows.filter((row) => row.email === r.email)).toHaveLength(1);
+    for (const r of refused) expect(rows.filter((row) => row.email === r.email)).toHaveLength(0);
+  });
+
+  test("a burst of 2,000 registrations over both servers is stored once each, and each is forwarded once", async () => {
+    test.setTimeout(240_000);
+    const before = stack.servers.map(postsServed);
+    const registrations = Array.from({ length: 2_000 }, (_, i) =>
+      newRegistration("proxy-burst", i),
+    );
+    const statuses: Record<number, number> = {};
+    await inParallel(registrations, 32, async (r) => {
+      // Four in five as the JavaScript form sends them, one in five without JavaScript.
+      const path =
+        r.name.endsWith("0") || r.name.endsWith("5")
+          ? "/register-interest"
+          : "/register-interest.data";
+      const res = await post(stack, path, formBody({ ...r }));
+      statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+    });
+    expect(statuses).toEqual({ 200: 2_000 });
+
+    const rows = await postgresRows(stack.databaseUrl);
+    const burst = rows.filter((r) => r.email.startsWith("proxy-burst-"));
+    expect(burst).toHaveLength(2_000);
+    expect(new Set(burst.map((r) => r.email)).size).toBe(2_000);
+    // Caddy spread the burst over both instances.
+    const served = stack.servers.map((s, i) => postsServed(s) - (before[i] ?? 0));
+    for (const n of served) expect(n).toBeGreaterThan(500);
+
+    // Both instances run an outbox worker; each row reaches the sheet once.
+    const ids = burst.map((r) => r.id);
+    await expect
+      .poll(() => ids.filter((id) => sheet.rows.has(id)).length, {
+        timeout: 120_000,
+        intervals: [500],
+      })
+      .toBe(2_000);
+    expect(ids.filter((id) => (sheet.seen.get(id) ?? 0) !== 1)).toEqual([]);
+  });
+});
+
+test.describe("the rate limit behind the proxy", () => {
+  test.skip(!databaseUrl || !redisUrl, "TEST_DATABASE_URL and TEST_REDIS_URL are not set");
+
+  test("holds across two instances: 5 a minute, 10 posts spread over both, exactly 5 accepted", async () => {
+    test.setTimeout(90_000);
+    const stack = await startStack({ RATE_LIMIT_PER_MINUTE: "5" }, 2);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 10; i += 1) {
+        const path = i % 2 === 0 ? "/register-interest" : "/register-interest.data";
+        statuses.push(
+          (await post(stack, path, formBody({ ...newRegistration("proxy-limit", i) }))).status,
+        );
+      }
+      expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(5);
+      // Both instances answered some of them: the limit was shared, not per process.
+      for (const server of stack.servers) expect(postsServed(server)).toBeGreaterThan(0);
+      const rows = await postgresRows(stack.databaseUrl);
+      expect(rows.filter((r) => r.email.startsWith("proxy-limit-"))).toHaveLength(5);
+    } finally {
+      await stack.drop();
+    }
+  });
+});
+
+test.describe("behind a TLS proxy with default settings", () => {
+  test("one server on SQLite, no TRUST_PROXY: both registration paths are stored once", async () => {
+    test.setTimeout(60_000);
+    const server = await startServer({ env: { TRUST_PROXY: "", HSTS: "true" } });
+    const caddy = await startCaddy([`127.0.0.1:${server.port}`]);
+    try {
+      const sent = [newRegistration("proxy-default", 0), newRegistration("proxy-default", 1)];
+      for (const [i, path] of ["/register-interest", "/register-interest.data"].entries()) {
+        const res = await httpsFetch(`${caddy.origin}${path}`, caddy.ca, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", origin: caddy.origin },
+          body: formBody({ ...sent[i] }),
+        });
+        expect(res.status, path).toBe(200);
+      }
+      const rows = sqliteRows(server.dataDir);
+      for (const r of sent) expect(rows.filter((row) => row.email === r.email)).toHaveLength(1);
+      // Every line the server wrote is JSON (express-rate-limit's warnings included).
+      for (const line of server.output)
+        expect(() => JSON.parse(line) as unknown, line).not.toThrow();
+    } finally {
+      await caddy.stop();
+      await server.stop();
+    }
+  });
+});
