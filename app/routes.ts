@@ -22,5 +22,6 @@ export default [
   route("cookie-policy", "routes/legal/cookie-policy.tsx"),
   route("shipping-policy", "routes/legal/shipping-policy.tsx"),
   route("refund-policy", "routes/legal/refund-policy.tsx"),
+  route("accessibility", "routes/legal/accessibility.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -107,7 +107,7 @@ export const ongoingCare = {
     },
   ],
   afterwards:
-    "After the first year, most men continue with blood tests and a review about twice a year, or sooner if anything changes.",
+    "After the first year, most men continue with blood tests and a review about twice a year, or sooner if anything changes. Our terms give a second, typical timetable (1 month to 6 weeks, then 4 and 7 months): both start with a check about six weeks in and end in tests twice a year, and your clinician sets your own dates between them around your dose changes.",
 };
 
 export const clinicalFoundation = {

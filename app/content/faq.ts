@@ -132,7 +132,7 @@ export const faqGroups: FaqGroup[] = [
         id: "blood-tests-where",
         question: "Where do I have my blood tests?",
         answer: [
-          "You can use a finger-prick kit at home, or have a venous sample taken by a nurse at a partner clinic. Samples should be taken before 11am, with no hard exercise for 48 hours before.",
+          "You can use a finger-prick kit at home, or have a venous sample taken by a nurse at a partner clinic. Samples should be taken before 11am, with no hard exercise for 48 hours before. The two tests that confirm low testosterone need the earlier time, before 10am, when levels are highest; for monitoring tests once you are on treatment, before 11am is early enough.",
         ],
       },
       {

@@ -66,6 +66,7 @@ export const footerNav: NavGroup[] = [
       { label: "Cookie Policy", to: "/cookie-policy" },
       { label: "Shipping Policy", to: "/shipping-policy" },
       { label: "Refund Policy", to: "/refund-policy" },
+      { label: "Accessibility", to: "/accessibility" },
     ],
   },
 ];

@@ -112,6 +112,12 @@ export const pages = {
       "Your 14-day cancellation right, when refunds apply, how they are paid and what happens if a test sample fails.",
     heading: "Refund Policy",
   },
+  "/accessibility": {
+    title: "Accessibility Statement | Meridian Men's Health",
+    description:
+      "How accessible this website is: the standard we meet (WCAG 2.2 AA), how we test it, its known limits and how to report a problem.",
+    heading: "Accessibility Statement",
+  },
 } as const satisfies Record<string, PageInfo>;
 
 export type PagePath = keyof typeof pages;

@@ -3,6 +3,7 @@
  * Every figure is from the specification (section 9) unless a comment says otherwise.
  * While `siteFlags.showPricing` is false the page presents them as indicative.
  */
+import { formatGBP } from "./money.ts";
 
 export type TreatmentKey =
   | "testosterone-cypionate"
@@ -105,11 +106,7 @@ export const addOns: readonly AddOn[] = [
   },
 ];
 
-/** Year-1 membership, which the calculator always includes (section 9). */
-export const MEMBERSHIP_MONTHLY = 32;
-export const MEMBERSHIP_YEARLY = 384;
-
-/** Prices stated on the page (section 9). "From" prices are the lowest a visitor would pay. */
+/** Prices stated on the page (section 9): each figure is written once, here, and every string below is built from it. "From" prices are the lowest a visitor would pay. */
 export const statedPrices = {
   consultation: 149,
   consultationMinutes: 45,
@@ -127,12 +124,22 @@ export const statedPrices = {
   extraBloodTestFrom: 43,
 } as const;
 
+/** Year-1 membership, which the calculator always includes (section 9). */
+export const MEMBERSHIP_MONTHLY: number = statedPrices.membershipYear1;
+export const MEMBERSHIP_YEARLY: number = MEMBERSHIP_MONTHLY * 12;
+
+/** The worked example's medication: a mid-range injectable, postage included (decision 024). */
+const EXAMPLE_MEDICATION = 45;
+const p = statedPrices;
+
 export type CostLine = {
   service: string;
   quantity: number;
   unitPrice: number;
   /** Why this line is here, in plain words. */
   description: string;
+  /** The medication line: the calculator puts the visitor's own treatment in its place. */
+  medication?: true;
 };
 
 export type CostYear = {
@@ -143,6 +150,14 @@ export type CostYear = {
   statedTotal: number;
   lines: readonly CostLine[];
 };
+
+const medicationLine = (quantity: number): CostLine => ({
+  service: "Medication, including postage",
+  quantity,
+  unitPrice: EXAMPLE_MEDICATION,
+  description: `A mid-range injectable at about ${formatGBP(EXAMPLE_MEDICATION - p.postage)} plus ${formatGBP(p.postage)} postage, within the ${formatGBP(p.medicationFrom)} to ${formatGBP(p.medicationTo)} a month that medication costs`,
+  medication: true,
+});
 
 /**
  * An illustrative first and second year for a man on injections.
@@ -161,61 +176,56 @@ export const costYears: readonly CostYear[] = [
       {
         service: "Initial consultation",
         quantity: 1,
-        unitPrice: statedPrices.consultation,
-        description: "A 45-minute video call with a clinician",
+        unitPrice: p.consultation,
+        description: `A ${p.consultationMinutes}-minute video call with a clinician`,
       },
       {
         service: "Pre-consultation blood test: testosterone",
         quantity: 1,
-        unitPrice: statedPrices.bloodTestBasic,
+        unitPrice: p.bloodTestBasic,
         description: "The first of the two morning readings you need",
       },
       {
         service: "Pre-consultation blood test: full hormone panel",
         quantity: 1,
-        unitPrice: statedPrices.bloodTestFull,
+        unitPrice: p.bloodTestFull,
         description: "Total and free testosterone, LH, FSH and SHBG",
       },
       {
         service: "Blood draw",
         quantity: 1,
-        unitPrice: statedPrices.bloodDraw,
+        unitPrice: p.bloodDraw,
         description: "A nurse takes a venous sample for the full panel",
       },
       {
         service: "Membership",
         quantity: 12,
-        unitPrice: statedPrices.membershipYear1,
-        description: "£32 a month in your first year",
+        unitPrice: p.membershipYear1,
+        description: `${formatGBP(p.membershipYear1)} a month in your first year`,
       },
       {
         service: "Starter pack",
         quantity: 1,
-        unitPrice: statedPrices.starterPack,
+        unitPrice: p.starterPack,
         description: "Your first month's supplies and instructions",
       },
-      {
-        service: "Medication, including postage",
-        quantity: 10,
-        unitPrice: 45,
-        description: "The remaining months, at about £38.50 plus £6.50 postage",
-      },
+      medicationLine(10),
       {
         service: "Monitoring blood tests",
         quantity: 4,
-        unitPrice: statedPrices.monitoringTestFrom,
+        unitPrice: p.monitoringTestFrom,
         description: "At 6 weeks, then 3, 6 and 12 months",
       },
       {
         service: "Review calls",
         quantity: 2,
-        unitPrice: statedPrices.reviewCallFrom,
+        unitPrice: p.reviewCallFrom,
         description: "To go through results and adjust your dose",
       },
       {
         service: "Extra blood test",
         quantity: 1,
-        unitPrice: statedPrices.extraBloodTestFrom,
+        unitPrice: p.extraBloodTestFrom,
         description: "A repeat check, for example after a dose change",
       },
     ],
@@ -230,31 +240,26 @@ export const costYears: readonly CostYear[] = [
       {
         service: "Membership",
         quantity: 12,
-        unitPrice: statedPrices.membershipYear2,
-        description: "£28 a month from your second year",
+        unitPrice: p.membershipYear2,
+        description: `${formatGBP(p.membershipYear2)} a month from your second year`,
       },
-      {
-        service: "Medication, including postage",
-        quantity: 12,
-        unitPrice: 45,
-        description: "About £38.50 plus £6.50 postage each month",
-      },
+      medicationLine(12),
       {
         service: "Monitoring blood tests",
         quantity: 2,
-        unitPrice: statedPrices.monitoringTestFrom,
+        unitPrice: p.monitoringTestFrom,
         description: "Twice a year once you are stable",
       },
       {
         service: "Review calls",
         quantity: 3,
-        unitPrice: statedPrices.reviewCallFrom,
+        unitPrice: p.reviewCallFrom,
         description: "After each monitoring test, and a yearly review",
       },
       {
         service: "Extra blood test",
         quantity: 1,
-        unitPrice: statedPrices.extraBloodTestFrom,
+        unitPrice: p.extraBloodTestFrom,
         description: "If your clinician wants a further check",
       },
     ],
@@ -265,30 +270,33 @@ export const costYears: readonly CostYear[] = [
 export const otherCosts: readonly { service: string; price: string; description: string }[] = [
   {
     service: "Monitoring blood tests",
-    price: "from £52",
+    price: `from ${formatGBP(p.monitoringTestFrom)}`,
     description: "At 6 weeks, then 3, 6 and 12 months, then twice a year",
   },
   {
     service: "Review calls",
-    price: "from £39",
+    price: `from ${formatGBP(p.reviewCallFrom)}`,
     description: "A call with your clinician to go through results or change treatment",
   },
   {
     service: "Extra blood tests",
-    price: "from £43",
+    price: `from ${formatGBP(p.extraBloodTestFrom)}`,
     description: "When a further check is needed between routine tests",
   },
   {
     service: "Blood draw",
-    price: "£35",
+    price: formatGBP(p.bloodDraw),
     description: "A venous sample taken by a nurse, when a finger-prick sample is not enough",
   },
   {
     service: "Postage",
-    price: "about £6.50",
+    price: `about ${formatGBP(p.postage)}`,
     description: "Tracked, discreet delivery of each month's medication",
   },
 ];
+
+/** The stated totals of the worked example, by year. */
+const [year1Total, year2Total] = costYears.map((y) => y.statedTotal) as [number, number];
 
 export type ComparisonRow = {
   category: string;
@@ -319,7 +327,7 @@ export const comparisonRows: readonly ComparisonRow[] = [
   },
   {
     category: "First consultation",
-    ourClinic: "£149, a 45-minute video call",
+    ourClinic: `${formatGBP(p.consultation)}, a ${p.consultationMinutes}-minute video call`,
     otherClinics: "Varies; often charged separately",
     nhs: "Free GP appointment, then a referral",
   },
@@ -331,7 +339,7 @@ export const comparisonRows: readonly ComparisonRow[] = [
   },
   {
     category: "Typical cost per year",
-    ourClinic: "£1,485 in year 1, £1,140 in year 2",
+    ourClinic: `${formatGBP(year1Total)} in year 1, ${formatGBP(year2Total)} in year 2`,
     otherClinics: "About £1,200 to £2,500",
     nhs: "No charge for care; prescription charges may apply",
   },
@@ -340,8 +348,8 @@ export const comparisonRows: readonly ComparisonRow[] = [
 /** The figures behind the yearly-cost chart; they restate the comparison table. */
 export const yearlyCostChart = {
   ours: [
-    { label: "Meridian, year 1", amount: 1485 },
-    { label: "Meridian, year 2", amount: 1140 },
+    { label: "Meridian, year 1", amount: year1Total },
+    { label: "Meridian, year 2", amount: year2Total },
   ],
   otherClinics: { label: "Other private clinics", min: 1200, max: 2500 },
   nhs: { label: "NHS", amount: 0, note: "No charge for care; prescription charges may apply" },
@@ -351,33 +359,37 @@ export const yearlyCostChart = {
 export const keyPrices: readonly { service: string; price: string; detail: string }[] = [
   {
     service: "Initial consultation",
-    price: "£149",
-    detail: "A 45-minute video call with a clinician (about 45-60 minutes in our terms)",
+    price: formatGBP(p.consultation),
+    detail: `A ${p.consultationMinutes}-minute video call with a clinician (about 45-60 minutes in our terms)`,
   },
   {
     service: "Pre-consultation blood tests",
-    price: "£29 and £79",
-    detail: "A testosterone check and a full hormone panel, plus £35 for a blood draw",
+    price: `${formatGBP(p.bloodTestBasic)} and ${formatGBP(p.bloodTestFull)}`,
+    detail: `A testosterone check and a full hormone panel, plus ${formatGBP(p.bloodDraw)} for a blood draw`,
   },
   {
     service: "Membership",
-    price: "£32 a month",
-    detail: "In your first year, then £28 a month from your second year",
+    price: `${formatGBP(p.membershipYear1)} a month`,
+    detail: `In your first year, then ${formatGBP(p.membershipYear2)} a month from your second year`,
   },
   {
     service: "Medication",
-    price: "£10 to £60 a month",
-    detail: "Depending on treatment, including postage of about £6.50; a starter pack is about £30",
+    price: `${formatGBP(p.medicationFrom)} to ${formatGBP(p.medicationTo)} a month`,
+    detail: `Depending on treatment, brand and dose, including postage of about ${formatGBP(p.postage)}; a starter pack is about ${formatGBP(p.starterPack)}. The worked example below uses ${formatGBP(EXAMPLE_MEDICATION)}`,
   },
 ];
 
 export const pricingText = {
   lead: "What treatment would cost, set out in full before you commit to anything: consultation, blood tests, membership and medication.",
   indicative: "Prices will be confirmed at launch, and nothing can be bought or booked yet.",
-  calculatorIntro:
-    "Choose a treatment and any add-ons your clinician might suggest. The estimate includes your £32 monthly membership.",
+  calculatorIntro: `Choose a treatment and any add-ons your clinician might suggest. The estimate covers medication and your ${formatGBP(MEMBERSHIP_MONTHLY)} monthly membership; beside it are your first and second years with the consultation and tests added.`,
   calculatorNote:
     "An estimate only. Your clinician recommends treatment after your consultation and blood tests.",
+  totalsCover: "Medication and membership only",
+  withCareTitle: "With consultation and tests",
+  withCareNote: `Your treatment in our worked example: consultation, pre-consultation blood tests, a starter pack, membership (${formatGBP(statedPrices.membershipYear2)} a month from year 2), monitoring tests and review calls.`,
+  rangesNote:
+    "Each price here is one usual dose of one brand; the monthly ranges on our treatment options page also cover other brands and higher doses, so they run higher.",
   breakdownIntro:
     "A worked example for a man on injectable treatment, using our stated prices. Your own costs depend on your treatment and how often you need tests.",
   otherCostsIntro: "Some men need extra tests or calls. These are charged only when you need them.",

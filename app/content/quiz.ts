@@ -114,3 +114,30 @@ export const quizIntro = {
   noScript:
     "The interactive quiz needs JavaScript, which seems to be switched off. You can still score yourself: for each question below, count Never as 0, Rarely 1, Sometimes 2, Often 3 and Always 4, then add up the ten scores.",
 } as const;
+
+/**
+ * What the result screen says beyond the band: what the score can and cannot tell, and
+ * what to do next. The ADAM figures are from Morley et al. 2000 (see the note at the top):
+ * sensitivity 88%, specificity 60%. CLINIC TO CONFIRM before launch (docs/content-review.md).
+ */
+export const quizResultGuide = {
+  meaningTitle: "What your score means",
+  meaning: [
+    "The ADAM questionnaire is a screening aid, not a diagnosis. It is good at picking up men who do have low testosterone: in the study that tested the original yes-or-no version, about 88% of them screened positive (its sensitivity). Our version scores the same ten topics on a five-point scale.",
+    "It is much less good at ruling men out: only about 60% of men with normal levels screened negative (its specificity). Many men who score high have normal testosterone; tiredness, low mood, poor sleep, stress and other conditions cause the same symptoms.",
+    "Only blood tests, read by a clinician alongside your symptoms, can tell whether your testosterone is low.",
+  ],
+  topAnswersTitle: "The answers that scored highest",
+  topAnswersNone: "None of your answers scored above Never.",
+  nextStepsTitle: "What to do next",
+  nextSteps: [
+    "Have two blood tests of total testosterone, each taken early in the morning (before 10am, when levels are highest) and at least four weeks apart. One low result is not enough, because levels vary from day to day.",
+    "Ask for the panel a clinician needs to judge the results: total testosterone, free testosterone (or SHBG to work it out), LH and FSH, and often prolactin, a full blood count and PSA.",
+    "You can start with your GP, free on the NHS: take this page with you. The NHS usually treats below about 8 nmol/L; our threshold is below 12 nmol/L with symptoms.",
+  ],
+  urgentTitle: "When to get help straight away",
+  urgent:
+    "Call 999 or go to A&E for chest pain, sudden weakness or trouble speaking. Call NHS 111 for an urgent concern that is not an emergency. If you are thinking about harming yourself, call 999 or Samaritans on 116 123, any time.",
+  privacy: "Your answers have not been saved or sent anywhere.",
+  printLabel: "Print this result",
+} as const;

@@ -20,6 +20,12 @@ export type TreatmentOption = {
   preparations: string[];
 };
 
+/** What the monthly ranges cover, and why the cost calculator's prices can sit below them. */
+export const treatmentsCostNote = {
+  text: "These monthly ranges cover the brands and doses a doctor may prescribe, from a low starting dose to a high one. Our cost calculator prices one usual dose of one brand of each medicine, so its figures can sit at or below the low end of a range here.",
+  link: { label: "Try the cost calculator", to: "/pricing#calculator" },
+} as const;
+
 export const treatmentsIntro =
   "There are three main ways to take testosterone. Each can work well; the right one depends on your results, your routine and your preferences. Your doctor will help you choose.";
 

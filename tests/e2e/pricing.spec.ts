@@ -18,7 +18,10 @@ const totals = (page: Page) => page.getByRole("status").filter({ hasText: "Month
 
 async function expectTotals(page: Page, monthly: string, yearly: string) {
   await expect(totals(page)).toHaveText(
-    new RegExp(`Monthly total\\s*${monthly}(?!\\d)\\s*Yearly total\\s*${yearly}(?!\\d)`),
+    // Each total is labelled with what it covers (decision 082).
+    new RegExp(
+      `Monthly total\\s*Medication and membership only\\s*${monthly}(?!\\d)\\s*Yearly total\\s*Medication and membership only\\s*${yearly}(?!\\d)`,
+    ),
   );
 }
 

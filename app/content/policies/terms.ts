@@ -67,6 +67,9 @@ export const termsOfService = (site: PolicyFacts): PolicyDocument => ({
           "at 7 months;",
           "then twice a year.",
         ),
+        p(
+          "The two pre-treatment tests that confirm the diagnosis are taken before 10am; the 11am limit above applies to monitoring tests. Our website's monitoring plan (6 weeks, then 3, 6 and 12 months) and this timetable both start with a check about six weeks in and end in tests twice a year; your clinician sets your own dates.",
+        ),
       ],
     },
     {

@@ -5,6 +5,7 @@ import { Form, useNavigate, useSearchParams } from "react-router";
 import { estimate } from "./cost.ts";
 import { formatGBP } from "./format.ts";
 import { type Selection, parseSelection, selectionToSearch } from "./url-state.ts";
+import { YearsWithCare } from "./years-with-care.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { siteFlags } from "../../config/site.ts";
@@ -179,17 +180,26 @@ export function CostCalculator() {
         </p>
         <div role="status" aria-live="polite" aria-atomic="true" className="mt-4 space-y-4">
           <p className="flex items-baseline justify-between gap-3">
-            <span className="text-brand-100">Monthly total</span>{" "}
+            <span className="text-brand-100">
+              Monthly total
+              <span className="block text-xs">{pricingText.totalsCover}</span>
+            </span>{" "}
             <span className="font-serif text-4xl font-semibold tabular-nums">
               {formatGBP(result.monthlyTotal)}
             </span>
           </p>
           <p className="flex items-baseline justify-between gap-3 border-t border-white/15 pt-4">
-            <span className="text-brand-100">Yearly total</span>{" "}
+            <span className="text-brand-100">
+              Yearly total
+              <span className="block text-xs">{pricingText.totalsCover}</span>
+            </span>{" "}
             <span className="font-serif text-3xl font-semibold tabular-nums">
               {formatGBP(result.yearlyTotal)}
             </span>
           </p>
+        </div>
+        <div className="mt-4">
+          <YearsWithCare medicationMonthly={result.treatmentMonthly + result.addOnsMonthly} />
         </div>
 
         <dl className="mt-5 space-y-2 border-t border-white/15 pt-4 text-sm">
@@ -211,7 +221,7 @@ export function CostCalculator() {
         <p className="mt-4 text-xs leading-relaxed text-brand-100">
           Yearly: treatment {formatGBP(result.treatment.yearlyTotal)} + add-ons{" "}
           {formatGBP(result.addOnsMonthly * 12)} + membership {formatGBP(MEMBERSHIP_YEARLY)}.{" "}
-          {pricingText.calculatorNote}
+          {pricingText.calculatorNote} {pricingText.rangesNote}
           {siteFlags.showPricing ? null : " Prices will be confirmed at launch."}
         </p>
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { estimate, sumLines } from "./cost.ts";
+import { estimate, sumLines, yearsWithCare } from "./cost.ts";
 import { type AddOnKey, type TreatmentKey, addOns, costYears } from "../../content/pricing.ts";
 
 // The price tables of specification section 9, copied here by hand so the test
@@ -103,5 +103,24 @@ describe("cost breakdown", () => {
         expect(line.unitPrice).toBeLessThanOrEqual(60);
       }
     }
+  });
+});
+
+describe("years with consultation and tests", () => {
+  it("gives the stated £1,485 and £1,140 with the example's £45 a month", () => {
+    expect(yearsWithCare(45).map((y) => y.total)).toEqual([1485, 1140]);
+  });
+
+  it("puts the chosen treatment and add-ons in place of the example's medication", () => {
+    // Year 1: £1,485 less ten months at £45, plus ten at £15. Year 2: twelve months.
+    const cypionate = estimate("testosterone-cypionate", []);
+    expect(yearsWithCare(cypionate.treatmentMonthly + cypionate.addOnsMonthly)).toMatchObject([
+      { id: "year-1", total: 1485 - 10 * 45 + 10 * 15 },
+      { id: "year-2", total: 1140 - 12 * 45 + 12 * 15 },
+    ]);
+    const withAddOns = estimate("nebido", ["hcg-high", "tadalafil"]);
+    expect(yearsWithCare(withAddOns.treatmentMonthly + withAddOns.addOnsMonthly)[0]?.total).toBe(
+      1485 - 10 * 45 + 10 * (45 + 45 + 15),
+    );
   });
 });

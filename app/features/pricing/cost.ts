@@ -2,11 +2,13 @@ import {
   type AddOn,
   type AddOnKey,
   type CostLine,
+  type CostYear,
   MEMBERSHIP_MONTHLY,
   MEMBERSHIP_YEARLY,
   type TreatmentKey,
   type TreatmentOption,
   addOns,
+  costYears,
   treatmentOptions,
 } from "../../content/pricing.ts";
 
@@ -55,4 +57,23 @@ export function lineAmount(line: CostLine): number {
 
 export function sumLines(lines: readonly CostLine[]): number {
   return lines.reduce((pence, line) => pence + Math.round(lineAmount(line) * 100), 0) / 100;
+}
+
+export type YearWithCare = { id: CostYear["id"]; title: string; total: number };
+
+/**
+ * The worked example's first and second year (consultation, tests, membership, monitoring)
+ * with the visitor's own treatment and add-ons in place of its medication line. With the
+ * example's own £45 a month it gives the stated £1,485 and £1,140 (tested).
+ */
+export function yearsWithCare(medicationMonthly: number): YearWithCare[] {
+  return costYears.map((year) => ({
+    id: year.id,
+    title: year.title,
+    total: sumLines(
+      year.lines.map((line) =>
+        line.medication ? { ...line, unitPrice: medicationMonthly } : line,
+      ),
+    ),
+  }));
 }

@@ -1,12 +1,18 @@
-import { ArrowRight, Home } from "lucide-react";
+import { ArrowRight, Home, Printer } from "lucide-react";
 import type { RefObject } from "react";
 
 import { BandChart } from "./band-chart.tsx";
 import { MAX_SCORE, riskBandFor } from "./scoring.ts";
-import { ButtonLink } from "../../components/ui/button.tsx";
+import { topAnswers } from "./top-answers.ts";
+import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { cn } from "../../components/ui/cn.ts";
-import { quizIntro, riskBandText } from "../../content/quiz.ts";
+import {
+  type AnswerOption,
+  quizIntro,
+  quizResultGuide as guide,
+  riskBandText,
+} from "../../content/quiz.ts";
 
 const bandTone = {
   low: "border-success/30 bg-success/5",
@@ -17,16 +23,19 @@ const bandTone = {
 /** The result screen: band, meaning, where the total sits, and what to do next. */
 export function QuizResult({
   total,
+  answers,
   headingRef,
 }: {
   total: number;
+  answers: readonly (AnswerOption | undefined)[];
   headingRef: RefObject<HTMLHeadingElement | null>;
 }) {
   const band = riskBandFor(total);
   const text = riskBandText[band];
+  const highest = topAnswers(answers);
 
   return (
-    <Card padding="none">
+    <Card padding="none" className="quiz-result print:border-0 print:shadow-none">
       <div className={cn("rounded-t-card border-b px-5 py-6 sm:px-8 sm:py-8", bandTone[band])}>
         <p className="text-sm font-semibold tracking-wider text-muted uppercase">Your result</p>
         <h2
@@ -41,17 +50,75 @@ export function QuizResult({
         </p>
       </div>
 
-      <div className="space-y-6 px-5 py-6 sm:px-8 sm:py-8">
+      <div className="space-y-6 px-5 py-6 sm:px-8 sm:py-8 print:space-y-2 print:p-0">
         <p className="text-lg leading-relaxed">{text.message}</p>
 
         <BandChart total={total} />
 
-        <p className="rounded-control border border-line bg-paper px-4 py-3 text-sm leading-relaxed text-ink-soft">
-          <strong className="text-ink">Please note:</strong> {quizIntro.screeningNote} Your answers
-          have not been saved or sent anywhere.
+        <section aria-labelledby="result-meaning" className="space-y-2 print:space-y-1">
+          <h3 id="result-meaning" className="text-xl print:text-base">
+            {guide.meaningTitle}
+          </h3>
+          {guide.meaning.map((p) => (
+            <p key={p} className="leading-relaxed text-ink-soft print:text-xs">
+              {p}
+            </p>
+          ))}
+        </section>
+
+        <section aria-labelledby="result-top-answers" className="print:break-inside-avoid">
+          <h3 id="result-top-answers" className="text-xl print:text-base">
+            {guide.topAnswersTitle}
+          </h3>
+          {highest.length > 0 ? (
+            <ul className="mt-2 space-y-1.5 print:mt-1 print:space-y-0.5">
+              {highest.map(({ question, answer }) => (
+                <li key={question.id} className="leading-relaxed text-ink-soft print:text-xs">
+                  {question.text} <strong className="text-ink">{answer}</strong>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-2 text-ink-soft print:text-xs">{guide.topAnswersNone}</p>
+          )}
+        </section>
+
+        <section aria-labelledby="result-next-steps" className="print:break-inside-avoid">
+          <h3 id="result-next-steps" className="text-xl print:text-base">
+            {guide.nextStepsTitle}
+          </h3>
+          <ol className="mt-2 list-decimal space-y-1.5 pl-5 print:mt-1 print:space-y-0.5">
+            {guide.nextSteps.map((step) => (
+              <li key={step} className="leading-relaxed text-ink-soft print:text-xs">
+                {step}
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section
+          aria-labelledby="result-urgent"
+          className="rounded-control border border-line bg-paper px-4 py-3 print:px-2 print:py-1"
+        >
+          <h3 id="result-urgent" className="text-lg print:text-sm">
+            {guide.urgentTitle}
+          </h3>
+          <p className="mt-1 text-sm leading-relaxed text-ink-soft print:text-xs">{guide.urgent}</p>
+        </section>
+
+        <p className="text-sm leading-relaxed text-ink-soft print:text-xs">
+          <strong className="text-ink">Please note:</strong> {quizIntro.screeningNote}{" "}
+          {guide.privacy}
         </p>
 
-        <div className="flex flex-col gap-3 sm:flex-row">
+        <div className="print:hidden">
+          <Button type="button" variant="secondary" onClick={() => window.print()}>
+            <Printer aria-hidden="true" />
+            {guide.printLabel}
+          </Button>
+        </div>
+
+        <div className="flex flex-col gap-3 sm:flex-row print:hidden">
           <ButtonLink to="/register-interest" size="lg">
             Register Your Interest
             <ArrowRight aria-hidden="true" />

@@ -42,7 +42,7 @@ export function SymptomQuiz() {
   }, []);
 
   if (finished) {
-    return <QuizResult total={scoreAnswers(answers)} headingRef={headingRef} />;
+    return <QuizResult total={scoreAnswers(answers)} answers={answers} headingRef={headingRef} />;
   }
 
   const question = quizQuestions[index];

@@ -2,6 +2,7 @@ import { CalendarX2, ClipboardList, Droplet, FlaskConical, Sun } from "lucide-re
 
 import type { Route } from "./+types/consultation";
 import { MedicalNote } from "../../components/content/notices.tsx";
+import { ReviewLine } from "../../components/content/review-line.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Section } from "../../components/ui/section.tsx";
@@ -27,6 +28,7 @@ export default function Consultation() {
     <>
       <PageHero eyebrow="Services" title={pages["/consultation"].heading}>
         <p>{consultationIntro}</p>
+        <ReviewLine page="/consultation" />
       </PageHero>
 
       <Section id="requirements" title={requirements.title} intro={requirements.intro}>

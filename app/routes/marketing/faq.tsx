@@ -2,6 +2,7 @@ import { MessageCircle } from "lucide-react";
 
 import type { Route } from "./+types/faq";
 import { MedicalNote } from "../../components/content/notices.tsx";
+import { ReviewLine } from "../../components/content/review-line.tsx";
 import { SingleAccordion } from "../../components/content/single-accordion.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
@@ -32,6 +33,7 @@ export default function Faq() {
             ))}
           </ul>
         </nav>
+        <ReviewLine page="/faq" />
       </PageHero>
 
       {faqGroups.map((group, i) => (

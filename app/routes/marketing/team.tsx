@@ -2,6 +2,7 @@ import type { Route } from "./+types/team";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { Section } from "../../components/ui/section.tsx";
+import { gmcNumbers, gmcRegisterUrl } from "../../config/clinicians.ts";
 import { pages } from "../../content/pages.ts";
 import { teamCta, teamIntro, teamMembers } from "../../content/team.ts";
 import { pageMeta } from "../../lib/seo.ts";
@@ -39,6 +40,7 @@ export default function Team() {
                       <span className="sr-only">Qualifications: </span>
                       {member.qualifications}
                     </p>
+                    <GmcNumber memberId={member.id} />
                   </div>
                 </div>
                 <div className="mt-6 space-y-3 leading-relaxed text-ink-soft">
@@ -56,5 +58,24 @@ export default function Team() {
         <p>{teamCta.body}</p>
       </CtaPanel>
     </>
+  );
+}
+
+/** The clinician's GMC number, linked to their entry on the GMC's online register. */
+function GmcNumber({ memberId }: { memberId: string }) {
+  const gmcNumber = gmcNumbers[memberId];
+  if (!gmcNumber) throw new Error(`No GMC number for team member ${memberId}`);
+  return (
+    <p className="mt-1 text-sm text-ink-soft">
+      GMC number <span className="font-semibold text-ink tabular-nums">{gmcNumber}</span>:{" "}
+      <a
+        href={gmcRegisterUrl(gmcNumber)}
+        rel="noopener"
+        className="font-semibold text-brand-800 underline underline-offset-2"
+      >
+        check the GMC register
+        <span className="sr-only"> for GMC number {gmcNumber}</span>
+      </a>
+    </p>
   );
 }

@@ -1,9 +1,11 @@
 import { CalendarClock, Check, PoundSterling, X } from "lucide-react";
+import { Link } from "react-router";
 
 import type { Route } from "./+types/treatment-options";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { LevelBadge } from "../../components/content/level-badge.tsx";
 import { MedicalNote } from "../../components/content/notices.tsx";
+import { ReviewLine } from "../../components/content/review-line.tsx";
 import { SingleAccordion } from "../../components/content/single-accordion.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { Section } from "../../components/ui/section.tsx";
@@ -12,6 +14,7 @@ import {
   type Effectiveness,
   type TreatmentOption,
   treatmentOptions,
+  treatmentsCostNote,
   treatmentsCta,
   treatmentsIntro,
 } from "../../content/treatments.ts";
@@ -30,6 +33,7 @@ export default function TreatmentOptions() {
     <>
       <PageHero eyebrow="TRT" title={pages["/treatment-options"].heading}>
         <p>{treatmentsIntro}</p>
+        <ReviewLine page="/treatment-options" />
       </PageHero>
 
       <Section id="overview" title="At a glance">
@@ -77,9 +81,14 @@ export default function TreatmentOptions() {
             </li>
           ))}
         </ul>
-        <p className="mt-5 text-sm text-muted">
-          Costs are typical monthly medicine costs once we open. Your exact cost depends on the
-          preparation and dose your doctor prescribes.
+        <p className="mt-5 max-w-3xl text-sm text-muted">
+          {treatmentsCostNote.text}{" "}
+          <Link
+            to={treatmentsCostNote.link.to}
+            className="font-semibold text-brand-800 underline underline-offset-2"
+          >
+            {treatmentsCostNote.link.label}
+          </Link>
         </p>
       </Section>
 

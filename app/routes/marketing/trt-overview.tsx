@@ -6,6 +6,7 @@ import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { IconPointGrid } from "../../components/content/icon-point-grid.tsx";
 import { LevelBadge } from "../../components/content/level-badge.tsx";
 import { MedicalNote } from "../../components/content/notices.tsx";
+import { ReviewLine } from "../../components/content/review-line.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Section } from "../../components/ui/section.tsx";
@@ -42,6 +43,7 @@ export default function TrtOverview() {
             {trtLinks.consultation.label}
           </ButtonLink>
         </div>
+        <ReviewLine page="/trt-overview" />
       </PageHero>
 
       <Section id="what-is-trt" title={whatIsTrt.title}>

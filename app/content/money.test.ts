@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { formatGBP } from "./format.ts";
+import { formatGBP } from "./money.ts";
 
 describe("formatGBP", () => {
   it("shows whole pounds without pence, with thousands separators", () => {

@@ -1,0 +1,45 @@
+/**
+ * Who last reviewed each clinical page, and when. The reviewer is a member of the team
+ * (app/content/team.ts); the review line on the page reads
+ * "Medically reviewed by NAME, ROLE, on DATE".
+ *
+ * REPLACE BEFORE LAUNCH: the reviewers are placeholder team members and the dates are
+ * when this copy was drafted, not a clinical review. Record the real review before launch.
+ */
+import { teamMembers } from "./team.ts";
+
+export type ClinicalPage = "/trt-overview" | "/treatment-options" | "/faq" | "/consultation";
+
+export type ClinicalReview = { reviewerId: string; date: string };
+
+export const clinicalReviews: Record<ClinicalPage, ClinicalReview> = {
+  "/trt-overview": { reviewerId: "medical-director", date: "2026-11-23" },
+  "/treatment-options": { reviewerId: "medical-director", date: "2026-11-23" },
+  "/faq": { reviewerId: "lead-clinician", date: "2026-11-23" },
+  "/consultation": { reviewerId: "lead-clinician", date: "2026-11-23" },
+};
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
+
+/** The reviewer's name and role and the date in words, for one clinical page. */
+export function reviewFor(page: ClinicalPage): {
+  name: string;
+  role: string;
+  date: string;
+  iso: string;
+} {
+  const review = clinicalReviews[page];
+  const reviewer = teamMembers.find((m) => m.id === review.reviewerId);
+  if (!reviewer) throw new Error(`No team member ${review.reviewerId} to review ${page}`);
+  return {
+    name: reviewer.name,
+    role: reviewer.role,
+    date: dateFormat.format(new Date(`${review.date}T00:00:00Z`)),
+    iso: review.date,
+  };
+}
