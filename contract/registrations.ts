@@ -4,6 +4,14 @@
  * server/registrations/service.ts and reaches actions through React Router context.
  */
 
+/** What the registrant agreed to, as the form showed it (docs/decisions/087). */
+export type Consent = {
+  /** The version of the consent wording shown beside the submit button. */
+  version: string;
+  /** The optional, unticked box: occasional updates before launch. */
+  wantsUpdates: boolean;
+};
+
 /** A registration after validation, as the action hands it to storage. */
 export type NewRegistration = {
   name: string;
@@ -13,12 +21,18 @@ export type NewRegistration = {
   /** The ISO timestamp the browser sent, kept exactly as sent. */
   clientTimestamp: string | null;
   idempotencyKey: string;
+  consent: Consent;
 };
 
-export type StoredRegistration = NewRegistration & {
+export type StoredRegistration = Omit<NewRegistration, "consent"> & {
   id: string;
   /** When the server received it, ISO 8601 UTC. */
   receivedAt: string;
+  /** Null for registrations stored before consent was recorded. */
+  consent: (Consent & { at: string }) | null;
+  /** When the address was confirmed through the emailed link (double opt-in). */
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
 };
 
 export type RegisterResult =
@@ -26,12 +40,52 @@ export type RegisterResult =
   /** The same idempotency key was seen before: nothing new was stored. */
   | { kind: "duplicate"; registration: StoredRegistration };
 
+/**
+ * What a link from an email leads to. `invalid`: forged, altered or garbled;
+ * `expired`: a genuine confirm link past its 7 days; `gone`: genuine, but the
+ * registration is no longer stored (erased, purged). None of these changes anything.
+ */
+export type LinkProblem = { kind: "invalid" } | { kind: "expired" } | { kind: "gone" };
+
+export type ConfirmResult = { kind: "confirmed"; firstTime: boolean } | LinkProblem;
+
+/** Looking at an unsubscribe link before pressing the button (GET). */
+export type UnsubscribeCheck = { kind: "valid"; alreadyUnsubscribed: boolean } | LinkProblem;
+
+export type UnsubscribeResult = { kind: "unsubscribed"; firstTime: boolean } | LinkProblem;
+
 export interface RegistrationService {
-  /** Stores durably (committed, fsynced) before resolving. Rejects with StorageUnavailableError when the database cannot be reached. */
+  /**
+   * Stores durably (committed, fsynced) before resolving, with the confirmation email
+   * queued in the same transaction. Rejects with StorageUnavailableError when the
+   * database cannot be reached.
+   */
   register(input: NewRegistration): Promise<RegisterResult>;
+  /** Opens a confirm link: marks the registration confirmed; a second time changes nothing. */
+  confirm(token: string): Promise<ConfirmResult>;
+  /** Whether an unsubscribe link is genuine, without acting on it. */
+  checkUnsubscribe(token: string): Promise<UnsubscribeCheck>;
+  /**
+   * Unsubscribes the link's address (every registration of it) and drops its queued
+   * mail; safe to repeat.
+   */
+  unsubscribe(token: string): Promise<UnsubscribeResult>;
 }
 
 /** Thrown when the database is unreachable or read-only; the action answers 503. */
 export class StorageUnavailableError extends Error {
   override name = "StorageUnavailableError";
 }
+
+/**
+ * Paths the emails link to and the no-JavaScript form redirects to; the app's route
+ * table (app/routes.ts) uses the same strings, and a test holds them together.
+ */
+export const registrationPaths = {
+  thankYou: "/register-interest/thank-you",
+  confirm: "/register-interest/confirm",
+  unsubscribe: "/unsubscribe",
+} as const;
+
+/** The query parameter that carries a link's token. */
+export const linkTokenParam = "token";

@@ -56,8 +56,35 @@ const envSchema = z
       ),
     /** Months to keep registrations before the daily purge erases them. */
     RETENTION_MONTHS: z.coerce.number().int().positive().default(24),
+    /**
+     * The public origin, read at run time for the links in emails (confirm,
+     * unsubscribe). Unset: http://localhost:PORT, right for `npm start`. The build
+     * reads the same variable for canonical URLs (docs/decisions/009).
+     */
+    SITE_URL: z.url({ protocol: /^https?$/, error: "SITE_URL must be an http(s) URL" }).optional(),
+    /**
+     * The mail server, e.g. smtp://user:pass@smtp.example.com:587 (STARTTLS) or
+     * smtps://…:465. Unset: each message is written as an .eml file under
+     * DATA_DIR/mail/ instead of being sent (docs/decisions/088).
+     */
+    SMTP_URL: z
+      .url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" })
+      .optional(),
+    /** The From of every email, e.g. "Meridian Men's Health <hello@clinic.example.co.uk>". */
+    MAIL_FROM: z.string().min(3).optional(),
+    /** How many announcement emails go out per minute (`registrations -- announce`). */
+    MAIL_PER_MINUTE: z.coerce.number().int().positive().max(6000).default(60),
     /** Seconds to let in-flight requests finish after SIGTERM. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(10),
+  })
+  .refine((env) => !env.SMTP_URL || env.MAIL_FROM, {
+    path: ["MAIL_FROM"],
+    error: "MAIL_FROM must be set when SMTP_URL is: it is the From of every email",
+  })
+  .refine((env) => !env.SMTP_URL || isHttpsOrLocal(env.SITE_URL), {
+    path: ["SITE_URL"],
+    error:
+      "SITE_URL must be the site's https:// origin when SMTP_URL is set: emails link to it, and List-Unsubscribe must be https",
   })
   .refine((env) => !env.SHEETS_WEBHOOK_URL || env.SHEETS_WEBHOOK_SECRET, {
     path: ["SHEETS_WEBHOOK_SECRET"],
@@ -65,7 +92,19 @@ const envSchema = z
       "SHEETS_WEBHOOK_SECRET must be set when SHEETS_WEBHOOK_URL is: every delivery is signed, and an unsigned one would be refused",
   });
 
+/** https, or http to this machine (a local mail catcher); an unset SITE_URL means localhost. */
+function isHttpsOrLocal(siteUrl: string | undefined): boolean {
+  if (siteUrl === undefined) return false;
+  const url = new URL(siteUrl);
+  return url.protocol === "https:" || ["localhost", "127.0.0.1", "[::1]"].includes(url.hostname);
+}
+
 export type Env = z.infer<typeof envSchema>;
+
+/** The origin emails link to: SITE_URL, or this server on localhost. */
+export function siteOrigin(env: Pick<Env, "SITE_URL" | "PORT">): string {
+  return env.SITE_URL ? new URL(env.SITE_URL).origin : `http://localhost:${env.PORT}`;
+}
 
 /** Parses the environment, or throws an error that names every bad variable. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {

@@ -49,6 +49,7 @@ async function seed(people: Array<{ name: string; email: string; at: string; mes
       message: p.message ?? null,
       clientTimestamp: p.at,
       idempotencyKey: `cli-${i}`,
+      consent: { version: "2026-11-23", wantsUpdates: false },
     });
     ids.push(registration.id);
   }
@@ -229,6 +230,7 @@ describe("registrations CLI and hostile text", () => {
       message,
       clientTimestamp: "2026-06-01T09:00:00.000Z\u009b",
       idempotencyKey: "hostile-1",
+      consent: { version: "2026-11-23", wantsUpdates: false },
     });
     await storage.close();
     const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));

@@ -57,6 +57,7 @@ describe("registrations -- backup", () => {
         message: `message ${n} `.repeat(100),
         clientTimestamp: null,
         idempotencyKey: `backup-${n}`,
+        consent: { version: "2026-11-23", wantsUpdates: false },
       });
     };
     await Promise.all(Array.from({ length: 3000 }, register));

@@ -55,6 +55,7 @@ describe("erasure on SQLite", () => {
         phone: null,
         clientTimestamp: null,
         idempotencyKey: `erase-${i}-${tag}`,
+        consent: { version: "2026-11-23", wantsUpdates: false },
       });
     }
     // Before: the text is on disk (so the search below can find it).

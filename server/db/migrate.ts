@@ -4,6 +4,7 @@ import { type Migration, Migrator } from "kysely/migration";
 import * as createRegistrations from "./migrations/001-create-registrations.ts";
 import * as createOutbox from "./migrations/002-create-outbox.ts";
 import * as createErasures from "./migrations/003-create-erasures.ts";
+import * as consentMailAndLinks from "./migrations/004-consent-mail-and-links.ts";
 import type { Database, Dialect } from "./schema.ts";
 
 /**
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "001-create-registrations": createRegistrations,
   "002-create-outbox": createOutbox,
   "003-create-erasures": createErasures,
+  "004-consent-mail-and-links": consentMailAndLinks,
 };
 
 /** Applies pending migrations; Kysely takes a lock so concurrent starters wait their turn. */

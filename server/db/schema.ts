@@ -2,7 +2,18 @@
  * Table shapes as Kysely sees them. Timestamps are ISO 8601 UTC text on both
  * dialects (see docs/decisions/030), so they sort and compare as strings.
  */
+import type { Generated } from "kysely";
+
 export type OutboxStatus = "pending" | "delivered" | "dead";
+
+/** Where an outbox row goes: the clinic's spreadsheet, or an email to the registrant. */
+export type OutboxKind = "sheet" | "mail";
+
+/**
+ * What it carries. Sheet: the registration itself, or its current status (confirmed,
+ * unsubscribed) as a later delivery. Mail: the confirmation, or an announcement.
+ */
+export type OutboxTopic = "registration" | "status" | "confirmation" | "announcement";
 
 export interface RegistrationsTable {
   id: string;
@@ -13,6 +24,15 @@ export interface RegistrationsTable {
   client_timestamp: string | null;
   received_at: string;
   idempotency_key: string;
+  /** The consent wording shown (app/content/registration.ts); null before migration 004. */
+  consent_version: string | null;
+  consent_at: string | null;
+  /** 1 when the registrant ticked "occasional updates before launch". */
+  wants_updates: Generated<number>;
+  /** Set when the confirmation link was opened (double opt-in). */
+  confirmed_at: string | null;
+  /** Set by an unsubscribe link; no mail goes to the address after it. */
+  unsubscribed_at: string | null;
 }
 
 export interface OutboxTable {
@@ -24,6 +44,20 @@ export interface OutboxTable {
   last_error: string | null;
   created_at: string;
   delivered_at: string | null;
+  kind: Generated<OutboxKind>;
+  topic: Generated<OutboxTopic>;
+  /** The announcement an 'announcement' mail belongs to. */
+  announcement_id: string | null;
+  /** Unique when set: an announcement is queued once per address. */
+  dedupe_key: string | null;
+}
+
+/** A launch (or other) email staff queued with `registrations -- announce`. */
+export interface AnnouncementsTable {
+  id: string;
+  subject: string;
+  body: string;
+  created_at: string;
 }
 
 /** What an erasure leaves: no personal data (docs/decisions/079). */
@@ -49,6 +83,9 @@ export interface Database {
   outbox: OutboxTable;
   erasures: ErasuresTable;
   erasure_key: ErasureKeyTable;
+  announcements: AnnouncementsTable;
+  /** One row: the key that signs confirm and unsubscribe links. */
+  link_key: ErasureKeyTable;
 }
 
 export type Dialect = "sqlite" | "postgres";

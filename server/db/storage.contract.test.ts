@@ -28,6 +28,7 @@ function newRegistration(overrides: Partial<NewRegistration> = {}): NewRegistrat
     message: null,
     clientTimestamp: "2026-03-01T09:15:00.123Z",
     idempotencyKey: `key-${counter}-${Math.random()}`,
+    consent: { version: "2026-11-23", wantsUpdates: false },
     ...overrides,
   };
 }

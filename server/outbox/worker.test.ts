@@ -32,6 +32,7 @@ function newRegistration(): NewRegistration {
     message: counter % 3 ? null : "Please call after six",
     clientTimestamp: `2026-05-0${(counter % 9) + 1}T08:00:00.000Z`,
     idempotencyKey: `outbox-${counter}-${Math.random()}`,
+    consent: { version: "2026-11-23", wantsUpdates: false },
   };
 }
 

@@ -102,6 +102,9 @@ describe("registrationsCsv", () => {
         phone: "+44 7700 900123",
         message: null,
         idempotencyKey: "k1",
+        consent: null,
+        confirmedAt: null,
+        unsubscribedAt: null,
       },
     ]);
     expect(csv).toBe(

@@ -43,7 +43,7 @@ export async function emailHash(db: Db, email: string): Promise<string> {
 
 /**
  * Right to erasure: deletes the registrations for this address (any letter case)
- * and their outbox rows, and leaves a record without the address. A row counts as
+ * and their outbox rows (queued emails included), and leaves a record without the address. A row counts as
  * forwarded once delivered or once any attempt was made: an attempt that timed
  * out may still have reached the sheet.
  */
@@ -53,7 +53,10 @@ export async function eraseByEmail(db: Db, email: string, now: Date): Promise<Er
   return db.transaction().execute(async (trx) => {
     const rows = await trx
       .selectFrom("registrations as r")
-      .leftJoin("outbox as o", "o.registration_id", "r.id")
+      // Only spreadsheet deliveries say whether a copy left; emails went to the person.
+      .leftJoin("outbox as o", (join) =>
+        join.onRef("o.registration_id", "=", "r.id").on("o.kind", "=", "sheet"),
+      )
       .select(["r.id as id", "o.status as status", "o.attempts as attempts"])
       .where((eb) => eb(eb.fn("lower", ["r.email"]), "=", normalised))
       .orderBy("r.received_at")

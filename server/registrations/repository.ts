@@ -7,16 +7,27 @@ import type {
   RegisterResult,
   StoredRegistration,
 } from "../../contract/registrations.ts";
-import type { Database, OutboxStatus, OutboxTable, RegistrationsTable } from "../db/schema.ts";
+import type {
+  Database,
+  OutboxKind,
+  OutboxStatus,
+  OutboxTable,
+  OutboxTopic,
+  RegistrationsTable,
+} from "../db/schema.ts";
 
 type Db = Kysely<Database>;
 
+type DeliveryState = { status: OutboxStatus; attempts: number; deliveredAt: string | null };
+
 export type RegistrationWithDelivery = StoredRegistration & {
   /** Forwarding to the clinic's spreadsheet; null when forwarding was off. */
-  delivery: { status: OutboxStatus; attempts: number; deliveredAt: string | null } | null;
+  delivery: DeliveryState | null;
+  /** Every email queued for this registration, oldest first. */
+  emails: Array<DeliveryState & { topic: OutboxTopic; announcementId: string | null }>;
 };
 
-function toStored(row: Selectable<RegistrationsTable>): StoredRegistration {
+export function toStored(row: Selectable<RegistrationsTable>): StoredRegistration {
   return {
     id: row.id,
     name: row.name,
@@ -26,6 +37,16 @@ function toStored(row: Selectable<RegistrationsTable>): StoredRegistration {
     clientTimestamp: row.client_timestamp,
     receivedAt: row.received_at,
     idempotencyKey: row.idempotency_key,
+    consent:
+      row.consent_version === null
+        ? null
+        : {
+            version: row.consent_version,
+            wantsUpdates: Number(row.wants_updates) === 1,
+            at: row.consent_at ?? row.received_at,
+          },
+    confirmedAt: row.confirmed_at,
+    unsubscribedAt: row.unsubscribed_at,
   };
 }
 
@@ -39,10 +60,19 @@ function newRow(input: NewRegistration, receivedAt: string): Insertable<Registra
     client_timestamp: input.clientTimestamp,
     received_at: receivedAt,
     idempotency_key: input.idempotencyKey,
+    consent_version: input.consent.version,
+    consent_at: receivedAt,
+    wants_updates: input.consent.wantsUpdates ? 1 : 0,
   };
 }
 
-function newOutboxRow(registrationId: string, at: string): Insertable<OutboxTable> {
+export function newOutboxRow(
+  registrationId: string,
+  at: string,
+  what: { kind: OutboxKind; topic: OutboxTopic } & Partial<
+    Pick<OutboxTable, "announcement_id" | "dedupe_key">
+  >,
+): Insertable<OutboxTable> {
   return {
     id: randomUUID(),
     registration_id: registrationId,
@@ -50,7 +80,20 @@ function newOutboxRow(registrationId: string, at: string): Insertable<OutboxTabl
     attempts: 0,
     next_attempt_at: at,
     created_at: at,
+    ...what,
   };
+}
+
+/**
+ * What a new registration queues, in its own transaction: the confirmation email
+ * (always: with SMTP_URL unset it is written to a file) and, with forwarding on, the
+ * delivery to the spreadsheet.
+ */
+function outboxRowsFor(registrationId: string, at: string, forward: boolean) {
+  const rows = [newOutboxRow(registrationId, at, { kind: "mail", topic: "confirmation" })];
+  if (forward)
+    rows.push(newOutboxRow(registrationId, at, { kind: "sheet", topic: "registration" }));
+  return rows;
 }
 
 async function findByKey(db: Db, idempotencyKey: string) {
@@ -64,8 +107,8 @@ async function findByKey(db: Db, idempotencyKey: string) {
 /**
  * Inserts once per idempotency key. ON CONFLICT DO NOTHING makes a concurrent
  * second insert wait for the first and then do nothing, so the key maps to exactly
- * one row; the caller gets that row back as a duplicate. With forwarding on, the
- * outbox row commits in the same transaction as the registration.
+ * one row; the caller gets that row back as a duplicate. The confirmation email and,
+ * with forwarding on, the spreadsheet delivery commit in the same transaction.
  */
 export async function insertRegistration(
   db: Db,
@@ -86,14 +129,14 @@ export async function insertRegistration(
       // Undefined only if the first row was erased in between: then insert afresh.
       return existing && { kind: "duplicate", registration: toStored(existing) };
     }
-    if (options.forward) {
-      await trx.insertInto("outbox").values(newOutboxRow(inserted.id, receivedAt)).execute();
-    }
+    await trx
+      .insertInto("outbox")
+      .values(outboxRowsFor(inserted.id, receivedAt, options.forward))
+      .execute();
     return { kind: "created", registration: toStored(inserted) };
   };
   for (let attempt = 0; attempt < 3; attempt++) {
-    // Without forwarding the single INSERT is atomic on its own; skip BEGIN/COMMIT.
-    const result = options.forward ? await db.transaction().execute(write) : await write(db);
+    const result = await db.transaction().execute(write);
     if (result) return result;
   }
   throw new Error("The registration vanished while it was being stored; try again");
@@ -134,10 +177,10 @@ export async function insertRegistrationBatch(
             .where("idempotency_key", "in", seenBefore)
             .execute()
         : [];
-    if (options.forward && inserted.length > 0) {
+    if (inserted.length > 0) {
       await trx
         .insertInto("outbox")
-        .values(inserted.map((r) => newOutboxRow(r.id, receivedAt)))
+        .values(inserted.flatMap((r) => outboxRowsFor(r.id, receivedAt, options.forward)))
         .execute();
     }
     const stored = new Map([...inserted, ...existing].map((r) => [r.idempotency_key, r]));
@@ -189,33 +232,68 @@ export async function allRegistrations(db: Db): Promise<StoredRegistration[]> {
 /** Subject access: every registration for this address, matched without regard to letter case. */
 export async function findByEmail(db: Db, email: string): Promise<RegistrationWithDelivery[]> {
   const rows = await db
-    .selectFrom("registrations as r")
-    .leftJoin("outbox as o", "o.registration_id", "r.id")
-    .selectAll("r")
-    .select([
-      "o.status as delivery_status",
-      "o.attempts as delivery_attempts",
-      "o.delivered_at as delivery_delivered_at",
-    ])
-    .where((eb) => eb(eb.fn("lower", ["r.email"]), "=", email.trim().toLowerCase()))
-    .orderBy("r.received_at", "asc")
+    .selectFrom("registrations")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+    .orderBy("received_at", "asc")
     .execute();
-  return rows.map((row) => ({
-    ...toStored(row),
-    delivery: row.delivery_status
-      ? {
-          status: row.delivery_status,
-          attempts: row.delivery_attempts ?? 0,
-          deliveredAt: row.delivery_delivered_at,
-        }
-      : null,
-  }));
+  if (rows.length === 0) return [];
+  const outbox = await db
+    .selectFrom("outbox")
+    .select([
+      "registration_id",
+      "kind",
+      "topic",
+      "status",
+      "attempts",
+      "delivered_at",
+      "announcement_id",
+    ])
+    .where(
+      "registration_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => {
+    const own = outbox.filter((o) => o.registration_id === row.id);
+    const state = (o: (typeof own)[number]): DeliveryState => ({
+      status: o.status,
+      attempts: o.attempts,
+      deliveredAt: o.delivered_at,
+    });
+    const sheet = own.find((o) => o.kind === "sheet" && o.topic === "registration");
+    return {
+      ...toStored(row),
+      delivery: sheet ? state(sheet) : null,
+      emails: own
+        .filter((o) => o.kind === "mail")
+        .map((o) => ({ ...state(o), topic: o.topic, announcementId: o.announcement_id })),
+    };
+  });
 }
 
 /** Deletes registrations received before the cut-off; their outbox rows go with them (ON DELETE CASCADE). */
 export async function purgeReceivedBefore(db: Db, cutoff: Date): Promise<number> {
   const result = await db
     .deleteFrom("registrations")
+    .where("received_at", "<", cutoff.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Deletes registrations that were sent a confirmation email (they have a consent
+ * version) and never confirmed, received before the cut-off. Queued mail goes with
+ * them (ON DELETE CASCADE).
+ */
+export async function purgeUnconfirmedBefore(db: Db, cutoff: Date): Promise<number> {
+  const result = await db
+    .deleteFrom("registrations")
+    .where("confirmed_at", "is", null)
+    .where("consent_version", "is not", null)
     .where("received_at", "<", cutoff.toISOString())
     .executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -7,6 +7,7 @@ import {
   erasuresFor,
   forwardedErasures,
 } from "./erasure.ts";
+import { loadLinkKey } from "./links.ts";
 import {
   allRegistrations,
   countRegistrations,
@@ -15,9 +16,11 @@ import {
   insertRegistrationBatch,
   listRegistrations,
   purgeReceivedBefore,
+  purgeUnconfirmedBefore,
   type RegistrationWithDelivery,
 } from "./repository.ts";
 import { type Age, cutoffFor } from "./retention.ts";
+import { checkUnsubscribeLink, confirmRegistration, unsubscribeByLink } from "./subscription.ts";
 import type {
   NewRegistration,
   RegisterResult,
@@ -33,7 +36,7 @@ import { guardAvailability, isUnavailableError } from "../db/unavailable.ts";
 import { createWriteHealth, type WriteHealth } from "../db/write-health.ts";
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
-import { outboxSummary, retryOutbox, type OutboxSummary } from "../outbox/store.ts";
+import { outboxSummary, retryOutbox, type OutboxSummary } from "../outbox/summary.ts";
 import {
   createOutboxWorker,
   DEFAULT_OUTBOX_OPTIONS,
@@ -41,6 +44,9 @@ import {
 } from "../outbox/worker.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Days an unconfirmed registration is kept before the daily purge deletes it. */
+export const UNCONFIRMED_DAYS = 30;
 
 /** Operator tasks behind the CLI: subject access, erasure, export, purge, outbox. */
 export type RegistrationAdmin = {
@@ -59,6 +65,8 @@ export type RegistrationAdmin = {
   /** Erasures with copies in the spreadsheet, for staff to delete there. */
   forwardedErasures(): Promise<ErasureRecord[]>;
   purgeOlderThan(age: Age): Promise<{ cutoff: string; deleted: number }>;
+  /** Registrations never confirmed within UNCONFIRMED_DAYS (docs/decisions/087). */
+  purgeUnconfirmed(): Promise<{ cutoff: string; deleted: number }>;
   outboxSummary(): Promise<OutboxSummary>;
   retryOutbox(): Promise<{ revived: number; hurried: number }>;
 };
@@ -99,6 +107,7 @@ export async function openStorage(
 ): Promise<Storage> {
   const now = options.now ?? (() => new Date());
   const { db, dialect } = await openDatabase(env, logger, options);
+  const linkKey = await loadLinkKey(db);
 
   const forwardTo = env.SHEETS_WEBHOOK_URL;
   const secret = env.SHEETS_WEBHOOK_SECRET;
@@ -153,11 +162,21 @@ export async function openStorage(
     return Number(rows[0]?.busy ?? 1) === 0;
   };
 
+  const purgeUnconfirmed = async () => {
+    const cutoff = cutoffFor({ amount: UNCONFIRMED_DAYS, unit: "days" }, now());
+    const deleted = await guardAvailability(() => purgeUnconfirmedBefore(db, cutoff));
+    return { cutoff: cutoff.toISOString(), deleted };
+  };
+
   let purgeTimer: NodeJS.Timeout | undefined;
   let purging: Promise<void> | undefined;
   const scheduledPurge = () => {
     purging = purgeOlderThan({ amount: env.RETENTION_MONTHS, unit: "months" })
       .then(({ cutoff, deleted }) => logger.info({ cutoff, deleted }, "retention purge done"))
+      .then(purgeUnconfirmed)
+      .then(({ cutoff, deleted }) =>
+        logger.info({ cutoff, deleted }, "unconfirmed registrations purged"),
+      )
       .catch((error: unknown) =>
         logger.warn(
           { reason: (error as Error).message },
@@ -184,6 +203,22 @@ export async function openStorage(
         if (result.kind === "created") worker?.wake();
         return result;
       },
+      async confirm(token) {
+        const result = await guardAvailability(() =>
+          confirmRegistration({ db, key: linkKey, now: now(), forward }, token),
+        );
+        if (result.kind === "confirmed" && result.firstTime) worker?.wake();
+        return result;
+      },
+      checkUnsubscribe: (token) =>
+        guardAvailability(() => checkUnsubscribeLink({ db, key: linkKey, now: now() }, token)),
+      async unsubscribe(token) {
+        const result = await guardAvailability(() =>
+          unsubscribeByLink({ db, key: linkKey, now: now(), forward }, token),
+        );
+        if (result.kind === "unsubscribed" && result.firstTime) worker?.wake();
+        return result;
+      },
     },
     admin: {
       count: () => guardAvailability(() => countRegistrations(db)),
@@ -198,6 +233,7 @@ export async function openStorage(
       erasures: (email) => guardAvailability(() => erasuresFor(db, email)),
       forwardedErasures: () => guardAvailability(() => forwardedErasures(db)),
       purgeOlderThan,
+      purgeUnconfirmed,
       outboxSummary: () => guardAvailability(() => outboxSummary(db)),
       retryOutbox: () => guardAvailability(() => retryOutbox(db, now())),
     },

@@ -8,6 +8,13 @@ import type {
   RegistrationService,
 } from "../../../contract/registrations.ts";
 
+/** Links are not this module's business: they answer "invalid". */
+const linkStubs = {
+  confirm: () => Promise.resolve({ kind: "invalid" as const }),
+  checkUnsubscribe: () => Promise.resolve({ kind: "invalid" as const }),
+  unsubscribe: () => Promise.resolve({ kind: "invalid" as const }),
+};
+
 /** An in-memory stand-in with the storage contract's idempotency behaviour. */
 function memoryRegistrations() {
   const rows = new Map<string, NewRegistration>();
@@ -16,13 +23,18 @@ function memoryRegistrations() {
       const existing = rows.get(input.idempotencyKey);
       const kind: RegisterResult["kind"] = existing ? "duplicate" : "created";
       if (!existing) rows.set(input.idempotencyKey, input);
+      const { consent, ...fields } = existing ?? input;
       const registration = {
-        ...(existing ?? input),
+        ...fields,
         id: `id-${input.idempotencyKey}`,
         receivedAt: "2025-01-01T00:00:00.000Z",
+        consent: { ...consent, at: "2025-01-01T00:00:00.000Z" },
+        confirmedAt: null,
+        unsubscribedAt: null,
       };
       return Promise.resolve({ kind, registration });
     },
+    ...linkStubs,
   };
   return { rows, service };
 }
@@ -130,6 +142,7 @@ describe("handleRegistration", () => {
   it("answers 503 with Retry-After when the database is unavailable", async () => {
     const down: RegistrationService = {
       register: () => Promise.reject(new StorageUnavailableError("database unreachable")),
+      ...linkStubs,
     };
     const outcome = await handleRegistration(form(person), down, vi.fn());
     expect(outcome.status).toBe(503);
@@ -143,6 +156,7 @@ describe("handleRegistration", () => {
   it("lets unexpected errors through, so they are reported as 500", async () => {
     const broken: RegistrationService = {
       register: () => Promise.reject(new Error("bug")),
+      ...linkStubs,
     };
     await expect(handleRegistration(form(person), broken, vi.fn())).rejects.toThrow("bug");
   });

@@ -70,6 +70,8 @@ export async function handleRegistration(
       ...fields,
       clientTimestamp: usableClientTimestamp(submission.clientTimestamp),
       idempotencyKey,
+      // Replaced by the form's own consent fields (issue 11, in progress).
+      consent: { version: "2026-11-23", wantsUpdates: false },
     });
     log({ outcome: stored.kind, registrationId: stored.registration.id });
     return { result: { status: "success" }, status: 200 };

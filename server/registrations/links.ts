@@ -1,0 +1,87 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+
+import type { Kysely } from "kysely";
+
+import { linkTokenParam, registrationPaths } from "../../contract/registrations.ts";
+import type { Database } from "../db/schema.ts";
+
+/**
+ * Signed links in emails (docs/decisions/087). A token is `<purpose>.<registration
+ * id>[.<expiry>].<signature>`: the purpose is `c` (confirm, with an expiry in Unix
+ * seconds) or `u` (unsubscribe, which never expires: RFC 8058 links must keep
+ * working), and the signature is HMAC-SHA256 over everything before it, base64url,
+ * keyed with the database's link key. Nothing is stored per link: a second server,
+ * or the same one after a restart, verifies it the same way.
+ */
+export const CONFIRM_LINK_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type LinkPurpose = "confirm" | "unsubscribe";
+const prefix: Record<LinkPurpose, string> = { confirm: "c", unsubscribe: "u" };
+
+export type VerifiedLink =
+  | { ok: true; registrationId: string }
+  | { ok: false; reason: "invalid" }
+  /** Genuine but past its time: the id lets a confirmed registration still say so. */
+  | { ok: false; reason: "expired"; registrationId: string };
+
+/** The database's link key, made at random by migration 004. */
+export async function loadLinkKey(db: Kysely<Database>): Promise<string> {
+  const row = await db
+    .selectFrom("link_key")
+    .select("hmac_key")
+    .where("id", "=", 1)
+    .executeTakeFirstOrThrow();
+  return row.hmac_key;
+}
+
+function signature(key: string, payload: string): string {
+  return createHmac("sha256", key).update(payload, "utf8").digest("base64url");
+}
+
+export function confirmToken(key: string, registrationId: string, issuedAt: Date): string {
+  const expires = Math.floor((issuedAt.getTime() + CONFIRM_LINK_DAYS * DAY_MS) / 1000);
+  const payload = `${prefix.confirm}.${registrationId}.${expires}`;
+  return `${payload}.${signature(key, payload)}`;
+}
+
+export function unsubscribeToken(key: string, registrationId: string): string {
+  const payload = `${prefix.unsubscribe}.${registrationId}`;
+  return `${payload}.${signature(key, payload)}`;
+}
+
+/** The longest token we read: anything longer is not one of ours. */
+const MAX_TOKEN_LENGTH = 200;
+
+/** Checks a token's form and signature (in constant time), then its expiry. */
+export function verifyToken(
+  key: string,
+  token: string,
+  purpose: LinkPurpose,
+  now: Date,
+): VerifiedLink {
+  const invalid = { ok: false, reason: "invalid" } as const;
+  if (token.length > MAX_TOKEN_LENGTH) return invalid;
+  const parts = token.split(".");
+  const expected = purpose === "confirm" ? 4 : 3;
+  if (parts.length !== expected || parts[0] !== prefix[purpose]) return invalid;
+  // Compared as text, not decoded bytes: base64url ignores a final character's spare
+  // bits, so decoding would let an altered token through.
+  const given = Buffer.from(parts.at(-1) ?? "", "utf8");
+  const wanted = Buffer.from(signature(key, parts.slice(0, -1).join(".")), "utf8");
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return invalid;
+  const registrationId = parts[1] ?? "";
+  if (purpose === "confirm") {
+    const expires = Number(parts[2]);
+    if (!Number.isSafeInteger(expires)) return invalid;
+    if (now.getTime() >= expires * 1000) return { ok: false, reason: "expired", registrationId };
+  }
+  return { ok: true, registrationId };
+}
+
+/** Absolute links for an email, from SITE_URL as the server reads it at run time. */
+export function linkUrl(siteUrl: string, purpose: LinkPurpose, token: string): string {
+  const url = new URL(registrationPaths[purpose], siteUrl);
+  url.searchParams.set(linkTokenParam, token);
+  return url.href;
+}
