@@ -1,12 +1,15 @@
 import type { Config } from "@react-router/dev/config";
 
+import { prerenderedPaths } from "./app/prerendered-paths.ts";
+
 // SPA_BUILD=1 builds the client-only variant that `npm run audit` compares against.
 const spa = process.env.SPA_BUILD === "1";
 
 export default {
   ssr: !spa,
-  // `true` prerenders every path of app/routes.ts that has no dynamic segment.
-  prerender: !spa,
+  // Every path of app/routes.ts without a dynamic segment, except the pages that need
+  // their request (email links with a token): app/prerendered-paths.ts.
+  prerender: spa ? false : [...prerenderedPaths],
   // The whole route table ships with the first page (about 1 KB gzipped) instead of being
   // fetched from /__manifest as links appear: no request on navigation, and no duplicate
   // fetches when discovery and a click race each other (decision 054).

@@ -2,7 +2,8 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
 /**
  * The route table: the single list of pages. Prerendering (react-router.config.ts)
- * and the sitemap (scripts/postbuild.ts) are both derived from it.
+ * and the sitemap (scripts/postbuild.ts) are both derived from it, through
+ * app/prerendered-paths.ts.
  */
 export default [
   index("routes/marketing/home.tsx"),
@@ -17,6 +18,9 @@ export default [
   route("quiz", "routes/tools/quiz.tsx"),
   route("pricing", "routes/tools/pricing.tsx"),
   route("register-interest", "routes/registration/register-interest.tsx"),
+  // Links from our emails: rendered on each request, never prerendered (app/prerendered-paths.ts).
+  route("register-interest/confirm", "routes/registration/confirm.tsx"),
+  route("unsubscribe", "routes/registration/unsubscribe.tsx"),
   route("privacy-policy", "routes/legal/privacy-policy.tsx"),
   route("terms-of-service", "routes/legal/terms-of-service.tsx"),
   route("cookie-policy", "routes/legal/cookie-policy.tsx"),

@@ -44,7 +44,7 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-import routes from "../app/routes.ts";
+import { prerenderedPaths } from "../app/prerendered-paths.ts";
 import { chromiumLaunch } from "../playwright.config.ts";
 import { INLINE_CSS_DEFAULT } from "./inline-css.ts";
 
@@ -69,9 +69,7 @@ const chromePath = process.env.CHROME_PATH ?? chromiumLaunch.executablePath;
 type Method = "devtools" | "simulate";
 if (methods.length === 0) throw new Error("--methods must name devtools, simulate or both");
 
-const allPaths = routes
-  .filter((r) => r.index || (r.path !== undefined && !/[*:]/.test(r.path)))
-  .map((r) => (r.index ? "/" : `/${r.path ?? ""}`));
+const allPaths: readonly string[] = prerenderedPaths;
 const pagesOption = option("--pages", "AUDIT_PAGES");
 const pagePaths = pagesOption ? pagesOption.split(",").map((p) => p.trim()) : allPaths;
 for (const p of pagePaths) {

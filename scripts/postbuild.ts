@@ -1,6 +1,6 @@
 /**
  * Runs after `react-router build`:
- * 1. writes sitemap.xml and robots.txt from the route table (app/routes.ts);
+ * 1. writes sitemap.xml and robots.txt from the prerendered pages (app/prerendered-paths.ts);
  * 2. with INLINE_CSS (scripts/inline-css.ts), puts the stylesheet into each prerendered
  *    HTML file (not into the SPA baseline's shell);
  * 3. hashes the inline scripts for the Content-Security-Policy (scripts/csp-hashes.ts);
@@ -14,18 +14,15 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { writeCspManifest } from "./csp-hashes.ts";
 import { inlineCssEnabled, inlineCssInto } from "./inline-css.ts";
 import { siteUrlFromEnv } from "./site-url.ts";
-import routes from "../app/routes.ts";
+import { prerenderedPaths } from "../app/prerendered-paths.ts";
 
 const buildDir = process.env.BUILD_DIR ?? (process.env.SPA_BUILD === "1" ? "build-spa" : "build");
 const clientDir = path.resolve(buildDir, "client");
 const origin = siteUrlFromEnv();
 
-function staticPaths(): string[] {
-  return routes
-    .filter(
-      (r) => r.index || (r.path !== undefined && !r.path.includes("*") && !r.path.includes(":")),
-    )
-    .map((r) => (r.index ? "/" : `/${r.path ?? ""}`));
+/** The prerendered pages: the email-link pages are neither built ahead nor listed. */
+function staticPaths(): readonly string[] {
+  return prerenderedPaths;
 }
 
 function writeSeoFiles() {

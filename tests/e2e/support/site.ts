@@ -9,12 +9,14 @@ import {
   essentialOnly,
   serializeConsent,
 } from "../../../app/features/consent/consent-record.ts";
-import routes from "../../../app/routes.ts";
+import { prerenderedPaths } from "../../../app/prerendered-paths.ts";
 
-/** Every static page of app/routes.ts ("/" and "/team" ...), in route-table order. */
-export const staticPaths: string[] = routes
-  .filter((r) => r.index || (r.path !== undefined && !/[*:]/.test(r.path)))
-  .map((r) => (r.index ? "/" : `/${r.path ?? ""}`));
+/**
+ * Every prerendered page of app/routes.ts ("/" and "/team" ...), in route-table order.
+ * The email-link pages need a token: tests/e2e/links.spec.ts and the link states of the
+ * a11y and HTML checks cover them.
+ */
+export const staticPaths: string[] = [...prerenderedPaths];
 
 /** A path no route matches: the catch-all 404 page, checked alongside the real pages. */
 export const notFoundPath = "/this-page-does-not-exist";

@@ -1,0 +1,114 @@
+import type { PageInfo } from "./pages.ts";
+
+/**
+ * The words of the pages that links in our emails open: confirming an address (double
+ * opt-in) and unsubscribing. Each state has a page title, a heading and a few short
+ * paragraphs. Calm and plain: nobody reaching these pages has done anything wrong.
+ */
+export type LinkPageCopy = PageInfo & { body: readonly string[] };
+
+const site = "Meridian Men's Health";
+
+function page(heading: string, description: string, body: readonly string[]): LinkPageCopy {
+  return { title: `${heading} | ${site}`, description, heading, body };
+}
+
+export const confirmCopy = {
+  confirmed: page(
+    "Your email address is confirmed",
+    "Your email address is confirmed for the Meridian Men's Health waiting list.",
+    [
+      "Thank you. Your place on our waiting list is confirmed.",
+      "What happens next: when we are registered with the CQC and open, we will send you one email to say so. Until then you do not need to do anything.",
+    ],
+  ),
+  alreadyConfirmed: page(
+    "Your email address is already confirmed",
+    "This email address was already confirmed for the Meridian Men's Health waiting list.",
+    [
+      "You confirmed this address before, so nothing has changed and there is nothing more to do.",
+      "When we open, we will send you one email to say so.",
+    ],
+  ),
+  expired: page("This confirmation link has expired", "The confirmation link has expired.", [
+    "Confirmation links work for 7 days after we send them, and this one is older than that. Your address has not been confirmed.",
+    "If you would still like to hear when we open, please register again and use the link in the new email within 7 days.",
+  ]),
+  invalid: page(
+    "We could not read this confirmation link",
+    "The confirmation link is not complete or not valid.",
+    [
+      "The link may have been cut short or changed when it was copied. Nothing has been changed.",
+      "Please open the link straight from the email we sent you. If it still does not work, you can register again.",
+    ],
+  ),
+  gone: page(
+    "We no longer hold this registration",
+    "The registration this link belongs to is no longer stored.",
+    [
+      "The registration this link was sent for has been deleted: either at your request, or because it was not confirmed within 30 days. Nothing has been changed.",
+      "If you would still like to hear when we open, you are welcome to register again.",
+    ],
+  ),
+} as const satisfies Record<string, LinkPageCopy>;
+
+export const unsubscribeCopy = {
+  ask: page("Unsubscribe from our emails", "Stop emails from Meridian Men's Health.", [
+    "Press the button below and we will not email this address again, not even when we open.",
+    "If you would like us to delete your details as well, email us and we will do so.",
+  ]),
+  alreadyUnsubscribed: {
+    ...page(
+      "You are already unsubscribed",
+      "This email address is already unsubscribed from Meridian Men's Health emails.",
+      [
+        "This address is already unsubscribed, so we will not email it again. There is nothing more to do.",
+      ],
+    ),
+    // The same title as "done": after the button is pressed, the page's data says
+    // "already unsubscribed" while its heading says "You are unsubscribed".
+    title: `You are unsubscribed | ${site}`,
+  },
+  done: page(
+    "You are unsubscribed",
+    "This email address is unsubscribed from Meridian Men's Health emails.",
+    [
+      "We will not email this address again, and any email we had still waiting to send to it has been cancelled.",
+      "If you change your mind, you can register your interest again at any time.",
+    ],
+  ),
+  invalid: page(
+    "We could not read this unsubscribe link",
+    "The unsubscribe link is not complete or not valid.",
+    [
+      "The link may have been cut short or changed when it was copied. Nothing has been changed.",
+      "Please open the link straight from one of our emails, or email us and we will unsubscribe you.",
+    ],
+  ),
+  gone: page(
+    "We no longer hold this registration",
+    "The registration this link belongs to is no longer stored.",
+    [
+      "The registration this link was sent for has been deleted, so we will not email this address. There is nothing more to do.",
+    ],
+  ),
+  button: "Unsubscribe",
+  pending: "Unsubscribing...",
+} as const;
+
+/** The page shown while storage cannot be reached (a 503): nothing was changed. */
+export const linkUnavailableCopy = page(
+  "Please try again in a minute",
+  "This page is briefly unavailable.",
+  [
+    "We cannot reach our records right now because of a problem on our side. Nothing has been changed.",
+    "Please open the link again in a minute or two.",
+  ],
+);
+
+/** The ways out shown under every link page. */
+export const linkPageActions = {
+  home: "Go to the home page",
+  registerAgain: "Register again",
+  contactPrefix: "Questions? Email us at",
+} as const;

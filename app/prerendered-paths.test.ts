@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+
+import { prerenderedPaths, renderedOnRequest, staticRoutePaths } from "./prerendered-paths.ts";
+import { registrationPaths } from "../contract/registrations.ts";
+
+describe("the pages built ahead of time", () => {
+  it("are the route table's static paths, without the email-link pages", () => {
+    expect(prerenderedPaths).toContain("/");
+    expect(prerenderedPaths).toContain("/register-interest");
+    expect(prerenderedPaths).not.toContain(registrationPaths.confirm);
+    expect(prerenderedPaths).not.toContain(registrationPaths.unsubscribe);
+    expect(prerenderedPaths.length).toBe(staticRoutePaths.length - renderedOnRequest.length);
+    expect(prerenderedPaths.every((p) => !/[*:]/.test(p))).toBe(true);
+  });
+
+  it("leave out only pages the route table has, at the paths the emails link to", () => {
+    // The emails' links (server/registrations/links.ts) and the route table must agree.
+    for (const path of [registrationPaths.confirm, registrationPaths.unsubscribe]) {
+      expect(staticRoutePaths).toContain(path);
+      expect(renderedOnRequest).toContain(path);
+    }
+  });
+});

@@ -1,0 +1,25 @@
+import routes from "./routes.ts";
+import { registrationPaths } from "../contract/registrations.ts";
+
+/**
+ * Pages that need the request itself (the token of an email's link): rendered on each
+ * request, never prerendered, and left out of the sitemap (docs/decisions/090).
+ */
+export const renderedOnRequest: readonly string[] = [
+  registrationPaths.confirm,
+  registrationPaths.unsubscribe,
+];
+
+/** Every path of the route table without a dynamic segment: "/" and "/team" ... */
+export const staticRoutePaths: readonly string[] = routes
+  .filter((r) => r.index || (r.path !== undefined && !/[*:]/.test(r.path)))
+  .map((r) => (r.index ? "/" : `/${r.path ?? ""}`));
+
+/**
+ * The one list of pages built ahead of time: prerendered by react-router.config.ts,
+ * listed in sitemap.xml by scripts/postbuild.ts, and checked page by page by the
+ * quality specs (tests/e2e/support/site.ts).
+ */
+export const prerenderedPaths: readonly string[] = staticRoutePaths.filter(
+  (path) => !renderedOnRequest.includes(path),
+);

@@ -1,0 +1,86 @@
+import { useState } from "react";
+import { Form, data, useNavigation } from "react-router";
+
+import type { Route } from "./+types/unsubscribe";
+import { linkTokenParam } from "../../../contract/registrations.ts";
+import { Button } from "../../components/ui/button.tsx";
+import { linkUnavailableCopy, unsubscribeCopy } from "../../content/email-links.ts";
+import {
+  type UnsubscribeView,
+  checkUnsubscribeLink,
+  linkToken,
+  unsubscribeLink,
+} from "../../features/registration/email-links.server.ts";
+import { LinkPage, LinkPageActions } from "../../features/registration/link-page.tsx";
+import { appServicesContext } from "../../lib/app-context.ts";
+import { metaFor } from "../../lib/seo.ts";
+
+/**
+ * The unsubscribe link of every email (docs/decisions/090). A GET only looks and shows a
+ * button: link scanners and prefetchers open links, and must not unsubscribe anyone. The
+ * button's POST, or a mail provider's RFC 8058 one-click POST (form body
+ * `List-Unsubscribe=One-Click`, token in the query, no Origin header), unsubscribes;
+ * repeating it changes nothing. Rendered on each request, never prerendered.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { registrations } = context.get(appServicesContext);
+  const answer = await checkUnsubscribeLink(registrations, linkToken(request.url));
+  // The token goes back only with the button, and only when it is genuine.
+  const token = answer.view === "ask" ? linkToken(request.url) : null;
+  return data({ view: answer.view, token }, { status: answer.status, headers: answer.headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { registrations } = context.get(appServicesContext);
+  // A body that is not a form (or none at all) still has the token in the query.
+  const form = await request.formData().catch(() => undefined);
+  const answer = await unsubscribeLink(registrations, linkToken(request.url, form));
+  return data({ view: answer.view }, { status: answer.status, headers: answer.headers });
+}
+
+/** Retry-After on a 503 reaches the browser only if the route passes it on. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const merged = new Headers(loaderHeaders);
+  actionHeaders.forEach((value, name) => merged.set(name, value));
+  return merged;
+};
+
+const copyFor = (view: UnsubscribeView) =>
+  view === "unavailable" ? linkUnavailableCopy : unsubscribeCopy[view];
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  ...metaFor(copyFor(loaderData?.view ?? "invalid"), null),
+  { name: "referrer", content: "same-origin" },
+];
+
+export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  // Set when the button is pressed with JavaScript: the answer then replaces the card
+  // under the visitor's focus, so focus moves to its heading.
+  const [pressed, setPressed] = useState(false);
+  const view = actionData?.view ?? loaderData.view;
+
+  if (view === "ask") {
+    return (
+      <LinkPage copy={unsubscribeCopy.ask} tone="note">
+        <Form method="post" onSubmit={() => setPressed(true)}>
+          <input type="hidden" name={linkTokenParam} value={loaderData.token ?? ""} />
+          <Button type="submit" size="lg">
+            {navigation.state === "submitting" ? unsubscribeCopy.pending : unsubscribeCopy.button}
+          </Button>
+        </Form>
+      </LinkPage>
+    );
+  }
+  const done = view === "done" || view === "alreadyUnsubscribed";
+  return (
+    <LinkPage
+      key={view}
+      copy={copyFor(view)}
+      tone={done ? "done" : view === "unavailable" ? "wait" : "note"}
+      moveFocus={pressed}
+    >
+      <LinkPageActions registerAgain={false} />
+    </LinkPage>
+  );
+}
