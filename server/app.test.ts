@@ -45,6 +45,12 @@ function fakeBuild(actionCalls: string[]): ServerBuild {
         path: "register-interest",
         module: registerModule,
       },
+      unsubscribe: {
+        id: "unsubscribe",
+        parentId: "root",
+        path: "unsubscribe",
+        module: registerModule,
+      },
     } as unknown as ServerBuild["routes"],
     assets: {
       entry: { module: "/entry.js", imports: [] },
@@ -74,6 +80,7 @@ async function start(options: {
   trustProxy?: number;
   allowedOrigins?: string[];
   guards?: boolean;
+  perMinute?: number;
 }) {
   const actionCalls: string[] = [];
   const logger = createLogger("silent");
@@ -87,7 +94,7 @@ async function start(options: {
       options.guards === false
         ? []
         : createRegistrationGuards({
-            perMinute: 100,
+            perMinute: options.perMinute ?? 100,
             perDay: 1000,
             allowedOrigins: options.allowedOrigins ?? [],
             logger: { warn: vi.fn() },
@@ -201,5 +208,31 @@ describe("one origin policy behind a TLS-terminating proxy", () => {
       await new Promise<void>((resolve) => server?.close(() => resolve()));
       server = undefined;
     }
+  });
+});
+
+describe("RFC 8058 one-click unsubscribe", () => {
+  it("runs the action for a POST without Origin, through the guards and React Router's own check", async () => {
+    const { base, actionCalls } = await start({ perMinute: 1 });
+    for (let i = 0; i < 5; i++) {
+      // As a mail provider sends it: no Origin, no Sec-Fetch-Site, the token in the query.
+      const res = await post(base, "/unsubscribe?token=u.abc.sig", { host: PUBLIC_HOST });
+      expect(res.status).toBe(200);
+    }
+    expect(actionCalls).toEqual(Array.from({ length: 5 }, () => "/unsubscribe"));
+  });
+
+  it("behind a TLS proxy too, and with the page's own https Origin (the button)", async () => {
+    const { base, actionCalls } = await start({ trustProxy: 1 });
+    const behindProxy = {
+      host: "127.0.0.1:3000",
+      "x-forwarded-proto": "https",
+      "x-forwarded-host": PUBLIC_HOST,
+    };
+    expect((await post(base, "/unsubscribe?token=t", behindProxy)).status).toBe(200);
+    const button = { ...behindProxy, origin: `https://${PUBLIC_HOST}` };
+    expect((await post(base, "/unsubscribe?token=t", button)).status).toBe(200);
+    expect((await post(base, "/unsubscribe.data?token=t", button)).status).toBe(200);
+    expect(actionCalls).toHaveLength(3);
   });
 });

@@ -35,11 +35,21 @@ async function start(
   for (const guard of guards) {
     app.use((req, res, next) => (mutations.has(req.method) ? guard(req, res, next) : next()));
   }
-  app.post(["/register-interest", "/register-interest.data"], async (req, res) => {
-    let body = "";
-    for await (const chunk of req) body += String(chunk);
-    res.json({ received: body });
-  });
+  app.post(
+    [
+      "/register-interest",
+      "/register-interest.data",
+      "/unsubscribe",
+      "/unsubscribe/",
+      "/unsubscribe.data",
+      "/Unsubscribe",
+    ],
+    async (req, res) => {
+      let body = "";
+      for await (const chunk of req) body += String(chunk);
+      res.json({ received: body });
+    },
+  );
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server?.once("listening", resolve));
   const { port } = server.address() as AddressInfo;
@@ -207,5 +217,54 @@ describe("rate limits", () => {
     const base = await start({ perMinute: 1 });
     await post(base, "/register-interest", { origin: "https://evil.example" });
     expect((await post(base, "/register-interest", { origin: base })).status).toBe(200);
+  });
+});
+
+describe("the unsubscribe POST", () => {
+  const oneClick = "List-Unsubscribe=One-Click";
+
+  it("is not counted against the registration limits, and does not use them up", async () => {
+    const base = await start({ perMinute: 2, perDay: 3, unsubscribePerMinute: 100 });
+    const statuses = [];
+    // A mail provider's one-clicks: no Origin, many from one address.
+    for (let i = 0; i < 20; i++) {
+      const path = ["/unsubscribe?token=u.a.b", "/unsubscribe/", "/unsubscribe.data"][i % 3] ?? "";
+      statuses.push((await post(base, path, {}, oneClick)).status);
+    }
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    // The visitor's registration allowance is untouched by them.
+    expect((await post(base, "/register-interest", { origin: base })).status).toBe(200);
+    expect((await post(base, "/register-interest", { origin: base })).status).toBe(200);
+    expect((await post(base, "/register-interest", { origin: base })).status).toBe(429);
+  });
+
+  it("has its own limit per address, with a page that speaks of unsubscribing", async () => {
+    const base = await start({ perMinute: 100, unsubscribePerMinute: 3 });
+    const statuses = [];
+    for (let i = 0; i < 4; i++)
+      statuses.push((await post(base, "/unsubscribe", {}, oneClick)).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const limited = await post(base, "/unsubscribe", {}, oneClick);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await limited.text()).toMatch(/many unsubscribe requests/);
+    // Registrations are counted apart.
+    expect((await post(base, "/register-interest", { origin: base })).status).toBe(200);
+  });
+
+  it("is exempt only at its exact paths: another spelling counts as a registration", async () => {
+    const base = await start({ perMinute: 1, unsubscribePerMinute: 100 });
+    expect((await post(base, "/Unsubscribe", {}, oneClick)).status).toBe(200);
+    expect((await post(base, "/Unsubscribe", {}, oneClick)).status).toBe(429);
+    expect((await post(base, "/unsubscribe", {}, oneClick)).status).toBe(200);
+  });
+
+  it("keeps the origin check and the body cap", async () => {
+    const base = await start({ unsubscribePerMinute: 100 });
+    expect(
+      (await post(base, "/unsubscribe", { origin: "https://evil.example" }, oneClick)).status,
+    ).toBe(403);
+    expect((await post(base, "/unsubscribe", { origin: base }, oneClick)).status).toBe(200);
+    const tooLong = `${oneClick}&x=${"y".repeat(MAX_BODY_BYTES)}`;
+    expect((await post(base, "/unsubscribe", {}, tooLong)).status).toBe(413);
   });
 });

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
 
+import { registrationPaths } from "../../contract/registrations.ts";
 import type { Env } from "../env.ts";
 
 /** The largest registration POST we read: the form's limits come to about 7 KB encoded. */
@@ -11,9 +12,34 @@ type WarnLogger = {
   error?(fields: Record<string, unknown>, message: string): void;
 };
 
+/**
+ * One-clicks per minute from one client address on the unsubscribe page. Mail providers
+ * send RFC 8058 one-click POSTs from a few addresses of theirs, so the registration
+ * limits (a handful a minute) would refuse them; repeating one changes nothing, and a
+ * token cannot be guessed, so a looser limit only bounds the work (docs/decisions/090).
+ */
+export const UNSUBSCRIBE_PER_MINUTE = 300;
+
+/**
+ * The exact paths of the unsubscribe POST, the document and its `.data` twin: only these
+ * skip the registration limits. Another spelling still reaches the page, counted as a
+ * registration, which is the safe way to be wrong.
+ */
+const unsubscribePaths = new Set([
+  registrationPaths.unsubscribe,
+  `${registrationPaths.unsubscribe}/`,
+  `${registrationPaths.unsubscribe}.data`,
+]);
+
+export function isUnsubscribePost(req: Request): boolean {
+  return unsubscribePaths.has(req.path);
+}
+
 export type GuardOptions = {
   perMinute: number;
   perDay: number;
+  /** The unsubscribe POST's own limit per client address (UNSUBSCRIBE_PER_MINUTE). */
+  unsubscribePerMinute?: number;
   /** Origins allowed besides the request's own host, e.g. "https://www.example.co.uk". */
   allowedOrigins: readonly string[];
   maxBodyBytes?: number;
@@ -116,8 +142,9 @@ export function approvedOriginHost(res: Response): string | undefined {
 }
 
 /**
- * Middleware for the one write path (POST /register-interest and its .data twin):
- * origin check, body-size cap, then per-address rate limits (per minute and per day).
+ * Middleware for every mutation: origin check, body-size cap, then per-address rate
+ * limits. The registration limits (per minute and per day) count every mutation but the
+ * unsubscribe POST, which has its own looser one (UNSUBSCRIBE_PER_MINUTE).
  */
 export function createRegistrationGuards(options: GuardOptions): RequestHandler[] {
   const { logger, allowedOrigins, maxBodyBytes = MAX_BODY_BYTES } = options;
@@ -183,11 +210,18 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
       ),
   };
 
-  const limiter = (identifier: string, windowMs: number, limit: number) =>
+  const limiter = (
+    identifier: string,
+    windowMs: number,
+    limit: number,
+    applies: (req: Request) => boolean,
+    tooMany: string,
+  ) =>
     rateLimit({
       windowMs,
       limit,
       identifier,
+      skip: (req) => !applies(req),
       store: options.storeFor?.(identifier),
       // A shared store that cannot be reached lets the registration through (and logs
       // it) rather than refusing every visitor: docs/decisions/070.
@@ -204,7 +238,7 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
           {
             status: 429,
             title: "Please wait a moment",
-            message: `We have received several registrations from your connection in a short time. Please wait ${describeWait(retryAfterSeconds)} and try again: nothing you sent before has been lost.`,
+            message: `${tooMany} Please wait ${describeWait(retryAfterSeconds)} and try again: nothing you sent before has been lost.`,
             retryAfterSeconds,
           },
           logger,
@@ -212,11 +246,33 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
       },
     });
 
+  const registering = (req: Request) => !isUnsubscribePost(req);
+  const severalRegistrations =
+    "We have received several registrations from your connection in a short time.";
   return [
     originCheck,
     bodyCap,
-    limiter("registrations-per-minute", 60_000, options.perMinute),
-    limiter("registrations-per-day", 24 * 60 * 60_000, options.perDay),
+    limiter(
+      "registrations-per-minute",
+      60_000,
+      options.perMinute,
+      registering,
+      severalRegistrations,
+    ),
+    limiter(
+      "registrations-per-day",
+      24 * 60 * 60_000,
+      options.perDay,
+      registering,
+      severalRegistrations,
+    ),
+    limiter(
+      "unsubscribe-per-minute",
+      60_000,
+      options.unsubscribePerMinute ?? UNSUBSCRIBE_PER_MINUTE,
+      isUnsubscribePost,
+      "We have received a great many unsubscribe requests from your connection in a short time.",
+    ),
   ];
 }
 

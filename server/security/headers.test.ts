@@ -7,7 +7,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 import { buildCspManifest, staticHtmlFileFor } from "./csp-manifest.ts";
-import { securityHeaders } from "./headers.ts";
+import { isTokenPage, securityHeaders } from "./headers.ts";
 import { cspHash } from "./inline-scripts.ts";
 
 const clientDir = mkdtempSync(path.join(tmpdir(), "csp-client-"));
@@ -102,5 +102,44 @@ describe("securityHeaders", () => {
       /camera=\(\).*geolocation=\(\).*microphone=\(\)/,
     );
     expect(res.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("keeps the email-link pages out of caches, indexes and Referer headers", async () => {
+    for (const p of [
+      "/unsubscribe?token=u.x.y",
+      "/register-interest/confirm",
+      "/unsubscribe.data",
+    ]) {
+      const res = await fetch(`${offUrl}${p}`);
+      expect(res.headers.get("cache-control"), p).toBe("no-store");
+      expect(res.headers.get("x-robots-tag"), p).toBe("noindex");
+      // One policy, not helmet's with ours appended.
+      expect(res.headers.get("referrer-policy"), p).toBe("same-origin");
+      // Still rendered with a nonce, under the same CSP.
+      expect(((await res.json()) as { nonce: string | null }).nonce).toMatch(/^[\w+/=]{24}$/);
+    }
+    const other = await fetch(`${offUrl}/register-interest`);
+    expect(other.headers.get("cache-control")).toBeNull();
+    expect(other.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+  });
+});
+
+describe("isTokenPage", () => {
+  it("knows every spelling React Router renders the two pages for, and nothing else", () => {
+    for (const p of [
+      "/unsubscribe",
+      "/unsubscribe/",
+      "/unsubscribe.data",
+      "/Unsubscribe",
+      "/%75nsubscribe",
+      "/register-interest/confirm",
+      "/register-interest/confirm/",
+      "/register-interest/confirm.data",
+    ]) {
+      expect(isTokenPage(p), p).toBe(true);
+    }
+    for (const p of ["/", "/register-interest", "/unsubscribe/more", "/confirm", "/%E0%A4%A"]) {
+      expect(isTokenPage(p), p).toBe(false);
+    }
   });
 });

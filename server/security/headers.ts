@@ -5,6 +5,7 @@ import helmet from "helmet";
 
 import { type CspManifest, staticHtmlFileFor } from "./csp-manifest.ts";
 import { buildCsp, nonceSource } from "./csp.ts";
+import { registrationPaths } from "../../contract/registrations.ts";
 
 export type SecurityHeadersOptions = {
   /** Strict-Transport-Security and upgrade-insecure-requests; off for plain-http local use. */
@@ -40,6 +41,43 @@ export const PERMISSIONS_POLICY = [
   "usb=()",
   "xr-spatial-tracking=()",
 ].join(", ");
+
+const tokenPages = new Set<string>([registrationPaths.confirm, registrationPaths.unsubscribe]);
+
+/**
+ * Whether a path is one of the pages our emails link to with a token in the URL, in any
+ * spelling React Router would render it for (letter case, a trailing slash, percent
+ * escapes, the `.data` twin).
+ */
+export function isTokenPage(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false; // React Router cannot match a malformed escape either
+  }
+  const bare = decoded
+    .toLowerCase()
+    .replace(/\.data$/, "")
+    .replace(/\/+$/, "");
+  return tokenPages.has(bare);
+}
+
+/**
+ * The token in an email link's URL is a key to someone's registration: the pages it
+ * opens are never cached or indexed, and never pass the URL on as a Referer to another
+ * site (docs/decisions/090). Not `no-referrer`: under it browsers send `Origin: null`
+ * with the unsubscribe button's form post, which the origin check rightly refuses.
+ * Set here, replacing helmet's referrer policy rather than adding a second one beside it.
+ */
+const tokenPageHeaders: RequestHandler = (req, res, next) => {
+  if (isTokenPage(req.path)) {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("X-Robots-Tag", "noindex");
+    res.setHeader("Referrer-Policy", "same-origin");
+  }
+  next();
+};
 
 /**
  * Middleware that sets the security headers on every response, first in the
@@ -86,5 +124,5 @@ export function securityHeaders(options: SecurityHeadersOptions): RequestHandler
     next();
   };
 
-  return [base, policy];
+  return [base, policy, tokenPageHeaders];
 }
