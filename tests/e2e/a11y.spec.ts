@@ -1,11 +1,12 @@
 /**
  * WCAG 2.2 AA checks with axe-core on every page at phone and desktop widths, and on the
  * states that only appear after an action: the mobile menu, the consent banner and its
- * dialog, the quiz, and the registration form's errors.
+ * dialog, the quiz, the registration form's errors, and the pages behind email links.
  */
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 
+import { confirmPath, registerSomeone, unsubscribePath } from "./support/email-links.ts";
 import { allPages, openPage, seedConsent, viewports } from "./support/site.ts";
 
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
@@ -141,4 +142,28 @@ test.describe("states", () => {
     await expect(page.locator("[data-sonner-toast]")).toHaveCSS("opacity", "1");
     await expectNoViolations(page, "the registration form with empty required fields");
   });
+
+  for (const [size, viewport] of Object.entries(viewports)) {
+    test(`the email-link pages: confirmed, refused, unsubscribe and done (${size})`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await page.setViewportSize(viewport);
+      await seedConsent(context);
+      const someone = await registerSomeone(baseURL ?? "", `a11y-${size}`);
+      const at = `at ${viewport.width}px`;
+
+      expect((await page.goto(confirmPath(someone.confirmToken())))?.status()).toBe(200);
+      await expectNoViolations(page, `the confirmed page ${at}`);
+      expect((await page.goto(confirmPath("not-a-token")))?.status()).toBe(400);
+      await expectNoViolations(page, `the refused confirm link ${at}`);
+
+      expect((await page.goto(unsubscribePath(someone.unsubscribeToken())))?.status()).toBe(200);
+      await expectNoViolations(page, `the unsubscribe button ${at}`);
+      await page.getByRole("button", { name: "Unsubscribe" }).click();
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are unsubscribed");
+      await expectNoViolations(page, `the unsubscribed page ${at}`);
+    });
+  }
 });

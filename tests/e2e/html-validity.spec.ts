@@ -7,6 +7,7 @@ import { promisify } from "node:util";
 
 import { expect, test } from "@playwright/test";
 
+import { confirmPath, registerSomeone, unsubscribePath } from "./support/email-links.ts";
 import { allPages } from "./support/site.ts";
 
 /**
@@ -40,20 +41,16 @@ const outdatedCssChecks = [
   /^CSS: “margin-trim”: Property “margin-trim” doesn't exist/,
 ];
 
-test("every page's served HTML has no Nu HTML checker error", async ({ request }) => {
-  test.setTimeout(90_000);
+/** Runs the checker once over the pages' HTML (label -> HTML) and lists its errors. */
+async function nuErrors(pages: Map<string, string>): Promise<string[]> {
   const dir = mkdtempSync(path.join(tmpdir(), "clinic-vnu-"));
   try {
     const files = new Map<string, string>();
-    for (const page of allPages) {
-      const response = await request.get(page);
-      expect(response.headers()["content-type"], page).toContain("text/html");
-      const file = path.join(
-        dir,
-        `${page === "/" ? "index" : page.slice(1).replaceAll("/", "_")}.html`,
-      );
-      writeFileSync(file, await response.text());
-      files.set(file, page);
+    for (const [label, html] of pages) {
+      const name = label === "/" ? "index" : label.slice(1).replaceAll(/[^\w-]+/g, "_");
+      const file = path.join(dir, `${name}.html`);
+      writeFileSync(file, html);
+      files.set(file, label);
     }
     const { stdout, stderr } = await promisify(execFile)(
       "java",
@@ -62,15 +59,47 @@ test("every page's served HTML has no Nu HTML checker error", async ({ request }
     );
     // vnu writes its JSON report to stderr.
     const report = JSON.parse(stderr || stdout) as { messages: Message[] };
-    const errors = report.messages
+    return report.messages
       .filter((m) => m.type === "error" || m.type === "non-document-error")
       .filter((m) => !outdatedCssChecks.some((pattern) => pattern.test(m.message)))
       .map((m) => {
         const page = files.get(decodeURIComponent(new URL(m.url ?? "file:///").pathname)) ?? m.url;
         return `${page}:${m.lastLine ?? "?"} ${m.message}${m.extract ? ` [${m.extract.trim()}]` : ""}`;
       });
-    expect(errors).toEqual([]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+test("every page's served HTML has no Nu HTML checker error", async ({ request }) => {
+  test.setTimeout(90_000);
+  const pages = new Map<string, string>();
+  for (const page of allPages) {
+    const response = await request.get(page);
+    expect(response.headers()["content-type"], page).toContain("text/html");
+    pages.set(page, await response.text());
+  }
+  expect(await nuErrors(pages)).toEqual([]);
+});
+
+test("the email-link pages' HTML has no Nu HTML checker error", async ({ request, baseURL }) => {
+  test.setTimeout(90_000);
+  const someone = await registerSomeone(baseURL ?? "", "vnu");
+  const pages = new Map<string, string>();
+  for (const [label, url, status] of [
+    ["/confirm-confirmed", confirmPath(someone.confirmToken()), 200],
+    ["/confirm-refused", confirmPath("not-a-token"), 400],
+    ["/unsubscribe-button", unsubscribePath(someone.unsubscribeToken()), 200],
+  ] as const) {
+    const response = await request.get(url);
+    expect(response.status(), label).toBe(status);
+    pages.set(label, await response.text());
+  }
+  // The button's post: the token in the form body, as the page's hidden field sends it.
+  const done = await request.post("/unsubscribe", {
+    form: { token: someone.unsubscribeToken() },
+  });
+  expect(done.status()).toBe(200);
+  pages.set("/unsubscribe-done", await done.text());
+  expect(await nuErrors(pages)).toEqual([]);
 });
