@@ -3,16 +3,11 @@ import { type ReactNode, useEffect, useRef } from "react";
 
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
-import { cn } from "../../components/ui/cn.ts";
 import { Section } from "../../components/ui/section.tsx";
 import { clinic } from "../../config/site.ts";
 import { type LinkPageCopy, linkPageActions } from "../../content/email-links.ts";
 
-const icons = {
-  done: { Icon: CheckCircle2, className: "text-success" },
-  wait: { Icon: Clock, className: "text-brand-700" },
-  note: { Icon: Info, className: "text-brand-700" },
-} as const;
+const icons = { done: CheckCircle2, wait: Clock, note: Info } as const;
 
 /**
  * The one card every page behind an email link shows: what happened, in a heading and a
@@ -34,12 +29,15 @@ export function LinkPage({
   useEffect(() => {
     if (moveFocus) headingRef.current?.focus();
   }, [moveFocus]);
-  const { Icon, className } = icons[tone];
+  const Icon = icons[tone];
 
   return (
     <Section width="narrow">
       <Card padding="none" className="flex flex-col items-start gap-5 p-6 sm:p-10">
-        <Icon aria-hidden="true" className={cn("size-10", className)} />
+        <Icon
+          aria-hidden="true"
+          className={tone === "done" ? "size-10 text-success" : "size-10 text-brand-700"}
+        />
         <h1 ref={headingRef} tabIndex={-1} className="text-3xl sm:text-4xl">
           {copy.heading}
         </h1>
@@ -62,17 +60,29 @@ export function LinkPageActions({ registerAgain }: { registerAgain: boolean }) {
         {registerAgain ? (
           <ButtonLink to="/register-interest">{linkPageActions.registerAgain}</ButtonLink>
         ) : null}
-        <ButtonLink to="/" variant={registerAgain ? "quiet" : "primary"}>
+        {/* Beside a button, the quiet link sits flush so it lines up when it wraps below. */}
+        <ButtonLink
+          to="/"
+          variant={registerAgain ? "quiet" : "primary"}
+          size={registerAgain ? "flush" : "md"}
+        >
           {linkPageActions.home}
         </ButtonLink>
       </div>
-      <p className="text-base text-ink-soft">
-        {linkPageActions.contactPrefix}{" "}
-        <a href={`mailto:${clinic.email}`} className="font-semibold text-brand-800 underline">
-          {clinic.email}
-        </a>
-        .
-      </p>
+      <ContactLine />
     </>
+  );
+}
+
+/** Where to write with a question, or to ask for deletion. */
+export function ContactLine() {
+  return (
+    <p className="text-base text-ink-soft">
+      {linkPageActions.contactPrefix}{" "}
+      <a href={`mailto:${clinic.email}`} className="font-semibold text-brand-800 underline">
+        {clinic.email}
+      </a>
+      .
+    </p>
   );
 }

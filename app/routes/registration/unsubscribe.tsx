@@ -11,7 +11,7 @@ import {
   linkToken,
   unsubscribeLink,
 } from "../../features/registration/email-links.server.ts";
-import { LinkPage, LinkPageActions } from "../../features/registration/link-page.tsx";
+import { ContactLine, LinkPage, LinkPageActions } from "../../features/registration/link-page.tsx";
 import { appServicesContext } from "../../lib/app-context.ts";
 import { metaFor } from "../../lib/seo.ts";
 
@@ -69,6 +69,7 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
             {navigation.state === "submitting" ? unsubscribeCopy.pending : unsubscribeCopy.button}
           </Button>
         </Form>
+        <ContactLine />
       </LinkPage>
     );
   }
