@@ -76,6 +76,19 @@ for (const { path, status } of PAGES) {
   });
 }
 
+// The pages behind email links carry a token in the URL: their own referrer policy
+// (docs/decisions/090) must not cost the grade.
+for (const path of ["/register-interest/confirm?token=x", "/unsubscribe?token=x"]) {
+  test(`${path} (an email link's page) scores A+ and keeps its URL to our own site`, async () => {
+    const { response, result } = await fetchAndScore(path);
+    expect(response.status).toBe(400);
+    expect(response.headers.get("referrer-policy")).toBe("same-origin");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(result.modifiers.filter((m) => m.modifier < 0)).toEqual([]);
+    expect(result.grade).toBe("A+");
+  });
+}
+
 test("a hashed asset also carries the headers and scores A+", async () => {
   const { response, result } = await fetchAndScore(await hashedAssetPath());
   expect(response.status).toBe(200);
