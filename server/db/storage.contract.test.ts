@@ -294,10 +294,10 @@ for (const backend of backends) {
       );
       const csv = registrationsCsv(await storage.admin.exportAll());
       expect(csv).toBe(
-        "id,received_at,client_timestamp,name,email,phone,message\r\n" +
+        "id,received_at,client_timestamp,name,email,phone,message,consent_version,wants_updates,confirmed_at,unsubscribed_at\r\n" +
           `${registration.id},2026-06-15T12:00:00.000Z,2026-03-01T09:15:00.123Z,` +
           `"'=HYPERLINK(""http://evil.example"",""Click"")",a@example.com,'+44 7700 900123,` +
-          '"Hello, ""clinic""\r\nSecond line"\r\n',
+          '"Hello, ""clinic""\r\nSecond line",2026-11-23,no,,\r\n',
       );
     });
 
