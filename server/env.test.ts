@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { parseEnv } from "./env.ts";
+import { parseEnv, siteOrigin } from "./env.ts";
 
 describe("parseEnv", () => {
   it("applies the defaults on an empty environment", () => {
@@ -40,5 +40,36 @@ describe("parseEnv", () => {
       SHEETS_WEBHOOK_URL: url,
       SHEETS_WEBHOOK_SECRET: secret,
     });
+  });
+
+  it("sends mail only with a From and an https site to link to (http only to this machine)", () => {
+    const smtp = "smtp://user:pass@smtp.example.com:587";
+    expect(() => parseEnv({ SMTP_URL: smtp, SITE_URL: "https://clinic.example" })).toThrow(
+      /MAIL_FROM must be set when SMTP_URL is/,
+    );
+    const from = "Clinic <hello@clinic.example>";
+    expect(() => parseEnv({ SMTP_URL: smtp, MAIL_FROM: from })).toThrow(/SITE_URL must be/);
+    expect(() =>
+      parseEnv({ SMTP_URL: smtp, MAIL_FROM: from, SITE_URL: "http://clinic.example" }),
+    ).toThrow(/SITE_URL must be the site's https:\/\/ origin/);
+    expect(() => parseEnv({ SMTP_URL: "http://smtp.example.com" })).toThrow(
+      /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    for (const site of [
+      "https://clinic.example",
+      "http://localhost:8080",
+      "http://127.0.0.1:3000",
+    ]) {
+      expect(parseEnv({ SMTP_URL: smtp, MAIL_FROM: from, SITE_URL: site }).SMTP_URL).toBe(smtp);
+    }
+    expect(parseEnv({}).MAIL_PER_MINUTE).toBe(60);
+    expect(() => parseEnv({ MAIL_PER_MINUTE: "0" })).toThrow(/MAIL_PER_MINUTE/);
+  });
+
+  it("links emails to SITE_URL's origin, or to this server on localhost", () => {
+    expect(siteOrigin(parseEnv({ SITE_URL: "https://clinic.example/some/path" }))).toBe(
+      "https://clinic.example",
+    );
+    expect(siteOrigin(parseEnv({ PORT: "8080" }))).toBe("http://localhost:8080");
   });
 });

@@ -55,14 +55,30 @@ function appsScriptDeps() {
 function registrationSheet() {
   var spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   var sheet = spreadsheet.getSheetByName(SHEET_NAME);
-  if (!sheet) {
-    sheet = spreadsheet.insertSheet(SHEET_NAME);
-    sheet.getRange(1, 1, 1, RECEIVER_COLUMNS.length).setValues([RECEIVER_COLUMNS]);
+  if (!sheet) sheet = spreadsheet.insertSheet(SHEET_NAME);
+  // A sheet made by an earlier version has fewer columns: the header grows with them.
+  var header = sheet.getRange(1, 1, 1, RECEIVER_COLUMNS.length);
+  if (header.getValues()[0].join("") !== RECEIVER_COLUMNS.join("")) {
+    header.setValues([RECEIVER_COLUMNS]);
+  }
+  function findRow(id) {
+    var found = sheet.getRange("A:A").createTextFinder(id).matchEntireCell(true).findNext();
+    return found === null ? null : found.getRow();
   }
   return {
     hasId: function (id) {
-      var found = sheet.getRange("A:A").createTextFinder(id).matchEntireCell(true).findNext();
-      return found !== null;
+      return findRow(id) !== null;
+    },
+    setTextCells: function (id, cells) {
+      var row = findRow(id);
+      if (row === null) return false;
+      Object.keys(cells).forEach(function (column) {
+        sheet
+          .getRange(row, RECEIVER_COLUMNS.indexOf(column) + 1)
+          .setNumberFormat("@")
+          .setValue(cells[column]);
+      });
+      return true;
     },
     appendTextRow: function (values) {
       // Plain-text format before the values go in: nothing is read as a number,

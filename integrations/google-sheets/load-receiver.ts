@@ -9,7 +9,12 @@ import path from "node:path";
 import vm from "node:vm";
 
 export type ReceiverRequest = { parameter: Record<string, string>; body: string };
-export type ReceiverSheet = { hasId(id: string): boolean; appendTextRow(values: string[]): void };
+export type ReceiverSheet = {
+  hasId(id: string): boolean;
+  appendTextRow(values: string[]): void;
+  /** Fills in cells of the row with this id; false when there is no such row. */
+  setTextCells(id: string, cells: Record<string, string>): boolean;
+};
 export type ReceiverDeps = {
   secret: string | null;
   nowSeconds(): number;
@@ -71,7 +76,7 @@ export function checkSignedRequest(
       secret,
       nowSeconds: () => Math.floor(Date.now() / 1000),
       hmacSha256Hex,
-      sheet: { hasId: () => false, appendTextRow: () => undefined },
+      sheet: { hasId: () => false, appendTextRow: () => undefined, setTextCells: () => true },
     },
   );
 }

@@ -4,16 +4,31 @@
  * Apps Script (files share one global scope there) and under Node in the tests
  * (receiver.test.ts). Code.js adapts the real services to the `deps` interface.
  *
- * A delivery is a POST whose body is JSON {id, name, email, phone, message,
- * timestamp} and whose query string carries `timestamp` (Unix seconds) and
- * `signature`: lowercase hex HMAC-SHA256 of `timestamp + "." + body` with the
- * shared secret (docs/decisions/078 in the website's repository).
+ * A delivery is a POST whose body is JSON and whose query string carries
+ * `timestamp` (Unix seconds) and `signature`: lowercase hex HMAC-SHA256 of
+ * `timestamp + "." + body` with the shared secret (docs/decisions/078 in the
+ * website's repository). The body is either a registration {id, name, email,
+ * phone, message, timestamp}, which becomes a new row, or a later status
+ * {event: "status", id, confirmedAt, unsubscribedAt}, which fills in that row's
+ * last two columns (docs/decisions/087).
  */
 
 /* exported RECEIVER_COLUMNS, receiveDelivery */
 
 /** The sheet's columns, in order; the first is the registration id. */
-var RECEIVER_COLUMNS = ["id", "timestamp", "name", "email", "phone", "message"];
+var RECEIVER_COLUMNS = [
+  "id",
+  "timestamp",
+  "name",
+  "email",
+  "phone",
+  "message",
+  "confirmed_at",
+  "unsubscribed_at",
+];
+
+/** The columns a status delivery writes, and the body field each one comes from. */
+var RECEIVER_STATUS_FIELDS = { confirmed_at: "confirmedAt", unsubscribed_at: "unsubscribedAt" };
 
 /** A signature older than this is refused (a replay); the website signs every attempt afresh. */
 var RECEIVER_MAX_AGE_SECONDS = 5 * 60;
@@ -51,7 +66,11 @@ function receiverRefuse(error) {
  *   secret: string | null,                       the shared secret (script property)
  *   nowSeconds(): number,                        Unix time
  *   hmacSha256Hex(key: string, message: string): string,
- *   sheet: { hasId(id: string): boolean, appendTextRow(values: string[]): void },
+ *   sheet: {
+ *     hasId(id: string): boolean,
+ *     appendTextRow(values: string[]): void,
+ *     setTextCells(id: string, cells: {[column: string]: string}): boolean, false if no such row
+ *   },
  * }
  * Returns {ok: true} (or {ok: true, duplicate: true}) or {ok: false, error}.
  * The caller must hold a lock across the call, so that two deliveries of one id
@@ -81,6 +100,15 @@ function receiveDelivery(request, deps) {
   }
   if (typeof data !== "object" || data === null || !RECEIVER_ID_PATTERN.test(String(data.id))) {
     return receiverRefuse("no-id");
+  }
+  if (data.event === "status") {
+    var cells = {};
+    Object.keys(RECEIVER_STATUS_FIELDS).forEach(function (column) {
+      cells[column] = receiverAsText(data[RECEIVER_STATUS_FIELDS[column]]);
+    });
+    // The registration's own delivery may still be on its way: refusing makes the
+    // website try this one again later, by when the row is there.
+    return deps.sheet.setTextCells(data.id, cells) ? { ok: true } : receiverRefuse("unknown-id");
   }
   if (deps.sheet.hasId(data.id)) return { ok: true, duplicate: true };
   deps.sheet.appendTextRow(

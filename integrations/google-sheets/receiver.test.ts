@@ -30,6 +30,14 @@ function fakeSheet() {
     rows,
     hasId: (id: string) => rows.some((row) => row[0] === id),
     appendTextRow: (values: string[]) => void rows.push(values),
+    setTextCells(id: string, cells: Record<string, string>) {
+      const row = rows.find((r) => r[0] === id);
+      if (!row) return false;
+      for (const [column, value] of Object.entries(cells)) {
+        row[RECEIVER_COLUMNS.indexOf(column)] = value;
+      }
+      return true;
+    },
   };
 }
 
@@ -55,7 +63,16 @@ describe("the spreadsheet receiver (receiver.js)", () => {
   it("writes a signed delivery as one row of text, formulas defused", () => {
     const { sheet, deps: d } = deps();
     expect(receiveDelivery(request(), d)).toEqual({ ok: true });
-    expect(RECEIVER_COLUMNS).toEqual(["id", "timestamp", "name", "email", "phone", "message"]);
+    expect(RECEIVER_COLUMNS).toEqual([
+      "id",
+      "timestamp",
+      "name",
+      "email",
+      "phone",
+      "message",
+      "confirmed_at",
+      "unsubscribed_at",
+    ]);
     expect(sheet.rows).toEqual([
       [
         delivery.id,
@@ -64,8 +81,41 @@ describe("the spreadsheet receiver (receiver.js)", () => {
         "ann@example.com",
         "'+44 7700 900123",
         "'@SUM(A1)\r\nthanks",
+        "",
+        "",
       ],
     ]);
+  });
+
+  it("fills in a registration's status from a later delivery, and refuses one whose row is not there yet", () => {
+    const { sheet, deps: d } = deps();
+    const status = (confirmedAt: string | null, unsubscribedAt: string | null) =>
+      JSON.stringify({ event: "status", id: delivery.id, confirmedAt, unsubscribedAt });
+    expect(receiveDelivery(request(status("2026-11-24T08:00:00.000Z", null)), d)).toEqual({
+      ok: false,
+      error: "unknown-id",
+    });
+    expect(receiveDelivery(request(), d)).toEqual({ ok: true });
+    expect(receiveDelivery(request(status("2026-11-24T08:00:00.000Z", null)), d)).toEqual({
+      ok: true,
+    });
+    expect(sheet.rows[0]?.slice(6)).toEqual(["2026-11-24T08:00:00.000Z", ""]);
+    // Repeated or later: the row shows the newest state, still one row.
+    const later = status("2026-11-24T08:00:00.000Z", "2026-12-01T09:00:00.000Z");
+    expect(receiveDelivery(request(later), d)).toEqual({ ok: true });
+    expect(receiveDelivery(request(later), d)).toEqual({ ok: true });
+    expect(sheet.rows).toHaveLength(1);
+    expect(sheet.rows[0]?.slice(6)).toEqual([
+      "2026-11-24T08:00:00.000Z",
+      "2026-12-01T09:00:00.000Z",
+    ]);
+    // Signed like any other delivery.
+    expect(
+      receiveDelivery(request(later, NOW, "another-secret-of-32-characters-or-more"), d),
+    ).toEqual({
+      ok: false,
+      error: "bad-signature",
+    });
   });
 
   it("keeps one row per registration id however often it arrives", () => {
@@ -123,6 +173,8 @@ describe("the spreadsheet receiver (receiver.js)", () => {
       "ann@example.com",
       "'+44 7700 900123",
       "Tschüß 👋",
+      "",
+      "",
     ]);
   });
 });
@@ -139,19 +191,28 @@ function appsScriptFakes(secret: string | null) {
         return {
           createTextFinder: (text: string) => ({
             matchEntireCell: () => ({
-              findNext: () => (cells.some((row) => row[0] === text) ? {} : null),
+              findNext: () => {
+                const index = cells.findIndex((row) => row[0] === text);
+                return index === -1 ? null : { getRow: () => index + 1 };
+              },
             }),
           }),
         };
       }
-      const [row] = args as [number];
+      const [row, column] = args as [number, number];
       const range = {
+        getValues: () => [cells[row - 1] ?? []],
         setNumberFormat(format: string) {
           formats.push(format);
           return range;
         },
         setValues(values: string[][]) {
           cells[row - 1] = [...values[0]!];
+          return range;
+        },
+        setValue(value: string) {
+          const cellsOfRow = (cells[row - 1] ??= []);
+          cellsOfRow[column - 1] = value;
           return range;
         },
       };
@@ -239,6 +300,25 @@ describe("the Apps Script entry point (Code.js)", () => {
       duplicate: true,
     });
     expect(cells).toHaveLength(2);
+
+    const status = JSON.stringify({
+      event: "status",
+      id: delivery.id,
+      confirmedAt: "2026-11-24T08:00:00.000Z",
+      unsubscribedAt: null,
+    });
+    expect(JSON.parse(doPost(event(request(status, signedNow))).text)).toEqual({ ok: true });
+    expect(cells[1]?.slice(6)).toEqual(["2026-11-24T08:00:00.000Z", ""]);
+    expect(cells).toHaveLength(2);
+  });
+
+  it("grows the header of a sheet made by an earlier version", () => {
+    const { doPost, cells } = load();
+    cells.push(["id", "timestamp", "name", "email", "phone", "message"]);
+    cells.push(["an-old-row"]);
+    doPost(event(request(JSON.stringify(delivery), Math.floor(Date.now() / 1000))));
+    expect(cells[0]).toEqual(RECEIVER_COLUMNS);
+    expect(cells[2]?.[0]).toBe(delivery.id);
   });
 
   it("answers a refusal as JSON, without writing, and always releases the lock", () => {

@@ -1,3 +1,4 @@
+import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
@@ -8,6 +9,7 @@ import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backe
 import { createLogger } from "../logger.ts";
 import { runCli } from "./run.ts";
 import { CSV_TEXT, hasUnsafe, LINES } from "./terminal-text.ts";
+import { confirmToken, unsubscribeToken } from "../registrations/links.ts";
 import { openStorage } from "../registrations/service.ts";
 
 const logger = createLogger("silent");
@@ -79,8 +81,8 @@ describe("registrations CLI", () => {
     const { code, stdout } = await cli("export", "--format", "csv");
     expect(code).toBe(0);
     expect(stdout).toBe(
-      "id,received_at,client_timestamp,name,email,phone,message\r\n" +
-        `${id},2026-06-01T09:00:00.000Z,2026-06-01T09:00:00.000Z,'=1+1,c@example.com,,\r\n`,
+      "id,received_at,client_timestamp,name,email,phone,message,consent_version,wants_updates,confirmed_at,unsubscribed_at\r\n" +
+        `${id},2026-06-01T09:00:00.000Z,2026-06-01T09:00:00.000Z,'=1+1,c@example.com,,,2026-11-23,no,,\r\n`,
     );
     expect((await cli("export", "--format", "xlsx")).code).toBe(2);
   });
@@ -104,7 +106,7 @@ describe("registrations CLI", () => {
     });
 
     expect((await cli("erase", "--email", "dee@example.com")).stdout).toBe(
-      "Erased 1 registration and 1 forwarding record for that address.\n",
+      "Erased 1 registration and 2 outbox records (spreadsheet deliveries and emails) for that address.\n",
     );
     // Nothing of Dee is left but the record of the erasure; nothing went to the sheet.
     expect(JSON.parse((await cli("show", "--email", "dee@example.com")).stdout)).toEqual({
@@ -123,7 +125,9 @@ describe("registrations CLI", () => {
     );
     expect((await cli("count")).stdout).toBe("1\n");
     expect((await cli("outbox")).stdout).toBe(
-      "pending 1\ndelivered 0\ndead 0\noldest pending since 2026-06-02T09:00:00.000Z\n",
+      "spreadsheet  waiting 1  done 0  failed 0  oldest waiting since 2026-06-02T09:00:00.000Z\n" +
+        "email  waiting 1  done 0  failed 0  oldest waiting since 2026-06-02T09:00:00.000Z\n" +
+        `  Not sent: SMTP_URL is not set, so each email is written to ${path.join(place.env.DATA_DIR, "mail")}.\n`,
     );
   });
 
@@ -136,7 +140,7 @@ describe("registrations CLI", () => {
     db.close();
 
     expect((await cli("erase", "--email", "FAY@example.com")).stdout).toBe(
-      "Erased 1 registration and 1 forwarding record for that address.\n" +
+      "Erased 1 registration and 2 outbox records (spreadsheet deliveries and emails) for that address.\n" +
         `A copy had been sent to the spreadsheet: delete the 1 row with this id there too:\n  ${id}\n`,
     );
     const shown = JSON.parse((await cli("show", "--email", "fay@example.com")).stdout) as unknown;
@@ -152,7 +156,9 @@ describe("registrations CLI", () => {
       ],
     });
     expect((await cli("outbox")).stdout).toBe(
-      "pending 0\ndelivered 0\ndead 0\n" +
+      "spreadsheet  waiting 0  done 0  failed 0\n" +
+        "email  waiting 0  done 0  failed 0\n" +
+        `  Not sent: SMTP_URL is not set, so each email is written to ${path.join(place.env.DATA_DIR, "mail")}.\n` +
         `erased  2026-06-15T12:00:00.000Z  delete from the spreadsheet the 1 row with id ${id}\n`,
     );
   });
@@ -174,12 +180,108 @@ describe("registrations CLI", () => {
   it("reports the outbox and queues dead deliveries again", async () => {
     await seed([{ name: "Hal", email: "h@example.com", at: "2026-06-01T00:00:00.000Z" }]);
     const report = await cli("outbox");
-    expect(report.stdout).toBe(
-      "pending 1\ndelivered 0\ndead 0\noldest pending since 2026-06-01T00:00:00.000Z\n",
+    expect(report.stdout).toContain(
+      "spreadsheet  waiting 1  done 0  failed 0  oldest waiting since 2026-06-01T00:00:00.000Z\n",
     );
+    const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
+    db.prepare(
+      "update outbox set status = 'dead', attempts = 12, last_error = '550 mailbox unavailable' where kind = 'mail'",
+    ).run();
+    db.close();
+    const failed = await cli("outbox");
+    expect(failed.stdout).toContain("email  waiting 0  done 0  failed 1\n");
+    expect(failed.stdout).toMatch(
+      /failed {2}email confirmation {2}[0-9a-f-]{36} {2}attempts 12 {2}since 2026-06-01T00:00:00.000Z {2}last error: 550 mailbox unavailable\n/,
+    );
+    expect(failed.stdout).toContain("Run `outbox --retry` to send the failed ones again.");
     expect((await cli("outbox", "--retry")).stdout).toMatch(
-      /^Queued 0 failed deliveries again and moved 0 waiting deliveries forward/,
+      /^Queued 1 failed delivery again and moved 0 waiting deliveries forward/,
     );
+  });
+
+  it("announces to confirmed, subscribed addresses once, at MAIL_PER_MINUTE, and a second run sends nothing", async () => {
+    const ids = await seed([
+      { name: "Ada", email: "ada@example.com", at: "2026-06-01T09:00:00.000Z" },
+      { name: "Ada again", email: "ADA@example.com", at: "2026-06-02T09:00:00.000Z" },
+      { name: "Bo", email: "bo@example.com", at: "2026-06-03T09:00:00.000Z" },
+      { name: "Cy", email: "cy@example.com", at: "2026-06-04T09:00:00.000Z" },
+      { name: "Di", email: "di@example.com", at: "2026-06-05T09:00:00.000Z" },
+    ]);
+    const [ada, adaAgain, bo, cy] = ids as [string, string, string, string, string];
+    const storage = await open();
+    const key = (
+      new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"))
+        .prepare("select hmac_key from link_key")
+        .get() as { hmac_key: string }
+    ).hmac_key;
+    const confirm = (id: string) =>
+      storage.registrations.confirm(confirmToken(key, id, new Date("2026-06-10T00:00:00Z")));
+    clock = new Date("2026-06-12T00:00:00.000Z");
+    for (const id of [ada, adaAgain, bo, cy]) await confirm(id);
+    await storage.registrations.unsubscribe(unsubscribeToken(key, cy));
+    await storage.close();
+    clock = new Date("2026-06-15T12:00:00.000Z");
+    // Ada (one address, twice) and Bo qualify; Cy unsubscribed; Di never confirmed.
+
+    const text = path.join(place.env.DATA_DIR, "launch.txt");
+    await writeFile(text, "We are open.\n\nBook a consultation from today.\n");
+    const args = ["announce", "--subject", "We are open", "--text-file", text];
+    expect((await cli(...args, "--dry-run")).stdout).toBe(
+      "2 confirmed, subscribed addresses would receive it. Nothing was queued.\n",
+    );
+    const first = await cli(...args);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(
+      /^Queued announcement [0-9a-f]{32} for 2 addresses, 60 a minute, from 2026-06-15T12:00:00.000Z to 2026-06-15T12:00:01.000Z\./,
+    );
+    const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
+    const queued = db
+      .prepare(
+        "select registration_id, next_attempt_at from outbox where topic = 'announcement' order by next_attempt_at",
+      )
+      .all() as Array<{ registration_id: string; next_attempt_at: string }>;
+    db.close();
+    expect(queued.map((q) => q.registration_id).sort()).toEqual([adaAgain, bo].sort());
+
+    const again = await cli(...args);
+    expect(again.stdout).toMatch(/^Nothing new to send: 2 addresses already had announcement/);
+    expect((await cli(...args, "--dry-run")).stdout).toBe(
+      "0 confirmed, subscribed addresses would receive it (2 addresses already had it queued). Nothing was queued.\n",
+    );
+    expect((await cli("outbox")).stdout).toMatch(
+      /announcement {2}[0-9a-f]{32} {2}"We are open" {2}queued 2026-06-15T12:00:00.000Z: sent 0, waiting 2, failed 0\n/,
+    );
+    // Another text is another announcement.
+    await writeFile(text, "Opening hours have changed.\n");
+    expect((await cli(...args)).stdout).toMatch(
+      /^Queued announcement [0-9a-f]{32} for 2 addresses/,
+    );
+
+    for (const bad of [
+      ["announce", "--subject", "x"],
+      ["announce", "--text-file", text],
+    ]) {
+      expect((await cli(...bad)).code).toBe(2);
+    }
+    expect(
+      await cli("announce", "--subject", "x", "--text-file", "/nonexistent/f.txt"),
+    ).toMatchObject({
+      code: 1,
+      stderr: "Could not read /nonexistent/f.txt: ENOENT\n",
+    });
+    await writeFile(text, "   \n");
+    expect((await cli(...args)).stderr).toBe("The text file is empty.\n");
+  });
+
+  it("purges unconfirmed registrations on demand", async () => {
+    await seed([
+      { name: "Old", email: "o@example.com", at: "2026-05-01T00:00:00.000Z" },
+      { name: "New", email: "n@example.com", at: "2026-06-14T00:00:00.000Z" },
+    ]);
+    expect((await cli("purge", "--unconfirmed")).stdout).toBe(
+      "Deleted 1 unconfirmed registration received before 2026-05-16T12:00:00.000Z.\n",
+    );
+    expect((await cli("count")).stdout).toBe("1\n");
   });
 
   it("explains mistakes on stderr with a non-zero exit", async () => {

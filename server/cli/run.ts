@@ -1,8 +1,11 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { parseArgs } from "node:util";
 
 import { backupSqlite } from "../db/backup.ts";
 import type { Env } from "../env.ts";
 import { CSV_TEXT, escapeUnsafe, LINES } from "./terminal-text.ts";
+import { announcementProblem } from "../registrations/announce.ts";
 import { registrationsCsv } from "../registrations/csv.ts";
 import { parseAge } from "../registrations/retention.ts";
 import type { Storage } from "../registrations/service.ts";
@@ -16,8 +19,14 @@ Commands:
   show --email <address>         Everything stored for one address (subject access request),
                                  and what any erasure of it left to do
   erase --email <address>        Delete everything stored for one address (right to erasure)
-  outbox [--retry]               Forwarding status and failed deliveries; --retry sends them again
+  outbox [--retry]               Spreadsheet deliveries and emails: what is waiting, what failed,
+                                 each announcement's progress; --retry sends the failed ones again
   purge [--older-than 24m]       Delete registrations older than this (months: 24m, days: 30d)
+  purge --unconfirmed            Delete registrations not confirmed within 30 days (the server
+                                 also does this daily)
+  announce --subject <text> --text-file <file> [--dry-run]
+                                 Email the text to every confirmed, subscribed address, once,
+                                 at MAIL_PER_MINUTE; --dry-run only counts who would receive it
   backup --to <file> [--force]   Copy the embedded SQLite database while the server runs
                                  (PostgreSQL: use pg_dump, see docs/operations.md)
 `;
@@ -46,6 +55,10 @@ function parse(args: string[]) {
         "older-than": { type: "string" },
         to: { type: "string" },
         force: { type: "boolean" },
+        unconfirmed: { type: "boolean" },
+        subject: { type: "string" },
+        "text-file": { type: "string" },
+        "dry-run": { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -121,7 +134,7 @@ async function execute(
     case "erase": {
       const result = await admin.eraseByEmail(requireEmail(values.email));
       io.stdout(
-        `Erased ${plural(result.registrations, "registration", "registrations")} and ${plural(result.outbox, "forwarding record", "forwarding records")} for that address.\n`,
+        `Erased ${plural(result.registrations, "registration", "registrations")} and ${plural(result.outbox, "outbox record", "outbox records")} (spreadsheet deliveries and emails) for that address.\n`,
       );
       if (result.forwardedIds.length > 0) {
         io.stdout(
@@ -144,17 +157,32 @@ async function execute(
         return;
       }
       const summary = await admin.outboxSummary();
-      const { pending, delivered, dead } = summary.counts;
-      io.stdout(`pending ${pending}\ndelivered ${delivered}\ndead ${dead}\n`);
-      if (summary.oldestPendingAt) io.stdout(`oldest pending since ${summary.oldestPendingAt}\n`);
+      const line = (label: string, kind: keyof typeof summary.kinds) => {
+        const { counts, oldestPendingAt } = summary.kinds[kind];
+        const since = oldestPendingAt ? `  oldest waiting since ${oldestPendingAt}` : "";
+        return `${label}  waiting ${counts.pending}  done ${counts.delivered}  failed ${counts.dead}${since}\n`;
+      };
+      io.stdout(line("spreadsheet", "sheet"));
       if (!io.env.SHEETS_WEBHOOK_URL)
-        io.stdout("Forwarding is off: SHEETS_WEBHOOK_URL is not set.\n");
-      for (const d of summary.dead) {
+        io.stdout("  Forwarding is off: SHEETS_WEBHOOK_URL is not set.\n");
+      io.stdout(line("email", "mail"));
+      if (!io.env.SMTP_URL)
         io.stdout(
-          `dead  ${field(d.registrationId)}  attempts ${d.attempts}  since ${field(d.createdAt)}  last error: ${d.lastError === null ? "none" : field(d.lastError)}\n`,
+          `  Not sent: SMTP_URL is not set, so each email is written to ${path.join(io.env.DATA_DIR, "mail")}.\n`,
+        );
+      for (const a of summary.announcements) {
+        const { pending, delivered, dead } = a.counts;
+        io.stdout(
+          `announcement  ${field(a.id)}  "${field(a.subject)}"  queued ${field(a.createdAt)}: sent ${delivered}, waiting ${pending}, failed ${dead}\n`,
         );
       }
-      if (dead > 0) io.stdout("Run `outbox --retry` to send the dead deliveries again.\n");
+      for (const d of summary.dead) {
+        io.stdout(
+          `failed  ${d.kind === "sheet" ? "spreadsheet" : "email"} ${d.topic}  ${field(d.registrationId)}  attempts ${d.attempts}  since ${field(d.createdAt)}  last error: ${d.lastError === null ? "none" : field(d.lastError)}\n`,
+        );
+      }
+      if (summary.dead.length > 0)
+        io.stdout("Run `outbox --retry` to send the failed ones again.\n");
       for (const e of await admin.forwardedErasures()) {
         io.stdout(
           `erased  ${field(e.erasedAt)}  delete from the spreadsheet the ${plural(e.spreadsheetIds.length, "row", "rows")} with id ${e.spreadsheetIds.map(field).join(", ")}\n`,
@@ -162,7 +190,43 @@ async function execute(
       }
       return;
     }
+    case "announce": {
+      if (!values.subject) throw new UsageError("Give the subject with --subject");
+      if (!values["text-file"]) throw new UsageError("Name the text with --text-file FILE");
+      const body = await readFile(values["text-file"], "utf8").catch((error: unknown) => {
+        throw new Error(
+          `Could not read ${values["text-file"]}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+        );
+      });
+      const problem = announcementProblem(values.subject, body);
+      if (problem) throw new Error(problem);
+      if (values["dry-run"]) {
+        const plan = await admin.planAnnouncement(values.subject, body);
+        io.stdout(
+          `${plural(plan.newRecipients, "confirmed, subscribed address", "confirmed, subscribed addresses")} would receive it${plan.alreadyQueued > 0 ? ` (${plural(plan.alreadyQueued, "address", "addresses")} already had it queued)` : ""}. Nothing was queued.\n`,
+        );
+        return;
+      }
+      const result = await admin.queueAnnouncement(values.subject, body);
+      if (result.newRecipients === 0) {
+        io.stdout(
+          `Nothing new to send: ${plural(result.alreadyQueued, "address", "addresses")} already had announcement ${result.announcementId} queued, and no one else qualifies.\n`,
+        );
+        return;
+      }
+      io.stdout(
+        `Queued announcement ${result.announcementId} for ${plural(result.newRecipients, "address", "addresses")}, ${io.env.MAIL_PER_MINUTE} a minute, from ${result.firstAt} to ${result.lastAt}. The running server sends them; \`outbox\` shows progress.\n`,
+      );
+      return;
+    }
     case "purge": {
+      if (values.unconfirmed) {
+        const { cutoff, deleted } = await admin.purgeUnconfirmed();
+        io.stdout(
+          `Deleted ${plural(deleted, "unconfirmed registration", "unconfirmed registrations")} received before ${cutoff}.\n`,
+        );
+        return;
+      }
       const { cutoff, deleted } = await admin.purgeOlderThan(
         parseAge(values["older-than"] ?? "24m"),
       );

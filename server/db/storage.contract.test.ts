@@ -72,6 +72,9 @@ for (const backend of backends) {
         ...input,
         id: expect.stringMatching(/^[0-9a-f-]{36}$/),
         receivedAt: "2026-06-15T12:00:00.000Z",
+        consent: { ...input.consent, at: "2026-06-15T12:00:00.000Z" },
+        confirmedAt: null,
+        unsubscribedAt: null,
       });
       expect(await storage.admin.list(10)).toEqual([result.registration]);
     });
@@ -121,7 +124,9 @@ for (const backend of backends) {
       expect(results.filter((r) => r.kind === "created")).toHaveLength(1);
       expect(new Set(results.map((r) => r.registration.id)).size).toBe(1);
       expect(await storage.admin.count()).toBe(1);
-      expect((await storage.admin.outboxSummary()).counts.pending).toBe(1);
+      const summary = await storage.admin.outboxSummary();
+      expect(summary.kinds.sheet.counts.pending).toBe(1);
+      expect(summary.kinds.mail.counts.pending).toBe(1);
     });
 
     it("keeps different keys apart under concurrency", async () => {
@@ -147,25 +152,32 @@ for (const backend of backends) {
         "fulfilled",
       ]);
       expect(await storage.admin.count()).toBe(3);
-      expect((await storage.admin.outboxSummary()).counts.pending).toBe(3);
+      expect((await storage.admin.outboxSummary()).kinds.sheet.counts.pending).toBe(3);
     });
 
-    it("writes an outbox row only when forwarding is on", async () => {
+    it("queues a confirmation email always, and a spreadsheet delivery only when forwarding is on", async () => {
       const off = await open(await place());
       await off.registrations.register(newRegistration());
-      expect((await off.admin.outboxSummary()).counts).toEqual({
-        pending: 0,
-        delivered: 0,
-        dead: 0,
-      });
+      const offSummary = await off.admin.outboxSummary();
+      expect(offSummary.kinds.sheet.counts).toEqual({ pending: 0, delivered: 0, dead: 0 });
+      expect(offSummary.kinds.mail.counts).toEqual({ pending: 1, delivered: 0, dead: 0 });
 
       const on = await open(await place(WEBHOOK));
       const { registration } = await on.registrations.register(newRegistration());
       const summary = await on.admin.outboxSummary();
-      expect(summary.counts).toEqual({ pending: 1, delivered: 0, dead: 0 });
-      expect(summary.oldestPendingAt).toBe(registration.receivedAt);
+      expect(summary.kinds.sheet.counts).toEqual({ pending: 1, delivered: 0, dead: 0 });
+      expect(summary.kinds.sheet.oldestPendingAt).toBe(registration.receivedAt);
       const [shown] = await on.admin.findByEmail(registration.email);
       expect(shown?.delivery).toEqual({ status: "pending", attempts: 0, deliveredAt: null });
+      expect(shown?.emails).toEqual([
+        {
+          topic: "confirmation",
+          announcementId: null,
+          status: "pending",
+          attempts: 0,
+          deliveredAt: null,
+        },
+      ]);
     });
 
     it("stores no registration when its outbox row cannot be written (one transaction)", async () => {
@@ -201,13 +213,14 @@ for (const backend of backends) {
       const logCleared = backend.name === "sqlite" ? true : null;
       expect(await storage.admin.eraseByEmail("sam@example.com")).toEqual({
         registrations: 2,
-        outbox: 2,
+        // Each had a spreadsheet delivery and a confirmation email queued.
+        outbox: 4,
         forwardedIds: [shown[1]!.id],
         logCleared,
       });
       expect(await storage.admin.findByEmail("sam@example.com")).toEqual([]);
       expect(await storage.admin.list(10)).toEqual([other.registration]);
-      expect((await storage.admin.outboxSummary()).counts.pending).toBe(1);
+      expect((await storage.admin.outboxSummary()).kinds.sheet.counts.pending).toBe(1);
       // The record: no address, found again by the address in any letter case.
       const record = {
         erasedAt: "2026-06-15T12:00:00.000Z",
@@ -238,7 +251,7 @@ for (const backend of backends) {
       const result = await storage.admin.purgeOlderThan({ amount: 24, unit: "months" });
       expect(result).toEqual({ cutoff: "2024-06-15T12:00:00.000Z", deleted: 1 });
       expect(await storage.admin.list(10)).toEqual([kept.registration]);
-      expect((await storage.admin.outboxSummary()).counts.pending).toBe(1);
+      expect((await storage.admin.outboxSummary()).kinds.sheet.counts.pending).toBe(1);
     });
 
     it("runs the retention purge when started", async () => {
@@ -281,10 +294,10 @@ for (const backend of backends) {
       );
       const csv = registrationsCsv(await storage.admin.exportAll());
       expect(csv).toBe(
-        "id,received_at,client_timestamp,name,email,phone,message\r\n" +
+        "id,received_at,client_timestamp,name,email,phone,message,consent_version,wants_updates,confirmed_at,unsubscribed_at\r\n" +
           `${registration.id},2026-06-15T12:00:00.000Z,2026-03-01T09:15:00.123Z,` +
           `"'=HYPERLINK(""http://evil.example"",""Click"")",a@example.com,'+44 7700 900123,` +
-          '"Hello, ""clinic""\r\nSecond line"\r\n',
+          '"Hello, ""clinic""\r\nSecond line",2026-11-23,no,,\r\n',
       );
     });
 

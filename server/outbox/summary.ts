@@ -1,51 +1,83 @@
 import type { Kysely } from "kysely";
 
-import type { Database, OutboxStatus } from "../db/schema.ts";
+import type { Database, OutboxKind, OutboxStatus, OutboxTopic } from "../db/schema.ts";
 
 type Db = Kysely<Database>;
 
+export type OutboxCounts = Record<OutboxStatus, number>;
+
 export type OutboxSummary = {
-  counts: Record<OutboxStatus, number>;
+  /** Per kind: deliveries to the spreadsheet, and emails. */
+  kinds: Record<OutboxKind, { counts: OutboxCounts; oldestPendingAt: string | null }>;
+  /** Rows that gave up, oldest first, for staff to look into and retry. */
   dead: Array<{
+    kind: OutboxKind;
+    topic: OutboxTopic;
     registrationId: string;
     attempts: number;
     lastError: string | null;
     createdAt: string;
   }>;
-  /** When the oldest undelivered row was created, if any. */
-  oldestPendingAt: string | null;
+  /** Each announcement's progress, oldest first. */
+  announcements: Array<{ id: string; subject: string; createdAt: string; counts: OutboxCounts }>;
 };
+
+const zero = (): OutboxCounts => ({ pending: 0, delivered: 0, dead: 0 });
 
 export async function outboxSummary(db: Db): Promise<OutboxSummary> {
   const groups = await db
     .selectFrom("outbox")
-    .select(["status", (eb) => eb.fn.countAll().as("n")])
-    .groupBy("status")
+    .select([
+      "kind",
+      "status",
+      (eb) => eb.fn.countAll().as("n"),
+      (eb) => eb.fn.min("created_at").as("oldest"),
+    ])
+    .groupBy(["kind", "status"])
     .execute();
-  const counts: Record<OutboxStatus, number> = { pending: 0, delivered: 0, dead: 0 };
-  for (const g of groups) counts[g.status] = Number(g.n);
+  const kinds: OutboxSummary["kinds"] = {
+    sheet: { counts: zero(), oldestPendingAt: null },
+    mail: { counts: zero(), oldestPendingAt: null },
+  };
+  for (const g of groups) {
+    kinds[g.kind].counts[g.status] = Number(g.n);
+    if (g.status === "pending") kinds[g.kind].oldestPendingAt = g.oldest;
+  }
   const dead = await db
     .selectFrom("outbox")
-    .select(["registration_id", "attempts", "last_error", "created_at"])
+    .select(["kind", "topic", "registration_id", "attempts", "last_error", "created_at"])
     .where("status", "=", "dead")
     .orderBy("created_at")
     .execute();
-  const oldest = await db
-    .selectFrom("outbox")
-    .select("created_at")
-    .where("status", "=", "pending")
-    .orderBy("created_at")
-    .limit(1)
-    .executeTakeFirst();
+  const announcements = await db
+    .selectFrom("announcements as a")
+    .leftJoin("outbox as o", "o.announcement_id", "a.id")
+    .select(["a.id", "a.subject", "a.created_at", "o.status", (eb) => eb.fn.count("o.id").as("n")])
+    .groupBy(["a.id", "a.subject", "a.created_at", "o.status"])
+    .orderBy("a.created_at")
+    .execute();
+  const byAnnouncement = new Map<string, OutboxSummary["announcements"][number]>();
+  for (const row of announcements) {
+    const entry = byAnnouncement.get(row.id) ?? {
+      id: row.id,
+      subject: row.subject,
+      createdAt: row.created_at,
+      counts: zero(),
+    };
+    if (row.status) entry.counts[row.status] = Number(row.n);
+    byAnnouncement.set(row.id, entry);
+  }
   return {
-    counts,
+    kinds,
     dead: dead.map((d) => ({
+      kind: d.kind,
+      topic: d.topic,
       registrationId: d.registration_id,
       attempts: d.attempts,
       lastError: d.last_error,
       createdAt: d.created_at,
     })),
-    oldestPendingAt: oldest?.created_at ?? null,
+    announcements: [...byAnnouncement.values()],
   };
 }
 
@@ -61,11 +93,13 @@ export async function retryOutbox(
       .set({ status: "pending", attempts: 0, next_attempt_at: at })
       .where("status", "=", "dead")
       .executeTakeFirst();
+    // Announcements keep their pace (MAIL_PER_MINUTE): only retries waiting on backoff move.
     const hurried = await trx
       .updateTable("outbox")
       .set({ next_attempt_at: at })
       .where("status", "=", "pending")
       .where("next_attempt_at", ">", at)
+      .where("attempts", ">", 0)
       .executeTakeFirst();
     return { revived: Number(revived.numUpdatedRows), hurried: Number(hurried.numUpdatedRows) };
   });

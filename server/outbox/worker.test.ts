@@ -98,7 +98,7 @@ for (const backend of backends) {
       stored.push((await storage.registrations.register(newRegistration())).registration);
 
       await expect
-        .poll(async () => (await storage.admin.outboxSummary()).counts, WAIT)
+        .poll(async () => (await storage.admin.outboxSummary()).kinds.sheet.counts, WAIT)
         .toEqual({
           pending: 0,
           delivered: 9,
@@ -136,12 +136,14 @@ for (const backend of backends) {
       storage.start();
 
       await expect
-        .poll(async () => (await storage.admin.outboxSummary()).counts.dead, WAIT)
+        .poll(async () => (await storage.admin.outboxSummary()).kinds.sheet.counts.dead, WAIT)
         .toBe(1);
       expect(receiver.requests).toHaveLength(3);
       const summary = await storage.admin.outboxSummary();
       expect(summary.dead).toEqual([
         {
+          kind: "sheet",
+          topic: "registration",
           registrationId: registration.id,
           attempts: 3,
           lastError: "HTTP 500",
@@ -155,7 +157,7 @@ for (const backend of backends) {
       receiver.mode = () => "ok";
       expect(await storage.admin.retryOutbox()).toEqual({ revived: 1, hurried: 0 });
       await expect
-        .poll(async () => (await storage.admin.outboxSummary()).counts, WAIT)
+        .poll(async () => (await storage.admin.outboxSummary()).kinds.sheet.counts, WAIT)
         .toEqual({
           pending: 0,
           delivered: 1,
@@ -195,7 +197,7 @@ for (const backend of backends) {
       const right = await open(p);
       right.start();
       await expect
-        .poll(async () => (await right.admin.outboxSummary()).counts.delivered, WAIT)
+        .poll(async () => (await right.admin.outboxSummary()).kinds.sheet.counts.delivered, WAIT)
         .toBe(1);
       expect(receiver.requests.length).toBeGreaterThanOrEqual(3);
       expect([...receiver.rows.keys()]).toEqual([registration.id]);
@@ -214,7 +216,7 @@ for (const backend of backends) {
       after.start();
       await expect.poll(() => receiver.rows.has(registration.id), WAIT).toBe(true);
       await expect
-        .poll(async () => (await after.admin.outboxSummary()).counts.delivered, WAIT)
+        .poll(async () => (await after.admin.outboxSummary()).kinds.sheet.counts.delivered, WAIT)
         .toBe(1);
     });
   });
@@ -242,7 +244,10 @@ describe.runIf(postgresBackend.enabled)(
         for (const server of servers) server.start();
 
         await expect
-          .poll(async () => (await servers[0]!.admin.outboxSummary()).counts.delivered, WAIT)
+          .poll(
+            async () => (await servers[0]!.admin.outboxSummary()).kinds.sheet.counts.delivered,
+            WAIT,
+          )
           .toBe(30);
         expect(receiver.requests).toHaveLength(30);
         expect([...receiver.rows.keys()].sort()).toEqual(

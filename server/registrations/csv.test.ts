@@ -108,8 +108,8 @@ describe("registrationsCsv", () => {
       },
     ]);
     expect(csv).toBe(
-      "id,received_at,client_timestamp,name,email,phone,message\r\n" +
-        "r1,2026-01-02T03:04:05.000Z,2026-01-02T03:04:04.500Z,Alex Brown,alex@example.com,'+44 7700 900123,\r\n",
+      "id,received_at,client_timestamp,name,email,phone,message,consent_version,wants_updates,confirmed_at,unsubscribed_at\r\n" +
+        "r1,2026-01-02T03:04:05.000Z,2026-01-02T03:04:04.500Z,Alex Brown,alex@example.com,'+44 7700 900123,,,,,\r\n",
     );
   });
 });

@@ -32,6 +32,10 @@ export const REGISTRATION_CSV_HEADER = [
   "email",
   "phone",
   "message",
+  "consent_version",
+  "wants_updates",
+  "confirmed_at",
+  "unsubscribed_at",
 ] as const;
 
 export function registrationsCsv(registrations: readonly StoredRegistration[]): string {
@@ -45,6 +49,10 @@ export function registrationsCsv(registrations: readonly StoredRegistration[]): 
       r.email,
       r.phone,
       r.message,
+      r.consent?.version ?? null,
+      r.consent ? (r.consent.wantsUpdates ? "yes" : "no") : null,
+      r.confirmedAt,
+      r.unsubscribedAt,
     ]),
   );
 }

@@ -1,6 +1,12 @@
 import { sql } from "kysely";
 
 import {
+  type AnnouncementPlan,
+  type AnnouncementResult,
+  planAnnouncement,
+  queueAnnouncement,
+} from "./announce.ts";
+import {
   type EraseResult,
   eraseByEmail,
   type ErasureRecord,
@@ -68,6 +74,10 @@ export type RegistrationAdmin = {
   /** Registrations never confirmed within UNCONFIRMED_DAYS (docs/decisions/087). */
   purgeUnconfirmed(): Promise<{ cutoff: string; deleted: number }>;
   outboxSummary(): Promise<OutboxSummary>;
+  /** How many would receive this announcement now (`announce --dry-run`). */
+  planAnnouncement(subject: string, body: string): Promise<AnnouncementPlan>;
+  /** Queues the announcement at MAIL_PER_MINUTE, once per address (docs/decisions/091). */
+  queueAnnouncement(subject: string, body: string): Promise<AnnouncementResult>;
   retryOutbox(): Promise<{ revived: number; hurried: number }>;
 };
 
@@ -235,6 +245,12 @@ export async function openStorage(
       purgeOlderThan,
       purgeUnconfirmed,
       outboxSummary: () => guardAvailability(() => outboxSummary(db)),
+      planAnnouncement: (subject, body) =>
+        guardAvailability(() => planAnnouncement(db, subject, body)),
+      queueAnnouncement: (subject, body) =>
+        guardAvailability(() =>
+          queueAnnouncement(db, { subject, body, now: now(), perMinute: env.MAIL_PER_MINUTE }),
+        ),
       retryOutbox: () => guardAvailability(() => retryOutbox(db, now())),
     },
     start() {

@@ -74,8 +74,14 @@ export function httpsFetch(
   });
 }
 
-export async function startCaddy(upstreams: string[]): Promise<Caddy> {
-  const port = await freePort();
+/** A free port for Caddy, chosen before the app servers start when they must know the public origin. */
+export const freeCaddyPort = freePort;
+
+export async function startCaddy(
+  upstreams: string[],
+  options: { port?: number } = {},
+): Promise<Caddy> {
+  const port = options.port ?? (await freePort());
   const home = mkdtempSync(path.join(tmpdir(), "clinic-caddy-"));
   const host = `localhost:${port}`;
   const child: ChildProcess = spawn(

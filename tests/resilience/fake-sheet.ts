@@ -23,6 +23,8 @@ export type FakeSheet = {
   refused: string[];
   raw: string[];
   rows: Map<string, Record<string, unknown>>;
+  /** The latest status delivery per registration id. */
+  statuses: Map<string, Record<string, unknown>>;
   /** Requests per registration id, duplicates included. */
   seen: Map<string, number>;
   mode: SheetMode;
@@ -40,6 +42,7 @@ export async function startFakeSheet(): Promise<FakeSheet> {
     refused: [],
     raw: [],
     rows: new Map(),
+    statuses: new Map(),
     seen: new Map(),
     mode: "ok",
     slowMs: 15_000,
@@ -71,6 +74,12 @@ export async function startFakeSheet(): Promise<FakeSheet> {
         return;
       }
       const id = String(body.id);
+      if (body.event === "status") {
+        // A later status (confirmed, unsubscribed): kept apart from the registration rows.
+        sheet.statuses.set(id, body);
+        res.writeHead(200, { "content-type": "application/json" }).end("{}");
+        return;
+      }
       sheet.seen.set(id, (sheet.seen.get(id) ?? 0) + 1);
       if (sheet.mode === "error") {
         res.writeHead(500).end("script error");

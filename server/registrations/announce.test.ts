@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it } from "vitest";
+
+import { announcementProblem, planAnnouncement, queueAnnouncement } from "./announce.ts";
+import { confirmToken, loadLinkKey } from "./links.ts";
+import { openStorage } from "./service.ts";
+import { backends } from "../../tests/support/storage-backends.ts";
+import { createDatabase } from "../db/database.ts";
+import { createLogger } from "../logger.ts";
+
+const logger = createLogger("silent");
+const now = new Date("2026-11-23T12:00:00.000Z");
+
+describe("announcement text", () => {
+  it("is refused in plain words when it cannot be sent", () => {
+    expect(announcementProblem("We are open", "Hello")).toBeNull();
+    expect(announcementProblem(" ", "Hello")).toBe("The subject is empty.");
+    expect(announcementProblem("Open\r\nBcc: x@example.com", "Hello")).toBe(
+      "The subject must be one line.",
+    );
+    expect(announcementProblem("x".repeat(151), "Hello")).toMatch(/longer than 150/);
+    expect(announcementProblem("Open", "\n\n")).toBe("The text file is empty.");
+  });
+});
+
+for (const backend of backends) {
+  describe.runIf(backend.enabled)(`announcements on ${backend.name}`, () => {
+    const cleanups: Array<() => Promise<void>> = [];
+    afterEach(async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+      cleanups.length = 0;
+    });
+
+    async function withConfirmed(count: number) {
+      const place = await backend.fresh();
+      cleanups.push(place.drop);
+      const storage = await openStorage(place.env, logger, { now: () => now });
+      cleanups.push(() => storage.close());
+      const side = createDatabase(place.env, logger);
+      cleanups.push(() => side.db.destroy());
+      const key = await loadLinkKey(side.db);
+      for (let i = 0; i < count; i++) {
+        const { registration } = await storage.registrations.register({
+          name: `Person ${i}`,
+          email: `p${i}@example.com`,
+          phone: null,
+          message: null,
+          clientTimestamp: null,
+          idempotencyKey: `announce-${i}`,
+          consent: { version: "2026-11-23", wantsUpdates: false },
+        });
+        await storage.registrations.confirm(confirmToken(key, registration.id, now));
+      }
+      return side.db;
+    }
+
+    const pending = (db: Awaited<ReturnType<typeof withConfirmed>>) =>
+      db
+        .selectFrom("outbox")
+        .select(["registration_id", "next_attempt_at", "dedupe_key"])
+        .where("topic", "=", "announcement")
+        .orderBy("next_attempt_at")
+        .execute();
+
+    it("paces the queue, resumes after a run that stopped half-way, and never queues an address twice", async () => {
+      const db = await withConfirmed(4);
+      const message = { subject: "We are open", body: "Hello.", now, perMinute: 30, chunk: 1 };
+      const first = await queueAnnouncement(db, message);
+      expect(first).toMatchObject({
+        newRecipients: 4,
+        alreadyQueued: 0,
+        firstAt: "2026-11-23T12:00:00.000Z",
+        lastAt: "2026-11-23T12:00:06.000Z",
+      });
+      const rows = await pending(db);
+      expect(rows.map((r) => r.next_attempt_at)).toEqual([
+        "2026-11-23T12:00:00.000Z",
+        "2026-11-23T12:00:02.000Z",
+        "2026-11-23T12:00:04.000Z",
+        "2026-11-23T12:00:06.000Z",
+      ]);
+
+      // A run that died before its last chunk committed: that row is missing.
+      await db.deleteFrom("outbox").where("dedupe_key", "=", rows[3]!.dedupe_key).execute();
+      expect(await planAnnouncement(db, "We are open", "Hello.")).toMatchObject({
+        newRecipients: 1,
+        alreadyQueued: 3,
+      });
+      const resumed = await queueAnnouncement(db, message);
+      expect(resumed).toMatchObject({ newRecipients: 1, alreadyQueued: 3 });
+      // It follows the last one still waiting, at the same pace.
+      expect(resumed.firstAt).toBe("2026-11-23T12:00:06.000Z");
+      expect(await pending(db)).toHaveLength(4);
+
+      const third = await queueAnnouncement(db, message);
+      expect(third).toMatchObject({ newRecipients: 0, alreadyQueued: 4, firstAt: null });
+      const ids = (await pending(db)).map((r) => r.registration_id);
+      expect(new Set(ids).size).toBe(4);
+    });
+
+    it("holds to one row per address even when two runs race", async () => {
+      const db = await withConfirmed(30);
+      const message = { subject: "Race", body: "Hello.", now, perMinute: 600, chunk: 7 };
+      const results = await Promise.allSettled([
+        queueAnnouncement(db, message),
+        queueAnnouncement(db, message),
+      ]);
+      const queued = results
+        .filter((r) => r.status === "fulfilled")
+        .reduce((n, r) => n + r.value.newRecipients, 0);
+      expect(queued).toBe(30);
+      expect(await pending(db)).toHaveLength(30);
+    });
+  });
+}

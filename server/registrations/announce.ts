@@ -1,0 +1,172 @@
+import { createHash } from "node:crypto";
+
+import type { Kysely } from "kysely";
+
+import { newOutboxRow } from "./repository.ts";
+import type { Database } from "../db/schema.ts";
+
+type Db = Kysely<Database>;
+
+/** The most a subject and a body may hold: a launch notice, not a newsletter archive. */
+export const ANNOUNCEMENT_LIMITS = { subject: 150, body: 20_000 } as const;
+
+export type AnnouncementPlan = {
+  /** Same subject and text, same id: running the command again is the same announcement. */
+  announcementId: string;
+  /** Confirmed, subscribed addresses that have not been queued this announcement yet. */
+  newRecipients: number;
+  /** Addresses queued by an earlier run of the same announcement. */
+  alreadyQueued: number;
+};
+
+export type AnnouncementResult = AnnouncementPlan & {
+  /** When the first and last of the newly queued emails fall due. */
+  firstAt: string | null;
+  lastAt: string | null;
+};
+
+/** Checks what staff wrote; returns the problem in plain words, or null. */
+export function announcementProblem(subject: string, body: string): string | null {
+  if (subject.trim() === "") return "The subject is empty.";
+  if (/[\r\n]/.test(subject)) return "The subject must be one line.";
+  if (subject.length > ANNOUNCEMENT_LIMITS.subject)
+    return `The subject is longer than ${ANNOUNCEMENT_LIMITS.subject} characters.`;
+  if (body.trim() === "") return "The text file is empty.";
+  if (body.length > ANNOUNCEMENT_LIMITS.body)
+    return `The text is longer than ${ANNOUNCEMENT_LIMITS.body} characters.`;
+  return null;
+}
+
+export function announcementId(subject: string, body: string): string {
+  return createHash("sha256")
+    .update(`${subject.trim()}\n\n${body.trim()}`, "utf8")
+    .digest("hex")
+    .slice(0, 32);
+}
+
+/** The unique key of one announcement to one address: a hash, so no address is copied. */
+function dedupeKey(id: string, email: string): string {
+  const address = createHash("sha256").update(email.trim().toLowerCase(), "utf8").digest("hex");
+  return `announcement:${id}:${address}`;
+}
+
+/**
+ * Who receives an announcement: every address with a confirmed registration that is
+ * not unsubscribed, once, through its most recent such registration. An unsubscribe
+ * marks every registration of the address, so a registration left unmarked is a newer,
+ * fresh opt-in.
+ */
+async function recipients(db: Db): Promise<Array<{ id: string; email: string }>> {
+  const rows = await db
+    .selectFrom("registrations")
+    .select(["id", "email"])
+    .where("confirmed_at", "is not", null)
+    .where("unsubscribed_at", "is", null)
+    .orderBy("received_at", "desc")
+    .orderBy("id")
+    .execute();
+  const seen = new Set<string>();
+  return rows.filter((r) => {
+    const address = r.email.trim().toLowerCase();
+    if (seen.has(address)) return false;
+    seen.add(address);
+    return true;
+  });
+}
+
+async function queuedKeys(db: Db, id: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom("outbox")
+    .select("dedupe_key")
+    .where("announcement_id", "=", id)
+    .execute();
+  return new Set(rows.map((r) => r.dedupe_key ?? ""));
+}
+
+export async function planAnnouncement(
+  db: Db,
+  subject: string,
+  body: string,
+): Promise<AnnouncementPlan> {
+  const id = announcementId(subject, body);
+  const queued = await queuedKeys(db, id);
+  const everyone = await recipients(db);
+  const fresh = everyone.filter((r) => !queued.has(dedupeKey(id, r.email)));
+  return { announcementId: id, newRecipients: fresh.length, alreadyQueued: queued.size };
+}
+
+/**
+ * Queues one email per confirmed, subscribed address through the outbox, spaced
+ * `60 / perMinute` seconds apart (the pace holds whichever server sends them, and
+ * after a restart). Rows go in chunks, each in its own transaction; the unique
+ * dedupe key makes a second run, or a run after a crash half-way, queue only
+ * what is missing, never a second copy to anyone.
+ */
+export async function queueAnnouncement(
+  db: Db,
+  options: { subject: string; body: string; now: Date; perMinute: number; chunk?: number },
+): Promise<AnnouncementResult> {
+  const subject = options.subject.trim();
+  const body = options.body.trim();
+  const id = announcementId(subject, body);
+  const at = options.now.toISOString();
+  await db
+    .insertInto("announcements")
+    .values({ id, subject, body, created_at: at })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+
+  const queued = await queuedKeys(db, id);
+  const fresh = (await recipients(db)).filter((r) => !queued.has(dedupeKey(id, r.email)));
+  if (fresh.length === 0) {
+    return {
+      announcementId: id,
+      newRecipients: 0,
+      alreadyQueued: queued.size,
+      firstAt: null,
+      lastAt: null,
+    };
+  }
+
+  // Continue after the last email this announcement already has waiting, so a
+  // resumed run keeps the pace instead of sending a burst.
+  const gapMs = 60_000 / options.perMinute;
+  const last = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.max("next_attempt_at").as("last"))
+    .where("announcement_id", "=", id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  const lastMs = last?.last ? Date.parse(last.last) + gapMs : 0;
+  const startMs = Math.max(options.now.getTime(), lastMs);
+  const dueAt = (i: number) => new Date(startMs + Math.round(i * gapMs)).toISOString();
+
+  const chunk = options.chunk ?? 500;
+  let inserted = 0;
+  for (let from = 0; from < fresh.length; from += chunk) {
+    const rows = fresh.slice(from, from + chunk).map((r, i) => ({
+      ...newOutboxRow(r.id, at, {
+        kind: "mail",
+        topic: "announcement",
+        announcement_id: id,
+        dedupe_key: dedupeKey(id, r.email),
+      }),
+      next_attempt_at: dueAt(from + i),
+    }));
+    const result = await db.transaction().execute((trx) =>
+      trx
+        .insertInto("outbox")
+        .values(rows)
+        .onConflict((oc) => oc.column("dedupe_key").doNothing())
+        .executeTakeFirst(),
+    );
+    inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+  }
+  return {
+    announcementId: id,
+    newRecipients: inserted,
+    alreadyQueued: queued.size,
+    firstAt: dueAt(0),
+    lastAt: dueAt(fresh.length - 1),
+  };
+}

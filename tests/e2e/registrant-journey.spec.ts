@@ -1,0 +1,335 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+import { type Browser, type BrowserContext, expect, test } from "@playwright/test";
+import { simpleParser } from "mailparser";
+
+import {
+  CONSENT_STORAGE_KEY,
+  essentialOnly,
+  serializeConsent,
+} from "../../app/features/consent/consent-record.ts";
+import { type Caddy, freeCaddyPort, httpsFetch, startCaddy } from "../resilience/caddy.ts";
+import { newRegistration, postRegistration } from "../resilience/registrations.ts";
+import { type ServerProcess, freshDataDir, startServer } from "../resilience/server-process.ts";
+import { type CaughtMail, type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
+
+/**
+ * Issue 11's acceptance, end to end, in the shape it runs: Caddy terminating TLS in
+ * front of the production server, which sends through a real SMTP server started
+ * here (smtp-server), and every message parsed as a provider would (mailparser).
+ * Register, receive the confirmation, open its link, unsubscribe in one click,
+ * announce once to the right people, and survive a kill in the middle of it.
+ */
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const FROM = "Meridian Men's Health <hello@clinic.test>";
+
+test.describe.configure({ mode: "serial" });
+
+type Site = {
+  caddy: Caddy;
+  server: ServerProcess;
+  dataDir: string;
+  env: Record<string, string>;
+  restart(signal?: NodeJS.Signals): Promise<void>;
+  stop(): Promise<void>;
+};
+
+async function startSite(mail: MailCatcher): Promise<Site> {
+  const caddyPort = await freeCaddyPort();
+  const dataDir = freshDataDir();
+  const env = {
+    SMTP_URL: mail.url,
+    MAIL_FROM: FROM,
+    SITE_URL: `https://localhost:${caddyPort}`,
+    TRUST_PROXY: "1",
+    HSTS: "true",
+  };
+  const site: Site = {
+    server: await startServer({ env, dataDir }),
+    caddy: undefined as unknown as Caddy,
+    dataDir,
+    env,
+    async restart(signal = "SIGTERM") {
+      const { port } = site.server;
+      await site.server.stop(signal);
+      site.server = await startServer({ env, dataDir, port });
+    },
+    async stop() {
+      await site.caddy?.stop();
+      await site.server.stop();
+    },
+  };
+  site.caddy = await startCaddy([`127.0.0.1:${site.server.port}`], { port: caddyPort });
+  return site;
+}
+
+/** The operator's CLI against the site's database, as staff run it. */
+function cli(site: Site, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, ["server/cli/registrations.ts", ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: site.dataDir, LOG_LEVEL: "silent", ...env },
+    encoding: "utf8",
+  });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout;
+}
+
+type Shown = {
+  registrations: Array<{
+    consent: { version: string; wantsUpdates: boolean; at: string } | null;
+    confirmedAt: string | null;
+    unsubscribedAt: string | null;
+  }>;
+};
+
+function show(site: Site, email: string): Shown {
+  return JSON.parse(cli(site, ["show", "--email", email])) as Shown;
+}
+
+/** The first link in the plain-text part that goes to this path of the site. */
+function linkIn(message: CaughtMail, site: Site, pathname: string): string {
+  const text = message.parsed.text ?? "";
+  const found = text
+    .match(/https:\/\/\S+/g)
+    ?.map((href) => href.replace(/[>).,]+$/, ""))
+    .find((href) => href.startsWith(`${site.caddy.origin}${pathname}?`));
+  if (!found) throw new Error(`no ${pathname} link in:\n${text}`);
+  return found;
+}
+
+/** The https URL inside List-Unsubscribe's angle brackets. */
+function unsubscribeUrl(message: CaughtMail): string {
+  const header = message.header("list-unsubscribe") ?? "";
+  const url = /<(https:[^>]+)>/.exec(header)?.[1];
+  if (!url) throw new Error(`List-Unsubscribe has no https URL: ${header}`);
+  return url;
+}
+
+async function browserContext(browser: Browser, javaScriptEnabled = true): Promise<BrowserContext> {
+  const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled });
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    CONSENT_STORAGE_KEY,
+    serializeConsent(essentialOnly),
+  ] as const);
+  return context;
+}
+
+/** Registers without a browser and opens the confirmation link the email brings. */
+async function registerAndConfirm(site: Site, mail: MailCatcher, label: string, index: number) {
+  const person = newRegistration(label, index);
+  const posted = await postRegistration(site.server.url, person);
+  expect(posted.status).toBe(200);
+  const [confirmation] = await mail.waitFor(person.email);
+  const opened = await httpsFetch(
+    linkIn(confirmation!, site, "/register-interest/confirm"),
+    site.caddy.ca,
+  );
+  expect(opened.status).toBe(200);
+  return person;
+}
+
+test.describe("the registrant's journey, through TLS and a real SMTP server", () => {
+  let mail: MailCatcher;
+  let site: Site;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    mail = await startMailCatcher();
+    site = await startSite(mail);
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+    await mail?.close();
+  });
+
+  test("register, receive one confirmation with both headers, confirm, and unsubscribe in one click", async ({
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const email = `journey-${Date.now()}@example.co.uk`;
+    const context = await browserContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${site.caddy.origin}/register-interest`);
+    await page.getByLabel("Full name").fill("Sam Carter");
+    await page.getByLabel("Email address").fill(email);
+    const updates = page.locator('input[type="checkbox"][name="updates"]');
+    await expect(updates).not.toBeChecked();
+    await updates.check();
+    await page.getByRole("button", { name: "Register Interest" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible();
+
+    const [confirmation] = await mail.waitFor(email);
+    // Exactly one, even after a pause for any duplicate to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(mail.to(email)).toHaveLength(1);
+    const message = confirmation!;
+    expect(message.parsed.from?.text).toContain("hello@clinic.test");
+    expect(message.parsed.text).toContain("Sam Carter");
+    expect(message.parsed.html).toBeTruthy();
+    expect(message.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    const unsubscribe = unsubscribeUrl(message);
+    expect(unsubscribe.startsWith(`${site.caddy.origin}/unsubscribe?token=`)).toBe(true);
+
+    const before = show(site, email).registrations[0];
+    expect(before?.confirmedAt).toBeNull();
+    expect(before?.consent).toMatchObject({ wantsUpdates: true });
+    expect(before?.consent?.version).toMatch(/\S/);
+
+    // The link, opened in the browser as the person would.
+    const confirmLink = linkIn(message, site, "/register-interest/confirm");
+    const opened = await page.goto(confirmLink);
+    expect(opened?.status()).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(/confirmed/i);
+    expect(show(site, email).registrations[0]?.confirmedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // A second click is harmless.
+    expect((await page.goto(confirmLink))?.status()).toBe(200);
+
+    // Forged and altered tokens: a clear 4xx page, never a 500, nothing changed.
+    const token = new URL(confirmLink).searchParams.get("token") ?? "";
+    for (const bad of [
+      `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`,
+      "c.00000000-0000-4000-8000-000000000000.9999999999.forged",
+    ]) {
+      const url = new URL(confirmLink);
+      url.searchParams.set("token", bad);
+      const response = await page.goto(url.href);
+      expect(response?.status()).toBeGreaterThanOrEqual(400);
+      expect(response?.status()).toBeLessThan(500);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    }
+
+    // RFC 8058 one-click, as a mail provider sends it: no Origin, no cookies, twice.
+    for (let i = 0; i < 2; i++) {
+      const oneClick = await httpsFetch(unsubscribe, site.caddy.ca, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "List-Unsubscribe=One-Click",
+      });
+      expect(oneClick.status).toBe(200);
+    }
+    expect(show(site, email).registrations[0]?.unsubscribedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // The GET shows a page with a button and changes nothing by itself.
+    const looked = await page.goto(unsubscribe);
+    expect(looked?.status()).toBe(200);
+    await context.close();
+  });
+
+  test("announce reaches confirmed, subscribed addresses once; a second run reaches nobody", async () => {
+    test.setTimeout(120_000);
+    const confirmed = [
+      await registerAndConfirm(site, mail, "announce", 1),
+      await registerAndConfirm(site, mail, "announce", 2),
+    ];
+    const unconfirmed = newRegistration("announce-unconfirmed", 3);
+    expect((await postRegistration(site.server.url, unconfirmed)).status).toBe(200);
+    await mail.waitFor(unconfirmed.email);
+    const unsubscribed = await registerAndConfirm(site, mail, "announce-unsubscribed", 4);
+    const [itsConfirmation] = mail.to(unsubscribed.email);
+    expect(
+      (
+        await httpsFetch(unsubscribeUrl(itsConfirmation!), site.caddy.ca, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: "List-Unsubscribe=One-Click",
+        })
+      ).status,
+    ).toBe(200);
+
+    const textFile = path.join(site.dataDir, "launch.txt");
+    const subject = `We are open ${Date.now()}`;
+    writeFileSync(textFile, "We are open.\n\nYou can book a consultation from today.\n");
+    const args = ["announce", "--subject", subject, "--text-file", textFile];
+    const env = { MAIL_PER_MINUTE: "600" };
+    // Everyone confirmed here so far, minus the one who unsubscribed (and the journey test's).
+    const planned = cli(site, [...args, "--dry-run"], env);
+    expect(planned).toMatch(/^\d+ confirmed, subscribed address/);
+    expect(cli(site, args, env)).toMatch(/^Queued announcement [0-9a-f]{32} for \d+ address/);
+
+    const announcement = (m: CaughtMail) => m.parsed.subject === subject;
+    for (const person of confirmed) {
+      await expect
+        .poll(() => mail.to(person.email).filter(announcement).length, {
+          timeout: 30_000,
+        })
+        .toBe(1);
+      const [received] = mail.to(person.email).filter(announcement);
+      expect(received?.parsed.text).toContain("You can book a consultation from today.");
+      expect(received?.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+      expect(unsubscribeUrl(received!)).toContain("/unsubscribe?token=");
+    }
+    expect(cli(site, args, env)).toMatch(/^Nothing new to send/);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    for (const person of confirmed) {
+      expect(mail.to(person.email).filter(announcement)).toHaveLength(1);
+    }
+    expect(mail.to(unconfirmed.email).filter(announcement)).toHaveLength(0);
+    expect(mail.to(unsubscribed.email).filter(announcement)).toHaveLength(0);
+  });
+
+  test("a server killed in the middle of an announcement resumes, and everyone gets exactly one", async () => {
+    test.setTimeout(180_000);
+    const people = [];
+    for (let i = 0; i < 16; i++) people.push(await registerAndConfirm(site, mail, "crash", i));
+    const textFile = path.join(site.dataDir, "crash.txt");
+    const subject = `Opening day ${Date.now()}`;
+    writeFileSync(textFile, "Our doors open today.\n");
+    // 60 a minute: one a second, so the kill lands with most still waiting.
+    const out = cli(site, ["announce", "--subject", subject, "--text-file", textFile], {
+      MAIL_PER_MINUTE: "60",
+    });
+    const intended = Number(/for (\d+) address/.exec(out)?.[1]);
+    expect(intended).toBeGreaterThanOrEqual(people.length);
+    const received = () => mail.messages.filter((m) => m.parsed.subject === subject);
+    await expect.poll(() => received().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
+
+    await site.restart("SIGKILL");
+    const atKill = received().length;
+    expect(atKill).toBeLessThan(intended);
+
+    await expect
+      .poll(() => received().length, { timeout: 120_000 })
+      .toBeGreaterThanOrEqual(intended);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const perAddress = new Map<string, number>();
+    for (const m of received()) perAddress.set(m.to, (perAddress.get(m.to) ?? 0) + 1);
+    expect(perAddress.size).toBe(intended);
+    expect([...perAddress.values()].every((n) => n === 1)).toBe(true);
+    for (const person of people) expect(perAddress.get(person.email.toLowerCase())).toBe(1);
+    expect(cli(site, ["outbox"])).toContain(`"${subject}"  `);
+    expect(cli(site, ["outbox"])).toMatch(
+      new RegExp(`"${subject}" {2}queued \\S+: sent ${intended}, waiting 0, failed 0`),
+    );
+  });
+});
+
+test("with SMTP_URL unset, the confirmation is written as an .eml file under DATA_DIR/mail", async () => {
+  test.setTimeout(60_000);
+  const server = await startServer();
+  try {
+    const person = newRegistration("eml", 1);
+    expect((await postRegistration(server.url, person)).status).toBe(200);
+    const mailDir = path.join(server.dataDir, "mail");
+    await expect
+      .poll(
+        () => (existsSync(mailDir) ? readdirSync(mailDir) : []).filter((f) => f.endsWith(".eml")),
+        {
+          timeout: 20_000,
+        },
+      )
+      .toHaveLength(1);
+    const [file] = readdirSync(mailDir);
+    const parsed = await simpleParser(readFileSync(path.join(mailDir, file!)));
+    expect(parsed.to && "text" in parsed.to ? parsed.to.text : "").toContain(person.email);
+    expect(parsed.headers.get("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+    expect(parsed.text).toMatch(/http:\/\/localhost:\d+\/register-interest\/confirm\?token=/);
+    // The log says where, and never whose.
+    const line = server.output.find((l) => l.includes(file!));
+    expect(line).toBeDefined();
+    expect(line).not.toContain(person.email);
+  } finally {
+    await server.stop();
+  }
+});
