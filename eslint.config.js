@@ -74,8 +74,16 @@ export const layerZones = [
   },
   {
     target: "./server",
-    from: ["./app", "./tests", "./scripts"],
-    message: "server/ reaches app/ only through contract/ (and the built bundle at run time).",
+    from: "./app",
+    // The words of emails are content like any other copy (docs/decisions/088).
+    except: ["./content"],
+    message:
+      "server/ reaches app/ only through contract/, app/content/ (the words of emails), and the built bundle at run time.",
+  },
+  {
+    target: "./server",
+    from: ["./tests", "./scripts"],
+    message: "server/ does not import tests or scripts.",
   },
 ];
 

@@ -136,6 +136,11 @@ async function execute(
       io.stdout(
         `Erased ${plural(result.registrations, "registration", "registrations")} and ${plural(result.outbox, "outbox record", "outbox records")} (spreadsheet deliveries and emails) for that address.\n`,
       );
+      if (result.mailFiles > 0) {
+        io.stdout(
+          `Deleted ${plural(result.mailFiles, "email file", "email files")} written for it under ${path.join(io.env.DATA_DIR, "mail")}.\n`,
+        );
+      }
       if (result.forwardedIds.length > 0) {
         io.stdout(
           `A copy had been sent to the spreadsheet: delete the ${plural(result.forwardedIds.length, "row", "rows")} with ${result.forwardedIds.length === 1 ? "this id" : "these ids"} there too:\n${result.forwardedIds.map((id) => `  ${field(id)}\n`).join("")}`,

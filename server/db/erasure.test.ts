@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 import { afterEach, describe, expect, it } from "vitest";
@@ -11,10 +11,6 @@ import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backe
 import { openStorage, type Storage } from "../registrations/service.ts";
 
 const logger = createLogger("silent");
-const WEBHOOK = {
-  SHEETS_WEBHOOK_URL: "http://127.0.0.1:9/never-called",
-  SHEETS_WEBHOOK_SECRET: "s".repeat(32),
-};
 
 /** The database file and the two files SQLite keeps beside it in WAL mode. */
 function databaseBytes(dataDir: string): Buffer {
@@ -32,10 +28,13 @@ describe("erasure on SQLite", () => {
   });
 
   it("leaves no trace of the address or the message in the database file or its log", async () => {
-    const place: TestPlace = await sqliteBackend.fresh(WEBHOOK);
+    // No spreadsheet: its worker would try to forward, and the person would then count
+    // as forwarded. Spreadsheet copies have their own test in the storage contract.
+    const place: TestPlace = await sqliteBackend.fresh();
     cleanups.push(place.drop);
-    // The running server: open (and idle) while staff erase from the CLI.
-    const server: Storage = await openStorage(place.env, logger);
+    // The running server, open while staff erase from the CLI. It writes the
+    // confirmation emails as files (SMTP_URL is unset), which hold the address too.
+    const server: Storage = await openStorage(place.env, logger, { mail: { pollIntervalMs: 20 } });
     cleanups.push(() => server.close());
 
     const tag = randomUUID();
@@ -58,6 +57,13 @@ describe("erasure on SQLite", () => {
         consent: { version: "2026-11-23", wantsUpdates: false },
       });
     }
+    server.start();
+    const mailDir = path.join(place.env.DATA_DIR, "mail");
+    const mailFiles = () => (existsSync(mailDir) ? readdirSync(mailDir) : []);
+    await expect.poll(() => mailFiles().length, { timeout: 10_000 }).toBe(51);
+    const mentions = (text: string) =>
+      mailFiles().filter((f) => readFileSync(path.join(mailDir, f)).includes(text)).length;
+    expect(mentions(person.email)).toBe(1);
     // Before: the text is on disk (so the search below can find it).
     const before = databaseBytes(place.env.DATA_DIR);
     for (const text of [person.email, person.message, person.name]) {
@@ -72,7 +78,12 @@ describe("erasure on SQLite", () => {
       openStorage: (env) => openStorage(env, logger),
     });
     expect(code).toBe(0);
-    expect(stdout).toBe("Erased 1 registration and 1 forwarding record for that address.\n");
+    expect(stdout).toBe(
+      "Erased 1 registration and 1 outbox record (spreadsheet deliveries and emails) for that address.\n" +
+        `Deleted 1 email file written for it under ${mailDir}.\n`,
+    );
+    expect(mentions(person.email)).toBe(0);
+    expect(mailFiles()).toHaveLength(50);
 
     const after = databaseBytes(place.env.DATA_DIR);
     for (const text of [person.email, person.message, person.name]) {

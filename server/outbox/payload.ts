@@ -1,6 +1,8 @@
 import type { Delivery } from "./store.ts";
 import { neutraliseFormula } from "../registrations/csv.ts";
 
+type ForwardedRegistration = Extract<Delivery, { topic: "registration" }>["registration"];
+
 /**
  * The JSON body forwarded to the spreadsheet. Every text field goes through the
  * CSV export's formula rule, so `=HYPERLINK(…)` arrives as `'=HYPERLINK(…)` and a
@@ -8,7 +10,7 @@ import { neutraliseFormula } from "../registrations/csv.ts";
  * as \u escapes: the signed bytes are then the same however the receiver decodes
  * the body (docs/decisions/078).
  */
-export function forwardedBody(registration: Delivery["registration"]): string {
+export function forwardedBody(registration: ForwardedRegistration): string {
   const fields = Object.fromEntries(
     Object.entries(registration).map(([key, value]) => [
       key,
@@ -16,6 +18,21 @@ export function forwardedBody(registration: Delivery["registration"]): string {
     ]),
   );
   return JSON.stringify(fields).replace(
+    /[^\x20-\x7E]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/**
+ * A later delivery (docs/decisions/087): the registration's confirmed and unsubscribed
+ * times as they are when sent, under the same ASCII rule as the registration itself.
+ */
+export function statusBody(status: {
+  id: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+}): string {
+  return JSON.stringify({ event: "status", ...status }).replace(
     /[^\x20-\x7E]/g,
     (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );

@@ -1,11 +1,21 @@
 import type { Kysely } from "kysely";
 
-import type { Database, Dialect } from "../db/schema.ts";
+import type { Database, Dialect, OutboxKind } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { backoffDelayMs, type BackoffPolicy } from "./backoff.ts";
-import { forwardedBody } from "./payload.ts";
+import { forwardedBody, statusBody } from "./payload.ts";
 import { sign, signatureHeaders, signedUrl } from "./signature.ts";
-import { claimDue, type Delivery, markDelivered, markFailed } from "./store.ts";
+import {
+  type Claim,
+  claimDue,
+  type Delivery,
+  mailDeliveries,
+  markDelivered,
+  markFailed,
+  sheetDeliveries,
+} from "./store.ts";
+import { composeMail } from "../mail/compose.ts";
+import type { Mailer } from "../mail/transport.ts";
 
 export type OutboxWorkerOptions = {
   /** How often to look for due rows when there is nothing to do. */
@@ -22,6 +32,7 @@ export type OutboxWorkerOptions = {
   now: () => Date;
 };
 
+/** Spreadsheet deliveries. */
 export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
   pollIntervalMs: 1_000,
   timeoutMs: 10_000,
@@ -31,6 +42,14 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
   backoff: { baseMs: 2_000, capMs: 30 * 60_000 },
   random: Math.random,
   now: () => new Date(),
+};
+
+/** Emails: an SMTP exchange is slower than a webhook, and a day of retries is enough. */
+export const DEFAULT_MAIL_OPTIONS: OutboxWorkerOptions = {
+  ...DEFAULT_OUTBOX_OPTIONS,
+  timeoutMs: 20_000,
+  leaseMs: 30_000,
+  maxAttempts: 12,
 };
 
 export type OutboxWorker = {
@@ -69,68 +88,75 @@ function refusal(text: string): string | null {
   return `refused by the receiver: ${typeof reason === "string" && /^[a-z][a-z-]{0,39}$/.test(reason) ? reason : "no reason given"}`;
 }
 
+/** The part that differs between kinds: loading what claimed rows need, and sending one. */
+type Channel<J extends Pick<Claim, "outboxId" | "attempt">> = {
+  kind: OutboxKind;
+  /** Words for the log: "registration forwarded", "email sent". */
+  sent: string;
+  failed: string;
+  load(claims: Claim[]): Promise<J[]>;
+  /** Resolves when the receiver took it; rejects (or returns a reason) when it did not. */
+  send(job: J): Promise<string | null>;
+  /** Ids for log lines: never personal data. */
+  describe(job: J): Record<string, unknown>;
+};
+
 /**
- * Delivers outbox rows to the clinic's spreadsheet endpoint, at least once:
- * each row is retried with exponential backoff and full jitter until a 2xx, and
- * the state lives in the database, so a restart picks up where it left off.
+ * Delivers one kind of outbox row at least once: each row is retried with
+ * exponential backoff and full jitter until it is accepted, and the state lives in
+ * the database, so a restart picks up where it left off.
  */
-export function createOutboxWorker(deps: {
+function createWorker<J extends Pick<Claim, "outboxId" | "attempt">>(deps: {
   db: Kysely<Database>;
   dialect: Dialect;
-  url: string;
-  /** SHEETS_WEBHOOK_SECRET: every delivery is signed with it (docs/decisions/078). */
-  secret: string;
   logger: Logger;
   options: OutboxWorkerOptions;
+  channel: Channel<J>;
 }): OutboxWorker {
-  const { db, dialect, url, secret, logger, options } = deps;
+  const { db, dialect, logger, options, channel } = deps;
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> | undefined;
   let wokenDuringCycle = false;
 
-  async function deliver(delivery: Delivery): Promise<void> {
-    const log = { registrationId: delivery.registration.id, attempt: delivery.attempt };
+  async function deliver(job: J): Promise<void> {
+    const log = { ...channel.describe(job), attempt: job.attempt };
     let failure: string;
     try {
-      const body = forwardedBody(delivery.registration);
-      const signed = sign(secret, body, options.now());
-      const response = await fetch(signedUrl(url, signed), {
-        method: "POST",
-        headers: { "content-type": "application/json", ...signatureHeaders(signed) },
-        body,
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-      // Read to the end, so the connection can be reused and a refusal in a 200 seen.
-      const answer = await response.text().catch(() => "");
-      const refused = response.ok ? refusal(answer) : null;
-      if (response.ok && refused === null) {
-        await markDelivered(db, delivery, options.now());
-        logger.info(log, "registration forwarded");
+      const refused = await channel.send(job);
+      if (refused === null) {
+        await markDelivered(db, job, options.now());
+        logger.info(log, channel.sent);
         return;
       }
-      failure = refused ?? `HTTP ${response.status}`;
+      failure = refused;
     } catch (error) {
       failure = describeFailure(error, options.timeoutMs);
     }
-    if (delivery.attempt >= options.maxAttempts) {
-      await markFailed(db, delivery, { error: failure, retryAt: null });
-      logger.error({ ...log, reason: failure }, "forwarding gave up; outbox row is dead");
+    if (job.attempt >= options.maxAttempts) {
+      await markFailed(db, job, { error: failure, retryAt: null });
+      logger.error(
+        { ...log, reason: failure },
+        `${channel.failed}; gave up, the outbox row is dead`,
+      );
       return;
     }
-    const delayMs = backoffDelayMs(delivery.attempt, options.backoff, options.random);
+    const delayMs = backoffDelayMs(job.attempt, options.backoff, options.random);
     const retryAt = new Date(options.now().getTime() + delayMs);
-    await markFailed(db, delivery, { error: failure, retryAt });
-    logger.warn({ ...log, reason: failure, retryInMs: delayMs }, "forwarding failed; will retry");
+    await markFailed(db, job, { error: failure, retryAt });
+    logger.warn({ ...log, reason: failure, retryInMs: delayMs }, `${channel.failed}; will retry`);
   }
 
   async function runOnce(): Promise<number> {
-    const deliveries = await claimDue(db, dialect, {
+    const claims = await claimDue(db, dialect, {
+      kind: channel.kind,
       now: options.now(),
       leaseMs: options.leaseMs,
       limit: options.batchSize,
     });
-    const results = await Promise.allSettled(deliveries.map(deliver));
+    if (claims.length === 0) return 0;
+    const jobs = await channel.load(claims);
+    const results = await Promise.allSettled(jobs.map(deliver));
     for (const result of results) {
       if (result.status === "rejected") {
         // Recording the outcome failed (database trouble); the lease brings the row back.
@@ -140,7 +166,7 @@ export function createOutboxWorker(deps: {
         );
       }
     }
-    return deliveries.length;
+    return claims.length;
   }
 
   function schedule(delayMs: number) {
@@ -191,4 +217,102 @@ export function createOutboxWorker(deps: {
       await current;
     },
   };
+}
+
+/**
+ * Delivers spreadsheet rows (the registration, then its later status) to the clinic's
+ * endpoint, each signed with SHEETS_WEBHOOK_SECRET (docs/decisions/078).
+ */
+export function createOutboxWorker(deps: {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  url: string;
+  secret: string;
+  logger: Logger;
+  options: OutboxWorkerOptions;
+}): OutboxWorker {
+  const { db, url, secret, options } = deps;
+  return createWorker<Delivery>({
+    ...deps,
+    channel: {
+      kind: "sheet",
+      sent: "registration forwarded",
+      failed: "forwarding failed",
+      load: (claims) => sheetDeliveries(db, claims),
+      describe: (delivery) => ({
+        registrationId: delivery.topic === "status" ? delivery.status.id : delivery.registration.id,
+        ...(delivery.topic === "status" ? { topic: "status" } : {}),
+      }),
+      async send(delivery) {
+        const body =
+          delivery.topic === "status"
+            ? statusBody(delivery.status)
+            : forwardedBody(delivery.registration);
+        const signed = sign(secret, body, options.now());
+        const response = await fetch(signedUrl(url, signed), {
+          method: "POST",
+          headers: { "content-type": "application/json", ...signatureHeaders(signed) },
+          body,
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+        // Read to the end, so the connection can be reused and a refusal in a 200 seen.
+        const answer = await response.text().catch(() => "");
+        const refused = response.ok ? refusal(answer) : null;
+        if (response.ok && refused === null) return null;
+        return refused ?? `HTTP ${response.status}`;
+      },
+    },
+  });
+}
+
+/**
+ * Sends the emails (docs/decisions/088): the confirmation each registration queues,
+ * and announcements. Links come from `siteOrigin`, read when each message is built.
+ */
+export function createMailWorker(deps: {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  mailer: Mailer;
+  siteOrigin: string;
+  linkKey: string;
+  logger: Logger;
+  options: OutboxWorkerOptions;
+}): OutboxWorker {
+  const { db, mailer, siteOrigin, linkKey, logger, options } = deps;
+  return createWorker({
+    db,
+    dialect: deps.dialect,
+    logger,
+    options,
+    channel: {
+      kind: "mail",
+      sent: "email sent",
+      failed: "email failed",
+      async load(claims) {
+        const { deliveries, dropped } = await mailDeliveries(db, claims);
+        for (const outboxId of dropped) {
+          logger.info({ outboxId }, "email not sent: the address has unsubscribed");
+        }
+        return deliveries;
+      },
+      describe: (job) => ({
+        outboxId: job.outboxId,
+        topic: job.topic,
+        registrationId: job.registration.id,
+      }),
+      async send(job) {
+        const message = composeMail(job, { siteOrigin, linkKey });
+        await Promise.race([
+          mailer.send(message),
+          new Promise((_, reject) =>
+            setTimeout(
+              () => reject(Object.assign(new Error("timed out"), { name: "TimeoutError" })),
+              options.timeoutMs,
+            ).unref(),
+          ),
+        ]);
+        return null;
+      },
+    },
+  });
 }

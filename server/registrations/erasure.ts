@@ -19,6 +19,8 @@ export type ErasureRecord = {
 export type EraseResult = {
   registrations: number;
   outbox: number;
+  /** Ids of the erased emails' outbox rows: their local copies (DATA_DIR/mail) go too. */
+  mailIds: string[];
   /** Ids of erased registrations that had (or may have) reached the spreadsheet. */
   forwardedIds: string[];
 };
@@ -61,8 +63,14 @@ export async function eraseByEmail(db: Db, email: string, now: Date): Promise<Er
       .where((eb) => eb(eb.fn("lower", ["r.email"]), "=", normalised))
       .orderBy("r.received_at")
       .execute();
-    if (rows.length === 0) return { registrations: 0, outbox: 0, forwardedIds: [] };
+    if (rows.length === 0) return { registrations: 0, outbox: 0, mailIds: [], forwardedIds: [] };
     const ids = [...new Set(rows.map((r) => r.id))];
+    const mail = await trx
+      .selectFrom("outbox")
+      .select("id")
+      .where("kind", "=", "mail")
+      .where("registration_id", "in", ids)
+      .execute();
     const forwardedIds = [
       ...new Set(
         rows.filter((r) => r.status === "delivered" || (r.attempts ?? 0) > 0).map((r) => r.id),
@@ -90,6 +98,7 @@ export async function eraseByEmail(db: Db, email: string, now: Date): Promise<Er
     return {
       registrations: Number(registrations.numDeletedRows),
       outbox: Number(outbox.numDeletedRows),
+      mailIds: mail.map((m) => m.id),
       forwardedIds,
     };
   });

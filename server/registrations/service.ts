@@ -40,11 +40,14 @@ import { probeWrite } from "../db/probe.ts";
 import type { Dialect } from "../db/schema.ts";
 import { guardAvailability, isUnavailableError } from "../db/unavailable.ts";
 import { createWriteHealth, type WriteHealth } from "../db/write-health.ts";
-import type { Env } from "../env.ts";
+import { type Env, siteOrigin } from "../env.ts";
 import type { Logger } from "../logger.ts";
+import { createMailer, deleteMailFiles, type Mailer } from "../mail/transport.ts";
 import { outboxSummary, retryOutbox, type OutboxSummary } from "../outbox/summary.ts";
 import {
+  createMailWorker,
   createOutboxWorker,
+  DEFAULT_MAIL_OPTIONS,
   DEFAULT_OUTBOX_OPTIONS,
   type OutboxWorkerOptions,
 } from "../outbox/worker.ts";
@@ -65,7 +68,9 @@ export type RegistrationAdmin = {
    * whether the write-ahead log could be emptied at once (false while another
    * process holds a read open; the next checkpoint then overwrites it).
    */
-  eraseByEmail(email: string): Promise<EraseResult & { logCleared: boolean | null }>;
+  eraseByEmail(
+    email: string,
+  ): Promise<EraseResult & { logCleared: boolean | null; mailFiles: number }>;
   /** What erasures of this address left behind. */
   erasures(email: string): Promise<ErasureRecord[]>;
   /** Erasures with copies in the spreadsheet, for staff to delete there. */
@@ -96,6 +101,9 @@ export type Storage = {
 export type StorageOptions = DatabaseOptions & {
   /** Overrides for the forwarding worker (tests shorten the delays). */
   outbox?: Partial<OutboxWorkerOptions>;
+  /** Overrides for the mail worker, and its transport (docs/decisions/088). */
+  mail?: Partial<OutboxWorkerOptions>;
+  mailer?: Mailer;
   now?: () => Date;
   purgeIntervalMs?: number;
   /** Most registrations written in one transaction. */
@@ -134,6 +142,17 @@ export async function openStorage(
       : undefined;
 
   const forward = worker !== undefined;
+
+  const mailer = options.mailer ?? createMailer(env, logger);
+  const mailWorker = createMailWorker({
+    db,
+    dialect,
+    mailer,
+    siteOrigin: siteOrigin(env),
+    linkKey,
+    logger,
+    options: { ...DEFAULT_MAIL_OPTIONS, now, ...options.mail },
+  });
   // One transaction (one fsync) for every registration that arrives while the
   // previous one commits: see docs/decisions/031.
   const submit = createGroupCommit<NewRegistration, RegisterResult>(
@@ -210,7 +229,10 @@ export async function openStorage(
           throw error;
         });
         writeHealth.observe();
-        if (result.kind === "created") worker?.wake();
+        if (result.kind === "created") {
+          worker?.wake();
+          mailWorker.wake();
+        }
         return result;
       },
       async confirm(token) {
@@ -238,7 +260,9 @@ export async function openStorage(
       eraseByEmail: (email) =>
         guardAvailability(async () => {
           const result = await eraseByEmail(db, email, now());
-          return { ...result, logCleared: await clearLog() };
+          // Without SMTP_URL, "sent" emails are files on this machine: they go too.
+          const mailFiles = await deleteMailFiles(env.DATA_DIR, result.mailIds);
+          return { ...result, logCleared: await clearLog(), mailFiles };
         }),
       erasures: (email) => guardAvailability(() => erasuresFor(db, email)),
       forwardedErasures: () => guardAvailability(() => forwardedErasures(db)),
@@ -255,6 +279,7 @@ export async function openStorage(
     },
     start() {
       worker?.start();
+      mailWorker.start();
       if (purgeTimer) return;
       scheduledPurge();
       purgeTimer = setInterval(scheduledPurge, options.purgeIntervalMs ?? DAY_MS);
@@ -263,6 +288,8 @@ export async function openStorage(
     async close() {
       clearInterval(purgeTimer);
       await worker?.stop();
+      await mailWorker.stop();
+      mailer.close();
       await purging;
       await db.destroy();
     },

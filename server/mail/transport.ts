@@ -1,0 +1,95 @@
+import { mkdir, readdir, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+
+import nodemailer, { type SendMailOptions } from "nodemailer";
+import type SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
+
+import type { Env } from "../env.ts";
+import type { Logger } from "../logger.ts";
+
+/** A message ready to go: nodemailer's options, plus the outbox row it comes from. */
+export type OutgoingMail = SendMailOptions & { outboxId: string };
+
+export type Mailer = {
+  /** "smtp" sends; "file" writes each message under DATA_DIR/mail/ (SMTP_URL unset). */
+  mode: "smtp" | "file";
+  from: string;
+  /** Resolves once the SMTP server accepted the message, or the file is on disk. */
+  send(message: OutgoingMail): Promise<void>;
+  close(): void;
+};
+
+/** The From when SMTP_URL is unset (the messages are files nobody receives). */
+export const LOCAL_MAIL_FROM = "Meridian Men's Health <no-reply@localhost>";
+
+export function mailDirectory(dataDir: string): string {
+  return path.join(dataDir, "mail");
+}
+
+/** `<UTC time>-<outbox id>.eml`: sorts by time, and erasure finds a message by its id. */
+function fileNameFor(outboxId: string, at: Date): string {
+  return `${at.toISOString().replace(/[:.]/g, "-")}-${outboxId}.eml`;
+}
+
+/**
+ * Deletes the files written for these outbox rows (erasure): the local stand-in for
+ * sent mail holds the address and the name too. Returns how many went.
+ */
+export async function deleteMailFiles(dataDir: string, outboxIds: readonly string[]) {
+  if (outboxIds.length === 0) return 0;
+  const wanted = new Set(outboxIds.map((id) => `-${id}.eml`));
+  const files = await readdir(mailDirectory(dataDir)).catch(() => [] as string[]);
+  let deleted = 0;
+  for (const file of files) {
+    if (![...wanted].some((suffix) => file.endsWith(suffix))) continue;
+    await unlink(path.join(mailDirectory(dataDir), file));
+    deleted += 1;
+  }
+  return deleted;
+}
+
+/**
+ * The mail transport (docs/decisions/088). With SMTP_URL, nodemailer's SMTP transport
+ * (STARTTLS on 587, TLS with smtps://); without it, nodemailer builds the same message
+ * and it is written to DATA_DIR/mail/ as an .eml file, so `npm start` works on a
+ * fresh machine and a person can open what would have been sent.
+ */
+export function createMailer(
+  env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR">,
+  logger: Logger,
+  now: () => Date = () => new Date(),
+): Mailer {
+  if (env.SMTP_URL) {
+    const options: SMTPTransport.Options = {
+      url: env.SMTP_URL,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    };
+    const transport = nodemailer.createTransport(options);
+    const from = env.MAIL_FROM ?? LOCAL_MAIL_FROM;
+    return {
+      mode: "smtp",
+      from,
+      async send({ outboxId: _outboxId, ...message }) {
+        await transport.sendMail({ from, ...message });
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const directory = mailDirectory(env.DATA_DIR);
+  const from = env.MAIL_FROM ?? LOCAL_MAIL_FROM;
+  return {
+    mode: "file",
+    from,
+    async send({ outboxId, ...message }) {
+      const info = await transport.sendMail({ from, ...message });
+      await mkdir(directory, { recursive: true, mode: 0o700 });
+      const file = path.join(directory, fileNameFor(outboxId, now()));
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      logger.info({ outboxId, file }, "email written to a file (SMTP_URL is not set)");
+    },
+    close: () => transport.close(),
+  };
+}
