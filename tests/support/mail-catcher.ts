@@ -3,6 +3,18 @@ import type { AddressInfo } from "node:net";
 import { type ParsedMail, simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
+/**
+ * A header as it was sent (unfolded). mailparser turns some headers into objects
+ * (List-* becomes `list`), so the raw lines are the faithful source.
+ */
+export function rawHeader(parsed: ParsedMail, name: string): string | undefined {
+  const line = parsed.headerLines.find((h) => h.key === name.toLowerCase())?.line;
+  return line
+    ?.slice(line.indexOf(":") + 1)
+    .replace(/\r?\n[ \t]+/g, " ")
+    .trim();
+}
+
 /** One message as a mail provider would receive it, parsed by mailparser. */
 export type CaughtMail = {
   /** The envelope recipient (RCPT TO), lower-cased. */
@@ -14,6 +26,12 @@ export type CaughtMail = {
 
 export type MailCatcher = {
   url: string;
+  /**
+   * While set, every message is answered with this SMTP code (451: try again later;
+   * 550: mailbox unavailable) and not kept. `refused` counts them.
+   */
+  refuseWith: number | null;
+  refused: number;
   messages: CaughtMail[];
   /** Messages to one address. */
   to(address: string): CaughtMail[];
@@ -28,11 +46,22 @@ export type MailCatcher = {
  */
 export async function startMailCatcher(): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
+  const catcher = { refuseWith: null, refused: 0 } as unknown as MailCatcher;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onData(stream, session, callback) {
+      if (catcher.refuseWith !== null) {
+        catcher.refused += 1;
+        stream.resume();
+        stream.on("end", () =>
+          callback(
+            Object.assign(new Error("refused by the test"), { responseCode: catcher.refuseWith }),
+          ),
+        );
+        return;
+      }
       simpleParser(stream)
         .then((parsed) => {
           for (const recipient of session.envelope.rcptTo) {
@@ -40,11 +69,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
             messages.push({
               to,
               parsed,
-              header: (name) => {
-                const value = parsed.headers.get(name.toLowerCase());
-                if (value === undefined) return undefined;
-                return typeof value === "string" ? value : JSON.stringify(value);
-              },
+              header: (name) => rawHeader(parsed, name),
             });
           }
           callback();
@@ -55,11 +80,11 @@ export async function startMailCatcher(): Promise<MailCatcher> {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   const to = (address: string) => messages.filter((m) => m.to === address.toLowerCase());
-  return {
+  Object.assign(catcher, {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     to,
-    async waitFor(address, count = 1, timeoutMs = 30_000) {
+    async waitFor(address: string, count = 1, timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while (to(address).length < count) {
         if (Date.now() > deadline) {
@@ -72,5 +97,6 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       return to(address);
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  });
+  return catcher;
 }

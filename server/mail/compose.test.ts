@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+
+import { composeMail, type MailJob } from "./compose.ts";
+import { verifyToken } from "../registrations/links.ts";
+
+const key = "k".repeat(64);
+const siteOrigin = "https://clinic.example";
+const registration = {
+  id: "0b6f2a4e-9d1c-4c1e-8f7a-2b3c4d5e6f70",
+  name: '<script>alert(1)</script> =HYPERLINK("x")',
+  email: "sam@example.co.uk",
+  receivedAt: "2026-11-23T10:00:00.000Z",
+};
+const confirmation: MailJob = {
+  outboxId: "11111111-1111-4111-8111-111111111111",
+  topic: "confirmation",
+  registration,
+  announcement: null,
+};
+const announcement: MailJob = {
+  outboxId: "22222222-2222-4222-8222-222222222222",
+  topic: "announcement",
+  registration,
+  announcement: {
+    subject: "We are open",
+    body: "We are open from today.\n\nBook at <https://clinic.example> & call us.\r\nSecond line.",
+  },
+};
+
+function tokenIn(url: string) {
+  return new URL(url).searchParams.get("token") ?? "";
+}
+
+describe("composeMail", () => {
+  it("builds the confirmation: both parts, a genuine 7-day link under SITE_URL, both unsubscribe headers", () => {
+    const mail = composeMail(confirmation, { siteOrigin, linkKey: key });
+    expect(mail.to).toEqual({ name: registration.name, address: registration.email });
+    expect(mail.subject).toBe("Please confirm your email address for Meridian Men's Health");
+    const confirmUrl = /https:\/\/\S+\/register-interest\/confirm\?token=\S+/.exec(
+      String(mail.text),
+    )?.[0];
+    expect(confirmUrl?.startsWith(`${siteOrigin}/register-interest/confirm?token=`)).toBe(true);
+    const verified = verifyToken(
+      key,
+      tokenIn(confirmUrl ?? ""),
+      "confirm",
+      new Date("2026-11-30T09:59:59Z"),
+    );
+    expect(verified).toEqual({ ok: true, registrationId: registration.id });
+    expect(String(mail.text)).toContain("Monday, 30 November 2026 at 10:00");
+    expect(String(mail.html)).toContain(`href="${confirmUrl?.replaceAll("&", "&amp;")}"`);
+
+    const headers = mail.headers as Record<string, string>;
+    expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const unsubscribe = /^<(https:\/\/clinic\.example\/unsubscribe\?token=[^>]+)>$/.exec(
+      headers["List-Unsubscribe"] ?? "",
+    )?.[1];
+    expect(verifyToken(key, tokenIn(unsubscribe ?? ""), "unsubscribe", new Date())).toEqual({
+      ok: true,
+      registrationId: registration.id,
+    });
+    expect(String(mail.text)).toContain(unsubscribe);
+    expect(mail.messageId).toBe(`<${confirmation.outboxId}@clinic.example>`);
+  });
+
+  it("escapes everything a person or staff wrote in the HTML part, and keeps it plain in the text", () => {
+    for (const job of [confirmation, announcement]) {
+      const mail = composeMail(job, { siteOrigin, linkKey: key });
+      expect(String(mail.html)).not.toContain("<script>");
+      expect(String(mail.html)).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+      expect(String(mail.html)).toMatch(/^<!doctype html>\n<html lang="en-GB">/);
+      expect(String(mail.html)).toMatch(/<title>[^<]+<\/title>/);
+      expect(String(mail.text)).toContain(`Hello ${registration.name},`);
+    }
+  });
+
+  it("frames an announcement: the staff's subject, paragraphs, and the same one-click headers", () => {
+    const mail = composeMail(announcement, { siteOrigin, linkKey: key });
+    expect(mail.subject).toBe("We are open");
+    expect(String(mail.text)).toContain(
+      "We are open from today.\n\nBook at <https://clinic.example>",
+    );
+    expect(String(mail.html)).toContain(
+      '<p style="margin:0 0 16px;">Book at &lt;https://clinic.example&gt; &amp; call us.<br>Second line.</p>',
+    );
+    expect((mail.headers as Record<string, string>)["List-Unsubscribe-Post"]).toBe(
+      "List-Unsubscribe=One-Click",
+    );
+    // The same row makes the same message (a resend after a crash is recognisable).
+    expect(composeMail(announcement, { siteOrigin, linkKey: key })).toEqual(mail);
+  });
+});

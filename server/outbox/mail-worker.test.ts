@@ -1,0 +1,174 @@
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+import { simpleParser } from "mailparser";
+import { afterEach, describe, expect, it } from "vitest";
+
+import type { NewRegistration } from "../../contract/registrations.ts";
+import { rawHeader, startMailCatcher, type MailCatcher } from "../../tests/support/mail-catcher.ts";
+import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
+import { createDatabase } from "../db/database.ts";
+import { createLogger } from "../logger.ts";
+import { loadLinkKey, unsubscribeToken } from "../registrations/links.ts";
+import { openStorage, type Storage, type StorageOptions } from "../registrations/service.ts";
+
+const logger = createLogger("silent");
+/** Short delays, so retries happen within a test. */
+const FAST = {
+  mail: {
+    pollIntervalMs: 20,
+    leaseMs: 2_000,
+    timeoutMs: 1_500,
+    backoff: { baseMs: 20, capMs: 100 },
+    maxAttempts: 3,
+  },
+} satisfies StorageOptions;
+
+let counter = 0;
+function newRegistration(): NewRegistration {
+  counter += 1;
+  return {
+    name: `Person ${counter}`,
+    email: `mail${counter}-${Date.now()}@example.com`,
+    phone: null,
+    message: null,
+    clientTimestamp: null,
+    idempotencyKey: `mail-${counter}-${Math.random()}`,
+    consent: { version: "2026-11-23", wantsUpdates: false },
+  };
+}
+
+for (const backend of backends) {
+  describe.runIf(backend.enabled)(`email through the outbox on ${backend.name}`, () => {
+    const cleanups: Array<() => Promise<void>> = [];
+    let mail: MailCatcher;
+    afterEach(async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+      cleanups.length = 0;
+    });
+
+    async function setUp(extra: Record<string, string> = {}) {
+      mail = await startMailCatcher();
+      cleanups.push(() => mail.close());
+      const place: TestPlace = await backend.fresh({
+        SMTP_URL: mail.url,
+        MAIL_FROM: "Clinic <hello@clinic.test>",
+        SITE_URL: "https://clinic.test",
+        ...extra,
+      });
+      cleanups.push(place.drop);
+      return place;
+    }
+
+    async function open(place: TestPlace, options: StorageOptions = FAST): Promise<Storage> {
+      const storage = await openStorage(place.env, logger, options);
+      cleanups.push(() => storage.close());
+      return storage;
+    }
+
+    it("sends one confirmation per registration, with both one-click headers, and marks it sent", async () => {
+      const storage = await open(await setUp());
+      storage.start();
+      const person = newRegistration();
+      await storage.registrations.register(person);
+      const [message] = await mail.waitFor(person.email, 1, 10_000);
+      expect(message?.parsed.subject).toMatch(/confirm/i);
+      expect(message?.header("list-unsubscribe")).toMatch(
+        /^<https:\/\/clinic\.test\/unsubscribe\?token=u\./,
+      );
+      expect(message?.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+      expect(message?.parsed.text).toContain(
+        "https://clinic.test/register-interest/confirm?token=c.",
+      );
+      expect(message?.parsed.html).toContain('<html lang="en-GB">');
+      await expect
+        .poll(async () => (await storage.admin.findByEmail(person.email))[0]?.emails[0]?.status)
+        .toBe("delivered");
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(mail.to(person.email)).toHaveLength(1);
+    });
+
+    it("retries a server that says 'try again later', and gives up on one that refuses, visibly", async () => {
+      const storage = await open(await setUp());
+      storage.start();
+      mail.refuseWith = 451;
+      const person = newRegistration();
+      await storage.registrations.register(person);
+      await expect.poll(() => mail.refused, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+      mail.refuseWith = null;
+      await mail.waitFor(person.email, 1, 10_000);
+      await expect
+        .poll(async () => (await storage.admin.outboxSummary()).kinds.mail.counts.delivered)
+        .toBe(1);
+
+      mail.refuseWith = 550;
+      const refused = newRegistration();
+      await storage.registrations.register(refused);
+      await expect
+        .poll(async () => (await storage.admin.outboxSummary()).kinds.mail.counts.dead, {
+          timeout: 10_000,
+        })
+        .toBe(1);
+      const summary = await storage.admin.outboxSummary();
+      expect(summary.dead).toEqual([
+        expect.objectContaining({ kind: "mail", topic: "confirmation", attempts: 3 }),
+      ]);
+      expect(summary.dead[0]?.lastError).toMatch(/550/);
+      expect(mail.to(refused.email)).toHaveLength(0);
+      // Staff retry once the cause is fixed.
+      mail.refuseWith = null;
+      await storage.admin.retryOutbox();
+      await mail.waitFor(refused.email, 1, 10_000);
+    });
+
+    it("sends nothing to an address that unsubscribed before its email went, and picks up after a restart", async () => {
+      const place = await setUp();
+      // Registered while no worker runs (a server that stopped before sending).
+      const first = await open(place);
+      const kept = newRegistration();
+      const gone = newRegistration();
+      const { registration } = await first.registrations.register(gone);
+      await first.registrations.register(kept);
+      const side = createDatabase(place.env, logger);
+      cleanups.push(() => side.db.destroy());
+      const key = await loadLinkKey(side.db);
+      // One of them unsubscribes (from an earlier email) before anything is sent.
+      await first.registrations.unsubscribe(unsubscribeToken(key, registration.id));
+      await first.close();
+
+      const second = await open(place);
+      second.start();
+      await mail.waitFor(kept.email, 1, 10_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(mail.to(gone.email)).toHaveLength(0);
+    });
+  });
+}
+
+describe("email without SMTP_URL", () => {
+  it("writes each message as an .eml file under DATA_DIR/mail, readable only by the server", async () => {
+    const backend = backends[0]!;
+    const place = await backend.fresh();
+    const storage = await openStorage(place.env, logger, FAST);
+    try {
+      storage.start();
+      const person = newRegistration();
+      await storage.registrations.register(person);
+      const dir = path.join(place.env.DATA_DIR, "mail");
+      await expect
+        .poll(() => (existsSync(dir) ? readdirSync(dir) : []).length, { timeout: 10_000 })
+        .toBe(1);
+      const [file] = readdirSync(dir);
+      expect(file).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z-[0-9a-f-]{36}\.eml$/);
+      expect(statSync(path.join(dir, file!)).mode & 0o777).toBe(0o600);
+      expect(statSync(dir).mode & 0o777).toBe(0o700);
+      const parsed = await simpleParser(readFileSync(path.join(dir, file!)));
+      expect(parsed.from?.text).toContain("no-reply@localhost");
+      expect(rawHeader(parsed, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+      expect(parsed.text).toContain("http://localhost:3000/register-interest/confirm?token=");
+    } finally {
+      await storage.close();
+      await place.drop();
+    }
+  });
+});
