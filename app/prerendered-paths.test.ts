@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 
-import { prerenderedPaths, renderedOnRequest, staticRoutePaths } from "./prerendered-paths.ts";
+import {
+  prerenderedPaths,
+  renderedOnRequest,
+  sitemapPaths,
+  staticRoutePaths,
+} from "./prerendered-paths.ts";
 import { registrationPaths } from "../contract/registrations.ts";
 
 describe("the pages built ahead of time", () => {
@@ -19,5 +24,12 @@ describe("the pages built ahead of time", () => {
       expect(staticRoutePaths).toContain(path);
       expect(renderedOnRequest).toContain(path);
     }
+  });
+
+  it("prerender the thank-you page the form redirects to, and keep it out of the sitemap", () => {
+    expect(staticRoutePaths).toContain(registrationPaths.thankYou);
+    expect(prerenderedPaths).toContain(registrationPaths.thankYou);
+    expect(sitemapPaths).not.toContain(registrationPaths.thankYou);
+    expect(sitemapPaths).toEqual(prerenderedPaths.filter((p) => p !== registrationPaths.thankYou));
   });
 });

@@ -16,10 +16,17 @@ export const staticRoutePaths: readonly string[] = routes
   .map((r) => (r.index ? "/" : `/${r.path ?? ""}`));
 
 /**
- * The one list of pages built ahead of time: prerendered by react-router.config.ts,
- * listed in sitemap.xml by scripts/postbuild.ts, and checked page by page by the
- * quality specs (tests/e2e/support/site.ts).
+ * The one list of pages built ahead of time: prerendered by react-router.config.ts and
+ * checked page by page by the quality specs (tests/e2e/support/site.ts).
  */
 export const prerenderedPaths: readonly string[] = staticRoutePaths.filter(
   (path) => !renderedOnRequest.includes(path),
+);
+
+/** Prerendered, but only reached after an action: not for search engines (robots noindex). */
+export const unlisted: readonly string[] = [registrationPaths.thankYou];
+
+/** The pages listed in sitemap.xml by scripts/postbuild.ts. */
+export const sitemapPaths: readonly string[] = prerenderedPaths.filter(
+  (path) => !unlisted.includes(path),
 );

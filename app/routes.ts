@@ -18,6 +18,8 @@ export default [
   route("quiz", "routes/tools/quiz.tsx"),
   route("pricing", "routes/tools/pricing.tsx"),
   route("register-interest", "routes/registration/register-interest.tsx"),
+  // Where the form posted without JavaScript is redirected (303): prerendered, not in the sitemap.
+  route("register-interest/thank-you", "routes/registration/thank-you.tsx"),
   // Links from our emails: rendered on each request, never prerendered (app/prerendered-paths.ts).
   route("register-interest/confirm", "routes/registration/confirm.tsx"),
   route("unsubscribe", "routes/registration/unsubscribe.tsx"),

@@ -14,15 +14,15 @@ import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { writeCspManifest } from "./csp-hashes.ts";
 import { inlineCssEnabled, inlineCssInto } from "./inline-css.ts";
 import { siteUrlFromEnv } from "./site-url.ts";
-import { prerenderedPaths } from "../app/prerendered-paths.ts";
+import { sitemapPaths } from "../app/prerendered-paths.ts";
 
 const buildDir = process.env.BUILD_DIR ?? (process.env.SPA_BUILD === "1" ? "build-spa" : "build");
 const clientDir = path.resolve(buildDir, "client");
 const origin = siteUrlFromEnv();
 
-/** The prerendered pages: the email-link pages are neither built ahead nor listed. */
+/** The pages in the sitemap: prerendered ones, without the thank-you page (app/prerendered-paths.ts). */
 function staticPaths(): readonly string[] {
-  return prerenderedPaths;
+  return sitemapPaths;
 }
 
 function writeSeoFiles() {

@@ -82,6 +82,12 @@ export const pages = {
       "Join the waiting list and we will tell you when Meridian Men's Health opens. No payment and no commitment.",
     heading: "Register Your Interest",
   },
+  "/register-interest/thank-you": {
+    title: "Thank You for Registering | Meridian Men's Health",
+    description:
+      "Your registration has reached us. Check your inbox to confirm your email address.",
+    heading: "Register Your Interest",
+  },
   "/privacy-policy": {
     title: "Privacy Policy | Meridian Men's Health",
     description:

@@ -1,11 +1,35 @@
-/** The words of the register-interest page: labels, hints, messages and the privacy notice. */
+/**
+ * The consent wording beside the submit button, by version (docs/decisions/089). Each
+ * registration stores the version it was shown; a changed wording gets a new version
+ * and the old one stays here, so what someone agreed to can always be looked up.
+ */
+export const consentWordings = {
+  "2026-11-23": {
+    text: "We will use your name and email address to send you one email now, to confirm your address, and one email when we open. If you leave a phone number or a question, we will use it only to reply. You can unsubscribe or ask us to delete your details at any time.",
+    linkText: "Read our privacy policy",
+    updatesLabel: "Also send me occasional news before we open",
+  },
+} as const;
+
+export type ConsentVersion = keyof typeof consentWordings;
+
+/** The wording the form shows now. */
+export const currentConsentVersion: ConsentVersion = "2026-11-23";
+const consentWording = consentWordings[currentConsentVersion];
+
+/** The version a form says it showed, if we know it; otherwise the current one. */
+export function consentVersionOf(value: string): ConsentVersion {
+  return Object.hasOwn(consentWordings, value) ? (value as ConsentVersion) : currentConsentVersion;
+}
+
+/** The words of the register-interest page: labels, hints, messages and the consent notice. */
 export const registrationCopy = {
   intro:
     "Leave your details and we will let you know as soon as Meridian Men's Health opens. There is no payment and no commitment.",
   formTitle: "Your details",
   nextStepsTitle: "What happens next",
   nextSteps: [
-    "We keep your details safely and use them only for this.",
+    "We email you a link to confirm your address. Open it within 7 days.",
     "When we are registered with the CQC and open, we send you one email.",
     "If you left a phone number or a question, a member of our team will get back to you.",
   ],
@@ -24,15 +48,20 @@ export const registrationCopy = {
     },
     message: {
       label: "Anything you would like us to know",
-      hint: "For example a question about our services. Please do not include medical details.",
+      hint: "For example a question about our services. Please do not include medical details such as symptoms, test results or medicines: we will ask for those safely when you book.",
     },
   },
   optional: "(optional)",
   submit: "Register Interest",
   pending: "Sending...",
-  privacy: {
-    text: "We use your details only to tell you when we open and to answer your message. We do not share them for marketing, and you can ask us to delete them at any time.",
-    linkText: "Read our privacy policy",
+  /** Beside the submit button: what the details are for (docs/decisions/089). */
+  consent: {
+    text: consentWording.text,
+    linkText: consentWording.linkText,
+  },
+  updates: {
+    label: consentWording.updatesLabel,
+    hint: "Only now and then, and you can stop them at any time.",
   },
   /** Toasts and messages from the specification (sections 5, 7 and 8). */
   toasts: {
@@ -47,7 +76,16 @@ export const registrationCopy = {
     "We cannot save registrations right now because of a problem on our side. Nothing you typed has been lost: please try again in a minute.",
   thankYou: {
     title: "Thank you for registering",
-    body: "We have your details and will let you know as soon as our services are available. You do not need to do anything else.",
+    body: "We have your details. Here is what happens next.",
+    steps: [
+      "Check your inbox: we have sent you an email. Open the link in it within 7 days to confirm your address. If it has not arrived in a few minutes, look in your spam folder.",
+      "When we are registered with the CQC and open, we will send you one email to say so.",
+    ],
+    meanwhileTitle: "While you wait",
+    meanwhile: [
+      { text: "Take the two-minute symptom quiz", to: "/quiz" },
+      { text: "Read what blood tests you will need", to: "/consultation#requirements" },
+    ],
     home: "Return to Homepage",
   },
 } as const;

@@ -6,6 +6,8 @@
 import { type Page, expect, test } from "@playwright/test";
 
 import { notFoundPath, staticPaths } from "./support/site.ts";
+import { sitemapPaths } from "../../app/prerendered-paths.ts";
+import { registrationPaths } from "../../contract/registrations.ts";
 
 /** The public origin the build was made for, as the sitemap states it. */
 async function siteOrigin(page: Page): Promise<string> {
@@ -56,7 +58,14 @@ test("the sitemap lists every page of the route table and nothing else", async (
   expect(response.headers()["content-type"]).toMatch(/xml/);
   const xml = await response.text();
   const listed = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? "").pathname);
-  expect(listed.toSorted()).toEqual(staticPaths.toSorted());
+  expect(listed.toSorted()).toEqual([...sitemapPaths].toSorted());
+  expect(sitemapPaths).not.toContain(registrationPaths.thankYou);
+});
+
+test("the thank-you page the form redirects to is not for search engines", async ({ page }) => {
+  await page.goto(registrationPaths.thankYou);
+  await expect(page.locator('head meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expect(page.locator('head link[rel="canonical"]')).toHaveCount(0);
 });
 
 test("titles and descriptions are unique across pages", async ({ page }) => {
@@ -76,7 +85,7 @@ test("titles and descriptions are unique across pages", async ({ page }) => {
   }
 });
 
-for (const path of staticPaths) {
+for (const path of sitemapPaths) {
   test(`${path} has a canonical URL, social tags and valid structured data`, async ({ page }) => {
     const origin = await siteOrigin(page);
     await page.goto(path);

@@ -23,6 +23,8 @@ describe("readSubmission", () => {
       honeypot: "",
       idempotencyKey: "",
       clientTimestamp: "",
+      updates: "",
+      consentVersion: "",
     });
   });
 });

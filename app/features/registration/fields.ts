@@ -31,7 +31,14 @@ export const fieldNames = {
   honeypot: "website",
   idempotencyKey: "idempotencyKey",
   clientTimestamp: "clientTimestamp",
+  /** The optional box: occasional news before launch ("yes" when ticked). */
+  updates: "updates",
+  /** The version of the consent wording the form showed (app/content/registration.ts). */
+  consentVersion: "consentVersion",
 } as const;
+
+/** The value a ticked updates box sends. */
+export const UPDATES_TICKED = "yes";
 
 /** What a person typed, as strings: echoed back into the form when it needs correcting. */
 export type RegistrationValues = Record<"name" | "email" | "phone" | "message", string>;
@@ -51,6 +58,8 @@ export type RawSubmission = RegistrationValues & {
   honeypot: string;
   idempotencyKey: string;
   clientTimestamp: string;
+  updates: string;
+  consentVersion: string;
 };
 
 /** Reads the posted fields; a missing or non-text field reads as "". */
@@ -67,6 +76,8 @@ export function readSubmission(form: FormData | URLSearchParams): RawSubmission 
     honeypot: text(fieldNames.honeypot),
     idempotencyKey: text(fieldNames.idempotencyKey),
     clientTimestamp: text(fieldNames.clientTimestamp),
+    updates: text(fieldNames.updates),
+    consentVersion: text(fieldNames.consentVersion),
   };
 }
 

@@ -7,6 +7,7 @@ import type {
   RegisterResult,
   RegistrationService,
 } from "../../../contract/registrations.ts";
+import { consentWordings, currentConsentVersion } from "../../content/registration.ts";
 
 /** Links are not this module's business: they answer "invalid". */
 const linkStubs = {
@@ -75,10 +76,52 @@ describe("handleRegistration", () => {
         message: null,
         clientTimestamp: "2025-02-01T10:00:00.000Z",
         idempotencyKey: key,
+        consent: { version: currentConsentVersion, wantsUpdates: false },
       },
     ]);
     expect(log).toHaveBeenCalledWith({ outcome: "created", registrationId: `id-${key}` });
     expect(JSON.stringify(log.mock.calls)).not.toMatch(/Sam|example/);
+  });
+
+  it("records the consent wording shown and the optional box; an unknown version stores the current one", async () => {
+    const { rows, service } = memoryRegistrations();
+    await handleRegistration(
+      form({ ...person, idempotencyKey: key, updates: "yes", consentVersion: "2026-11-23" }),
+      service,
+      vi.fn(),
+    );
+    await handleRegistration(
+      form({ ...person, email: "kim@example.com", consentVersion: "1999-01-01" }),
+      service,
+      vi.fn(),
+    );
+    expect([...rows.values()].map((r) => r.consent)).toEqual([
+      { version: "2026-11-23", wantsUpdates: true },
+      { version: currentConsentVersion, wantsUpdates: false },
+    ]);
+    expect(consentWordings[currentConsentVersion].text).toMatch(/one email when we open/);
+  });
+
+  it("redirects a form posted without JavaScript (no key) to the thank-you page with 303; the JavaScript path gets data", async () => {
+    const { service } = memoryRegistrations();
+    const noJs = await handleRegistration(form(person), service, vi.fn());
+    expect(noJs).toEqual({
+      result: { status: "success" },
+      status: 200,
+      redirectTo: "/register-interest/thank-you",
+    });
+    const bot = await handleRegistration(form({ ...person, website: "x" }), service, vi.fn());
+    expect(bot.redirectTo).toBe("/register-interest/thank-you");
+    const js = await handleRegistration(form({ ...person, idempotencyKey: key }), service, vi.fn());
+    expect(js.redirectTo).toBeUndefined();
+    // An invalid form is shown again, never redirected, with the box as it was.
+    const invalid = await handleRegistration(
+      form({ ...person, email: "sam@", updates: "yes" }),
+      service,
+      vi.fn(),
+    );
+    expect(invalid).toMatchObject({ status: 400, result: { wantsUpdates: true } });
+    expect(invalid.redirectTo).toBeUndefined();
   });
 
   it("answers a replayed submission as a success without a second row", async () => {
@@ -135,7 +178,11 @@ describe("handleRegistration", () => {
       service,
       vi.fn(),
     );
-    expect(outcome).toEqual({ result: { status: "success" }, status: 200 });
+    expect(outcome).toEqual({
+      result: { status: "success" },
+      status: 200,
+      redirectTo: "/register-interest/thank-you",
+    });
     expect(rows.size).toBe(0);
   });
 

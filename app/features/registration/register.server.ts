@@ -1,14 +1,23 @@
-import { type RegistrationValues, readSubmission } from "./fields.ts";
+import { type RegistrationValues, readSubmission, UPDATES_TICKED } from "./fields.ts";
 import { deriveIdempotencyKey } from "./idempotency.ts";
 import type { RegistrationActionResult } from "./result.ts";
 import { usableClientTimestamp, usableIdempotencyKey, validateRegistration } from "./schema.ts";
-import type { RegisterResult, RegistrationService } from "../../../contract/registrations.ts";
-import { registrationCopy } from "../../content/registration.ts";
+import {
+  type RegisterResult,
+  type RegistrationService,
+  registrationPaths,
+} from "../../../contract/registrations.ts";
+import { consentVersionOf, registrationCopy } from "../../content/registration.ts";
 
 export type RegistrationOutcome = {
   result: RegistrationActionResult;
   status: 200 | 400 | 503;
   headers?: Record<string, string>;
+  /**
+   * Set on success when the form was posted without JavaScript: the route answers
+   * 303 See Other to this page, so a refresh does not post again (docs/decisions/089).
+   */
+  redirectTo?: string;
 };
 
 /** How long a client should wait before retrying while the database is unreachable. */
@@ -45,36 +54,42 @@ export async function handleRegistration(
     phone: submission.phone,
     message: submission.message,
   };
+  const wantsUpdates = submission.updates === UPDATES_TICKED;
+  // The page's script stamps a key before every send; without JavaScript there is none.
+  const sentKey = usableIdempotencyKey(submission.idempotencyKey);
+  const success: Pick<RegistrationOutcome, "result" | "status" | "redirectTo"> = {
+    result: { status: "success" },
+    status: 200,
+    ...(sentKey === null ? { redirectTo: registrationPaths.thankYou } : {}),
+  };
 
   // A bot filled the field people cannot see: answer as if all went well, keep nothing.
   if (submission.honeypot !== "") {
     log({ outcome: "honeypot" });
-    return { result: { status: "success" }, status: 200 };
+    return success;
   }
 
   const validation = validateRegistration(values);
   if (!validation.success) {
     log({ outcome: "invalid" });
     return {
-      result: { status: "invalid", values, fieldErrors: validation.fieldErrors },
+      result: { status: "invalid", values, wantsUpdates, fieldErrors: validation.fieldErrors },
       status: 400,
     };
   }
 
   const fields = validation.data;
-  const idempotencyKey =
-    usableIdempotencyKey(submission.idempotencyKey) ?? (await deriveIdempotencyKey(fields));
+  const idempotencyKey = sentKey ?? (await deriveIdempotencyKey(fields));
 
   try {
     const stored = await registrations.register({
       ...fields,
       clientTimestamp: usableClientTimestamp(submission.clientTimestamp),
       idempotencyKey,
-      // Replaced by the form's own consent fields (issue 11, in progress).
-      consent: { version: "2026-11-23", wantsUpdates: false },
+      consent: { version: consentVersionOf(submission.consentVersion), wantsUpdates },
     });
     log({ outcome: stored.kind, registrationId: stored.registration.id });
-    return { result: { status: "success" }, status: 200 };
+    return success;
   } catch (error) {
     // Compared by name: the class lives outside the app bundle (see the team brief).
     if (error instanceof Error && error.name === "StorageUnavailableError") {
@@ -83,6 +98,7 @@ export async function handleRegistration(
         result: {
           status: "unavailable",
           values,
+          wantsUpdates,
           message: registrationCopy.unavailable,
           retryAfterSeconds: storageRetryAfterSeconds,
         },

@@ -1,5 +1,5 @@
 import { Loader2 } from "lucide-react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 
 import {
@@ -9,6 +9,7 @@ import {
   isMissingRequired,
   readSubmission,
   registrationLimits as limits,
+  UPDATES_TICKED,
 } from "./fields.ts";
 import { Honeypot } from "./honeypot.tsx";
 import { newIdempotencyKey } from "./idempotency.ts";
@@ -21,7 +22,7 @@ import type { RegistrationFormResult } from "./result.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
-import { registrationCopy as copy } from "../../content/registration.ts";
+import { registrationCopy as copy, currentConsentVersion } from "../../content/registration.ts";
 import { notify, prepareNotifications } from "../../lib/notify.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
@@ -64,6 +65,7 @@ export function RegistrationForm({
   pending: boolean;
 }) {
   const hydrated = useHydrated();
+  const updatesId = useId();
   const keyRef = useRef<HTMLInputElement>(null);
   const timestampRef = useRef<HTMLInputElement>(null);
   const submittingRef = useRef(false);
@@ -231,7 +233,29 @@ export function RegistrationForm({
           )}
         </Field>
 
+        <div className="flex items-start gap-3">
+          <input
+            id={updatesId}
+            type="checkbox"
+            name={fieldNames.updates}
+            value={UPDATES_TICKED}
+            defaultChecked={result && "wantsUpdates" in result ? result.wantsUpdates : false}
+            aria-describedby={`${updatesId}-hint`}
+            className="mt-0.5 size-6 shrink-0 cursor-pointer accent-brand-700"
+          />
+          <div className="flex flex-col gap-1">
+            <label htmlFor={updatesId} className="cursor-pointer text-base font-semibold text-ink">
+              {copy.updates.label}
+              <span className="ml-1.5 font-normal text-muted">{copy.optional}</span>
+            </label>
+            <p id={`${updatesId}-hint`} className="text-sm text-muted">
+              {copy.updates.hint}
+            </p>
+          </div>
+        </div>
+
         <Honeypot />
+        <input type="hidden" name={fieldNames.consentVersion} value={currentConsentVersion} />
         <input ref={keyRef} type="hidden" name={fieldNames.idempotencyKey} />
         <input ref={timestampRef} type="hidden" name={fieldNames.clientTimestamp} />
 
@@ -258,12 +282,12 @@ export function RegistrationForm({
             {pending ? copy.pending : copy.submit}
           </Button>
           <p className="text-sm leading-relaxed text-muted">
-            {copy.privacy.text}{" "}
+            {copy.consent.text}{" "}
             <Link
               to="/privacy-policy"
               className="font-medium text-brand-800 underline underline-offset-2"
             >
-              {copy.privacy.linkText}
+              {copy.consent.linkText}
             </Link>
             .
           </p>

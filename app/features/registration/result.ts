@@ -3,10 +3,16 @@ import type { FieldErrors, RegistrationValues } from "./fields.ts";
 /** What the register-interest action answers (server). */
 export type RegistrationActionResult =
   | { status: "success" }
-  | { status: "invalid"; values: RegistrationValues; fieldErrors: FieldErrors }
+  | {
+      status: "invalid";
+      values: RegistrationValues;
+      wantsUpdates: boolean;
+      fieldErrors: FieldErrors;
+    }
   | {
       status: "unavailable";
       values: RegistrationValues;
+      wantsUpdates: boolean;
       message: string;
       retryAfterSeconds: number;
     };

@@ -1,4 +1,4 @@
-import { data, useNavigation } from "react-router";
+import { data, redirect, useNavigation } from "react-router";
 
 import type { Route } from "./+types/register-interest";
 import { PageHero } from "../../components/layout/page-hero.tsx";
@@ -35,6 +35,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A body that is not a form reads as an empty form, which fails validation (400).
   const form = await request.formData().catch(() => new FormData());
   const outcome = await handleRegistration(form, registrations);
+  // Without JavaScript: 303 to the thank-you page, so a refresh cannot post again.
+  if (outcome.redirectTo) return redirect(outcome.redirectTo, 303);
   return data(outcome.result, { status: outcome.status, headers: outcome.headers });
 }
 

@@ -1,0 +1,27 @@
+import type { Route } from "./+types/thank-you";
+import { registrationPaths } from "../../../contract/registrations.ts";
+import { PageHero } from "../../components/layout/page-hero.tsx";
+import { Section } from "../../components/ui/section.tsx";
+import { pages } from "../../content/pages.ts";
+import { ThankYouCard } from "../../features/registration/thank-you-card.tsx";
+import { metaFor } from "../../lib/seo.ts";
+
+/**
+ * Where the form posted without JavaScript lands (303 See Other, docs/decisions/089):
+ * prerendered like any page, so a refresh only reloads it. Not for search engines
+ * (robots noindex, and not in the sitemap).
+ */
+export const meta: Route.MetaFunction = () => metaFor(pages[registrationPaths.thankYou], null);
+
+export default function ThankYouPage() {
+  return (
+    <>
+      <PageHero title={pages[registrationPaths.thankYou].heading} />
+      <Section>
+        <div className="max-w-2xl">
+          <ThankYouCard moveFocus={false} />
+        </div>
+      </Section>
+    </>
+  );
+}
