@@ -14,6 +14,10 @@ export type RegistrationRow = {
   client_timestamp: string | null;
   received_at: string;
   idempotency_key: string;
+  consent_version: string | null;
+  wants_updates: number;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
 };
 
 export function openRegistrations(dataDir = process.env.E2E_DATA_DIR) {

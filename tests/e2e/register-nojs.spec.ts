@@ -11,26 +11,49 @@ async function fill(page: Page, values: { name: string; email: string; phone?: s
   if (values.phone !== undefined) await page.getByLabel("Phone number").fill(values.phone);
 }
 
-test("the form posts and the server answers with the Thank You card", async ({ page }) => {
+test("the form posts, the server answers 303 to the thank-you page, and a refresh posts nothing", async ({
+  page,
+}) => {
   const email = uniqueEmail("nojs");
   await page.goto("/register-interest");
   await fill(page, { name: "Sam Carter", email });
+  // The optional box starts unticked; ticked, it is stored.
+  const updates = page.getByRole("checkbox", { name: /occasional news/ });
+  await expect(updates).not.toBeChecked();
+  await updates.check();
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === "POST"),
     page.getByRole("button", { name: "Register Interest" }).click(),
   ]);
-  expect(response.status()).toBe(200);
+  expect(response.status()).toBe(303);
+  expect(response.headers()["location"]).toBe("/register-interest/thank-you");
+  await expect(page).toHaveURL(/\/register-interest\/thank-you$/);
   await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible();
+  await expect(page.getByText(/open the link in it within 7 days/i)).toBeVisible();
   await expect(page.getByRole("link", { name: "Return to Homepage" })).toHaveAttribute("href", "/");
+  await expect(page.getByRole("link", { name: /symptom quiz/ })).toHaveAttribute("href", "/quiz");
 
   const rows = registrationsFor(email);
   expect(rows).toHaveLength(1);
   // No script ran: no client timestamp, and a key derived from the details (UUIDv8).
   expect(rows[0]?.client_timestamp).toBeNull();
   expect(rows[0]?.idempotency_key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-/);
+  expect(rows[0]?.wants_updates).toBe(1);
+  expect(rows[0]?.consent_version).toMatch(/^\d{4}-\d\d-\d\d$/);
 
-  // Sending the same form again (back and resubmit, or a browser resend) adds no row.
-  await page.goBack();
+  // A refresh reloads the thank-you page (a GET): nothing is posted again.
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST") posts.push(r.url());
+  });
+  const reloaded = await page.reload();
+  expect(reloaded?.request().method()).toBe("GET");
+  await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible();
+  expect(posts).toEqual([]);
+  expect(registrationsFor(email)).toHaveLength(1);
+
+  // Sending the same form again (back and resubmit) adds no row either.
+  await page.goto("/register-interest");
   await fill(page, { name: "Sam Carter", email });
   await page.getByRole("button", { name: "Register Interest" }).click();
   await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible();
