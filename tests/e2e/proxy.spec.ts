@@ -161,7 +161,7 @@ test.describe("behind a TLS proxy, two app servers on PostgreSQL", () => {
         timeout: 15_000,
       });
       expect(posts).toEqual([
-        mode === "js" ? "/register-interest.data 200" : "/register-interest 200",
+        mode === "js" ? "/register-interest.data 200" : "/register-interest 303",
       ]);
       expect(violations.filter((v) => /Content Security Policy|Refused to/i.test(v))).toEqual([]);
       await context.close();
