@@ -2,7 +2,7 @@ import { mkdir, readdir, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 import nodemailer, { type SendMailOptions } from "nodemailer";
-import type SMTPTransport from "nodemailer/lib/smtp-transport/index.js";
+import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
@@ -60,7 +60,10 @@ export function createMailer(
   now: () => Date = () => new Date(),
 ): Mailer {
   if (env.SMTP_URL) {
-    const options: SMTPTransport.Options = {
+    // A few pooled connections, reused: a batch of emails does not open one connection each.
+    const options: SMTPPool.Options = {
+      pool: true,
+      maxConnections: 3,
       url: env.SMTP_URL,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,

@@ -3,6 +3,7 @@ import type { Kysely } from "kysely";
 import type { Database, Dialect, OutboxKind } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { backoffDelayMs, type BackoffPolicy } from "./backoff.ts";
+import { createPace, eventLoopSampler } from "./pace.ts";
 import { forwardedBody, statusBody } from "./payload.ts";
 import { sign, signatureHeaders, signedUrl } from "./signature.ts";
 import {
@@ -30,6 +31,12 @@ export type OutboxWorkerOptions = {
   backoff: BackoffPolicy;
   random: () => number;
   now: () => Date;
+  /**
+   * Give way to visitors: skip a round while the event loop was busier than this
+   * (0 to 1; above 1 never waits), for at most `maxYieldMs` in a row (server/outbox/pace.ts).
+   */
+  yieldAbove: number;
+  maxYieldMs: number;
 };
 
 /** Spreadsheet deliveries. */
@@ -40,6 +47,8 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
   batchSize: 20,
   maxAttempts: 16,
   backoff: { baseMs: 2_000, capMs: 30 * 60_000 },
+  yieldAbove: 0.7,
+  maxYieldMs: 2_000,
   random: Math.random,
   now: () => new Date(),
 };
@@ -47,6 +56,7 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
 /** Emails: an SMTP exchange is slower than a webhook, and a day of retries is enough. */
 export const DEFAULT_MAIL_OPTIONS: OutboxWorkerOptions = {
   ...DEFAULT_OUTBOX_OPTIONS,
+  batchSize: 50,
   timeoutMs: 20_000,
   leaseMs: 30_000,
   maxAttempts: 12,
@@ -118,33 +128,65 @@ function createWorker<J extends Pick<Claim, "outboxId" | "attempt">>(deps: {
   let timer: NodeJS.Timeout | undefined;
   let current: Promise<void> | undefined;
   let wokenDuringCycle = false;
+  let yielding = false;
+  const sample = eventLoopSampler();
+  const pace = createPace({
+    threshold: options.yieldAbove,
+    maxWaitMs: options.maxYieldMs,
+    // Real time, not the business clock tests may freeze: this is about the event loop.
+    now: () => Date.now(),
+    sample,
+  });
 
-  async function deliver(job: J): Promise<void> {
-    const log = { ...channel.describe(job), attempt: job.attempt };
-    let failure: string;
+  type Outcome = { job: J; failure: string | null };
+
+  /** Sends one; never throws: a failure is an outcome like any other. */
+  async function attempt(job: J): Promise<Outcome> {
     try {
-      const refused = await channel.send(job);
-      if (refused === null) {
-        await markDelivered(db, job, options.now());
-        logger.info(log, channel.sent);
-        return;
-      }
-      failure = refused;
+      return { job, failure: await channel.send(job) };
     } catch (error) {
-      failure = describeFailure(error, options.timeoutMs);
+      return { job, failure: describeFailure(error, options.timeoutMs) };
     }
-    if (job.attempt >= options.maxAttempts) {
-      await markFailed(db, job, { error: failure, retryAt: null });
-      logger.error(
-        { ...log, reason: failure },
-        `${channel.failed}; gave up, the outbox row is dead`,
-      );
-      return;
-    }
-    const delayMs = backoffDelayMs(job.attempt, options.backoff, options.random);
-    const retryAt = new Date(options.now().getTime() + delayMs);
-    await markFailed(db, job, { error: failure, retryAt });
-    logger.warn({ ...log, reason: failure, retryInMs: delayMs }, `${channel.failed}; will retry`);
+  }
+
+  /**
+   * Records a batch's outcomes in one transaction: one commit (one fsync on SQLite)
+   * per batch rather than per row, so a busy outbox does not crowd out the writes of
+   * new registrations. Each update is still fenced by its claim's attempt.
+   */
+  async function record(outcomes: Outcome[]): Promise<void> {
+    const now = options.now();
+    const lines: Array<() => void> = [];
+    await db.transaction().execute(async (trx) => {
+      for (const { job, failure } of outcomes) {
+        const log = { ...channel.describe(job), attempt: job.attempt };
+        if (failure === null) {
+          await markDelivered(trx, job, now);
+          lines.push(() => logger.info(log, channel.sent));
+        } else if (job.attempt >= options.maxAttempts) {
+          await markFailed(trx, job, { error: failure, retryAt: null });
+          lines.push(() =>
+            logger.error(
+              { ...log, reason: failure },
+              `${channel.failed}; gave up, the outbox row is dead`,
+            ),
+          );
+        } else {
+          const delayMs = backoffDelayMs(job.attempt, options.backoff, options.random);
+          await markFailed(trx, job, {
+            error: failure,
+            retryAt: new Date(now.getTime() + delayMs),
+          });
+          lines.push(() =>
+            logger.warn(
+              { ...log, reason: failure, retryInMs: delayMs },
+              `${channel.failed}; will retry`,
+            ),
+          );
+        }
+      }
+    });
+    for (const line of lines) line();
   }
 
   async function runOnce(): Promise<number> {
@@ -156,15 +198,16 @@ function createWorker<J extends Pick<Claim, "outboxId" | "attempt">>(deps: {
     });
     if (claims.length === 0) return 0;
     const jobs = await channel.load(claims);
-    const results = await Promise.allSettled(jobs.map(deliver));
-    for (const result of results) {
-      if (result.status === "rejected") {
-        // Recording the outcome failed (database trouble); the lease brings the row back.
-        logger.warn(
-          { reason: describeFailure(result.reason, options.timeoutMs) },
-          "outbox update failed",
-        );
-      }
+    const outcomes = await Promise.all(jobs.map(attempt));
+    try {
+      await record(outcomes);
+    } catch (error) {
+      // Recording failed (database trouble): the lease brings the rows back, and they
+      // are sent again (at least once).
+      logger.warn(
+        { reason: describeFailure(error, options.timeoutMs), rows: outcomes.length },
+        "outbox update failed",
+      );
     }
     return claims.length;
   }
@@ -180,6 +223,14 @@ function createWorker<J extends Pick<Claim, "outboxId" | "attempt">>(deps: {
 
   async function cycle(): Promise<void> {
     let next = options.pollIntervalMs;
+    if (pace.shouldWait()) {
+      // Busy serving requests: look again after a poll interval, whatever wakes us.
+      current = undefined;
+      yielding = true;
+      schedule(next);
+      return;
+    }
+    yielding = false;
     try {
       // A full batch suggests more are due: go again at once.
       if ((await runOnce()) >= options.batchSize) next = 0;
@@ -201,7 +252,7 @@ function createWorker<J extends Pick<Claim, "outboxId" | "attempt">>(deps: {
       schedule(0);
     },
     wake() {
-      if (stopped) return;
+      if (stopped || yielding) return;
       if (current) {
         wokenDuringCycle = true;
         return;

@@ -157,7 +157,7 @@ export async function queueAnnouncement(
       trx
         .insertInto("outbox")
         .values(rows)
-        .onConflict((oc) => oc.column("dedupe_key").doNothing())
+        .onConflict((oc) => oc.column("dedupe_key").where("dedupe_key", "is not", null).doNothing())
         .executeTakeFirst(),
     );
     inserted += Number(result.numInsertedOrUpdatedRows ?? 0);

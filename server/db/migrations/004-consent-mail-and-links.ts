@@ -25,12 +25,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.alterTable("registrations").addColumn("confirmed_at", "text").execute();
   await db.schema.alterTable("registrations").addColumn("unsubscribed_at", "text").execute();
-  // The daily purge of unconfirmed registrations reads these.
-  await db.schema
-    .createIndex("registrations_unconfirmed_idx")
-    .on("registrations")
-    .columns(["confirmed_at", "received_at"])
-    .execute();
+  // No index for the daily purge of unconfirmed rows: it reads received_at's, and every
+  // index is one more write per registration.
 
   await db.schema
     .alterTable("outbox")
@@ -52,17 +48,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.alterTable("outbox").addColumn("announcement_id", "text").execute();
   await db.schema.alterTable("outbox").addColumn("dedupe_key", "text").execute();
+  // Partial: only announcements carry a key, so a registration's rows add no entry.
   await db.schema
     .createIndex("outbox_dedupe_key_idx")
     .on("outbox")
     .column("dedupe_key")
     .unique()
+    .where(sql.ref("dedupe_key"), "is not", null)
     .execute();
+  // Each worker claims its own kind; this replaces migration 002's (status, next_attempt_at).
   await db.schema
     .createIndex("outbox_kind_due_idx")
     .on("outbox")
     .columns(["kind", "status", "next_attempt_at"])
     .execute();
+  await db.schema.dropIndex("outbox_due_idx").execute();
 
   await db.schema
     .createTable("announcements")
@@ -85,12 +85,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropTable("link_key").execute();
   await db.schema.dropTable("announcements").execute();
+  await db.schema
+    .createIndex("outbox_due_idx")
+    .on("outbox")
+    .columns(["status", "next_attempt_at"])
+    .execute();
   await db.schema.dropIndex("outbox_kind_due_idx").execute();
   await db.schema.dropIndex("outbox_dedupe_key_idx").execute();
   for (const column of ["dedupe_key", "announcement_id", "topic", "kind"]) {
     await db.schema.alterTable("outbox").dropColumn(column).execute();
   }
-  await db.schema.dropIndex("registrations_unconfirmed_idx").execute();
   for (const column of [
     "unsubscribed_at",
     "confirmed_at",
