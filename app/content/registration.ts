@@ -5,9 +5,9 @@
  */
 export const consentWordings = {
   "2026-11-23": {
-    text: "We will use your name and email address to send you one email now, to confirm your address, and one email when we open. If you leave a phone number or a question, we will use it only to reply. You can unsubscribe or ask us to delete your details at any time.",
+    text: "We will email you now to confirm your address and once more when we open, and use a phone number or question only to reply.",
     linkText: "Read our privacy policy",
-    updatesLabel: "Also send me occasional news before we open",
+    updatesLabel: "Send me occasional news before we open",
   },
 } as const;
 
@@ -39,7 +39,7 @@ export const registrationCopy = {
     email: {
       label: "Email address",
       autoComplete: "email",
-      hint: "We will write to you once, when we open.",
+      hint: "We will email you once to confirm it, and once more when we open.",
     },
     phone: {
       label: "Phone number",

@@ -99,7 +99,7 @@ describe("handleRegistration", () => {
       { version: "2026-11-23", wantsUpdates: true },
       { version: currentConsentVersion, wantsUpdates: false },
     ]);
-    expect(consentWordings[currentConsentVersion].text).toMatch(/one email when we open/);
+    expect(consentWordings[currentConsentVersion].text).toMatch(/once more when we open/);
   });
 
   it("redirects a form posted without JavaScript (no key) to the thank-you page with 303; the JavaScript path gets data", async () => {
