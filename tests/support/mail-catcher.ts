@@ -27,10 +27,12 @@ export type CaughtMail = {
 export type MailCatcher = {
   url: string;
   /**
-   * While set, every message is answered with this SMTP code (451: try again later;
-   * 550: mailbox unavailable) and not kept. `refused` counts them.
+   * While set, messages are answered with this SMTP code (451: try again later; 550:
+   * mailbox unavailable) and not kept: the next `refuseTimes` of them (every one while
+   * it is Infinity). `refused` counts them.
    */
   refuseWith: number | null;
+  refuseTimes: number;
   refused: number;
   messages: CaughtMail[];
   /** Messages to one address. */
@@ -46,14 +48,19 @@ export type MailCatcher = {
  */
 export async function startMailCatcher(): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
-  const catcher = { refuseWith: null, refused: 0 } as unknown as MailCatcher;
+  const catcher = {
+    refuseWith: null,
+    refuseTimes: Infinity,
+    refused: 0,
+  } as unknown as MailCatcher;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onData(stream, session, callback) {
-      if (catcher.refuseWith !== null) {
+      if (catcher.refuseWith !== null && catcher.refuseTimes > 0) {
         catcher.refused += 1;
+        catcher.refuseTimes -= 1;
         stream.resume();
         stream.on("end", () =>
           callback(
