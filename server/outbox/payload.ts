@@ -1,6 +1,14 @@
 import type { Delivery } from "./store.ts";
 import { neutraliseFormula } from "../registrations/csv.ts";
 
+/** JSON with every character outside printable ASCII as a \u escape (docs/decisions/078). */
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[^\x20-\x7E]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
 type ForwardedRegistration = Extract<Delivery, { topic: "registration" }>["registration"];
 
 /**
@@ -17,10 +25,7 @@ export function forwardedBody(registration: ForwardedRegistration): string {
       typeof value === "string" ? neutraliseFormula(value) : value,
     ]),
   );
-  return JSON.stringify(fields).replace(
-    /[^\x20-\x7E]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
+  return asciiJson(fields);
 }
 
 /**
@@ -32,8 +37,5 @@ export function statusBody(status: {
   confirmedAt: string | null;
   unsubscribedAt: string | null;
 }): string {
-  return JSON.stringify({ event: "status", ...status }).replace(
-    /[^\x20-\x7E]/g,
-    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
+  return asciiJson({ event: "status", ...status });
 }
