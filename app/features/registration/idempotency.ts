@@ -1,6 +1,6 @@
 import type { RegistrationFields } from "./fields.ts";
 
-function formatUuid(bytes: Uint8Array): string {
+export function formatUuid(bytes: Uint8Array): string {
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
@@ -27,18 +27,4 @@ export function normaliseForKey(fields: RegistrationFields): string {
     squash(fields.phone),
     squash(fields.message),
   ]);
-}
-
-/**
- * The key of a submission that arrived without one (a form posted without JavaScript:
- * the prerendered page cannot carry a per-visitor key). The same details give the same
- * key, so a double submit or a browser resend stores one row (docs/decisions/036).
- * It is a UUIDv8 (RFC 9562) made from the first 16 bytes of a SHA-256 hash.
- */
-export async function deriveIdempotencyKey(fields: RegistrationFields): Promise<string> {
-  const data = new TextEncoder().encode(`registration-v1:${normaliseForKey(fields)}`);
-  const bytes = new Uint8Array(await crypto.subtle.digest("SHA-256", data)).slice(0, 16);
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  return formatUuid(bytes);
 }

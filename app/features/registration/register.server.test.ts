@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 
-import { deriveIdempotencyKey } from "./idempotency.ts";
+import { deriveIdempotencyKey } from "./idempotency.server.ts";
 import { handleRegistration } from "./register.server.ts";
 import type {
   NewRegistration,

@@ -1,5 +1,5 @@
 import { type RegistrationValues, readSubmission, UPDATES_TICKED } from "./fields.ts";
-import { deriveIdempotencyKey } from "./idempotency.ts";
+import { deriveIdempotencyKey } from "./idempotency.server.ts";
 import type { RegistrationActionResult } from "./result.ts";
 import { usableClientTimestamp, usableIdempotencyKey, validateRegistration } from "./schema.ts";
 import {
@@ -79,7 +79,7 @@ export async function handleRegistration(
   }
 
   const fields = validation.data;
-  const idempotencyKey = sentKey ?? (await deriveIdempotencyKey(fields));
+  const idempotencyKey = sentKey ?? deriveIdempotencyKey(fields);
 
   try {
     const stored = await registrations.register({
