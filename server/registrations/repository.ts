@@ -1,5 +1,3 @@
-import { randomUUID } from "node:crypto";
-
 import type { Insertable, Kysely, Selectable } from "kysely";
 
 import type {
@@ -15,6 +13,7 @@ import type {
   OutboxTopic,
   RegistrationsTable,
 } from "../db/schema.ts";
+import { timeOrderedId } from "../db/time-ordered-id.ts";
 
 type Db = Kysely<Database>;
 
@@ -52,7 +51,7 @@ export function toStored(row: Selectable<RegistrationsTable>): StoredRegistratio
 
 function newRow(input: NewRegistration, receivedAt: string): Insertable<RegistrationsTable> {
   return {
-    id: randomUUID(),
+    id: timeOrderedId(),
     name: input.name,
     email: input.email,
     phone: input.phone,
@@ -74,7 +73,7 @@ export function newOutboxRow(
   >,
 ): Insertable<OutboxTable> {
   return {
-    id: randomUUID(),
+    id: timeOrderedId(),
     registration_id: registrationId,
     status: "pending",
     attempts: 0,
