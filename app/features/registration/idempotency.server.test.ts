@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { normaliseForKey } from "./idempotency.ts";
 import { deriveIdempotencyKey } from "./idempotency.server.ts";
+import { normaliseForKey } from "./idempotency.ts";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const fields = { name: "Sam Carter", email: "Sam@Example.co.uk", phone: null, message: "Hello" };
@@ -11,9 +11,9 @@ describe("deriveIdempotencyKey", () => {
     const first = deriveIdempotencyKey(fields);
     expect(first).toMatch(uuid);
     expect(first[14]).toBe("8");
-    expect(deriveIdempotencyKey({ ...fields, email: "sam@example.co.uk", name: "Sam  Carter" })).toBe(
-      first,
-    );
+    expect(
+      deriveIdempotencyKey({ ...fields, email: "sam@example.co.uk", name: "Sam  Carter" }),
+    ).toBe(first);
   });
 
   it("gives different details different keys", () => {

@@ -3,7 +3,6 @@ import { describe, expect, it } from "vitest";
 import { newIdempotencyKey } from "./idempotency.ts";
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-const fields = { name: "Sam Carter", email: "Sam@Example.co.uk", phone: null, message: "Hello" };
 
 describe("newIdempotencyKey", () => {
   it("makes a different UUID every time", () => {
