@@ -79,8 +79,6 @@ test("each module is preloaded once on every page", async ({ request }) => {
 });
 
 test.describe("a navigation journey asks for nothing twice", () => {
-  // One retry for the desktop menu's known swap race (see the test below).
-  test.describe.configure({ retries: 1 });
   test.beforeEach(async ({ context }) => {
     await seedConsent(context);
   });
@@ -107,11 +105,6 @@ test.describe("a navigation journey asks for nothing twice", () => {
   }
 
   test("through the desktop menu", async ({ page }) => {
-    // Known race, not yet fixed: a click on the desktop menu's stand-in while its Radix
-    // code is being swapped in can be lost (session 3's note; issue 11's note). It failed
-    // once in 2 fresh-clone runs; one retry keeps it visible in the report without
-    // blocking the landing. Remove this once the desktop menu is native.
-    test.info().annotations.push({ type: "known race", description: "desktop menu swap" });
     await page.setViewportSize(viewports.desktop);
     const requests = record(page);
     await openPage(page, "/");

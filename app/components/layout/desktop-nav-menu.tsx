@@ -1,6 +1,6 @@
 import * as NavigationMenu from "@radix-ui/react-navigation-menu";
 import { ChevronDown } from "lucide-react";
-import { useEffect, useLayoutEffect, useRef, useState } from "react";
+import { type MouseEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { NavLink } from "react-router";
 
 import { navItemClass, navTopLinkClass } from "./nav-styles.ts";
@@ -17,6 +17,31 @@ import { cn } from "../ui/cn.ts";
 export function DesktopNavMenu({ intent }: { intent: Intent }) {
   const [value, setValue] = useState(intent.open ?? "");
   const rootRef = useRef<HTMLElement>(null);
+  // The submenu the pointer opened, while the pointer is still on its button; and whether
+  // a press on a button is being handled (Radix's toggle calls onValueChange at once).
+  const pointerOpened = useRef<string | null>(null);
+  const pressing = useRef(false);
+  const onValueChange = (next: string) => {
+    pointerOpened.current = next && !pressing.current ? next : null;
+    setValue(next);
+  };
+  // Radix toggles a submenu on every press. The pointer opens one after its delay (at once
+  // when moving across from another), so a visitor who points and then presses would
+  // close what he meant to open. The first mouse press after the pointer opened it keeps
+  // it open; the next one, or one after the pointer has left and come back, closes it.
+  // Enter and Space (detail 0) toggle as before (docs/decisions/093).
+  const onTriggerClick = (event: MouseEvent, item: string) => {
+    if (event.detail > 0 && pointerOpened.current === item) {
+      pointerOpened.current = null;
+      event.preventDefault();
+      return;
+    }
+    pressing.current = true;
+    queueMicrotask(() => (pressing.current = false));
+  };
+  const onTriggerLeave = (item: string) => {
+    if (pointerOpened.current === item) pointerOpened.current = null;
+  };
   // Before paint, so a keyboard user's focus never visibly drops to the page.
   useLayoutEffect(() => restoreFocus(rootRef.current, intent.focus), [intent.focus]);
   // The pointing that loaded this menu happened before Radix was listening: a pointer
@@ -35,7 +60,7 @@ export function DesktopNavMenu({ intent }: { intent: Intent }) {
     <NavigationMenu.Root
       ref={rootRef}
       value={value}
-      onValueChange={setValue}
+      onValueChange={onValueChange}
       delayDuration={navigationMenuDelays.delayDuration}
       skipDelayDuration={navigationMenuDelays.skipDelayDuration}
       aria-label="Main"
@@ -49,6 +74,8 @@ export function DesktopNavMenu({ intent }: { intent: Intent }) {
                 type="button"
                 data-focus-key={item.id}
                 className={cn(navItemClass, "group")}
+                onClick={(event) => onTriggerClick(event, item.id)}
+                onPointerLeave={() => onTriggerLeave(item.id)}
               >
                 {item.label}
                 <ChevronDown
