@@ -6,11 +6,12 @@
  * measures a plain GET /healthz baseline, then POSTs valid registrations to
  * /register-interest exactly as the no-JavaScript form does (urlencoded body, same-origin
  * Origin header, no idempotency key: the server derives one), then to its `.data` twin as
- * the JavaScript form does (with a fresh key). Every 303 (no JavaScript) or 200 (with
- * JavaScript) is a durable acknowledgement: the server commits the row and its queued
- * confirmation email (SQLite WAL with synchronous=FULL, or a PostgreSQL commit) before
- * it answers. At the end it checks that the stored rows
- * match the acknowledgements.
+ * the JavaScript form does (with a fresh key). Each of the two registration measurements
+ * runs on a fresh database and a fresh server, so neither inherits the other's rows or
+ * unsent mail. Every 303 (no JavaScript) or 200 (with JavaScript) is a durable
+ * acknowledgement: the server commits the row and its queued confirmation email (SQLite
+ * WAL with synchronous=FULL, or a PostgreSQL commit) before it answers. After each
+ * measurement it checks that the stored rows match the acknowledgements.
  *
  * Settings (environment): BENCH_DURATION seconds per measurement (15),
  * BENCH_CONNECTIONS (32), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test),
@@ -155,35 +156,79 @@ function registrationRequests(
   };
 }
 
-async function measure(
-  database: string,
-  env: Record<string, string>,
-  countRows: () => Promise<number>,
-) {
-  const server = await startServer(env);
+/** A database of its own for one measurement: the server's settings, a row count, a drop. */
+type Store = {
+  env: Record<string, string>;
+  count: () => Promise<number>;
+  drop: () => Promise<void>;
+};
+
+/**
+ * One server on a fresh store, warmed up (JIT, pools, the page render) before `measureOn` runs.
+ * Each registration measurement gets its own: the JavaScript path's figure must not depend
+ * on how many rows, and how much unsent mail, the measurement before it left behind.
+ */
+async function onFreshServer<T>(
+  freshStore: () => Promise<Store>,
+  measureOn: (server: Server, store: Store) => Promise<T>,
+): Promise<T> {
+  const store = await freshStore();
   try {
-    // Warm up JIT, pools and the page render before measuring.
-    await autocannon({ url: `${server.url}/healthz`, connections, duration: 2 });
-    const healthz = await run(server, `${database}: GET /healthz`, {
-      url: `${server.url}/healthz`,
-    });
-    const before = await countRows();
-    const noJs = await run(
+    const server = await startServer(store.env);
+    try {
+      await autocannon({ url: `${server.url}/healthz`, connections, duration: 2 });
+      return await measureOn(server, store);
+    } finally {
+      await stopServer(server);
+    }
+  } finally {
+    await store.drop();
+  }
+}
+
+/** A registration measurement with its durability check: acknowledged against stored. */
+async function measureRegistrations(
+  server: Server,
+  store: Store,
+  label: string,
+  options: autocannon.Options,
+  success = 200,
+) {
+  const before = await store.count();
+  const figures = await run(server, label, options, success);
+  return { figures, acknowledged: figures.ok, stored: (await store.count()) - before };
+}
+
+async function measure(database: string, freshStore: () => Promise<Store>) {
+  const [healthz, noJs] = await onFreshServer(
+    freshStore,
+    async (server, store) =>
+      [
+        await run(server, `${database}: GET /healthz`, { url: `${server.url}/healthz` }),
+        await measureRegistrations(
+          server,
+          store,
+          `${database}: POST /register-interest (form without JavaScript, 303 to the thank-you page)`,
+          registrationRequests(server.url, "/register-interest", false),
+          303,
+        ),
+      ] as const,
+  );
+  const withJs = await onFreshServer(freshStore, (server, store) =>
+    measureRegistrations(
       server,
-      `${database}: POST /register-interest (form without JavaScript, 303 to the thank-you page)`,
-      registrationRequests(server.url, "/register-interest", false),
-      303,
-    );
-    const withJs = await run(
-      server,
+      store,
       `${database}: POST /register-interest.data (form with JavaScript)`,
       registrationRequests(server.url, "/register-interest.data", true),
-    );
-    const stored = (await countRows()) - before;
-    return { rows: [healthz, noJs, withJs], stored, acknowledged: noJs.ok + withJs.ok };
-  } finally {
-    await stopServer(server);
-  }
+    ),
+  );
+  return {
+    rows: [healthz, noJs.figures, withJs.figures],
+    checks: [
+      verdict(`${database}, no JavaScript`, noJs),
+      verdict(`${database}, JavaScript`, withJs),
+    ],
+  };
 }
 
 /**
@@ -220,48 +265,58 @@ async function main() {
   const all: Figures[] = [];
   const checks: string[] = [];
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-bench-"));
-  try {
-    const sqliteCount = () => {
-      const db = new DatabaseSync(path.join(dataDir, "registrations.sqlite"), { readOnly: true });
-      try {
-        const row = db.prepare("SELECT COUNT(*) AS n FROM registrations").get() as { n: number };
-        return Promise.resolve(Number(row.n));
-      } finally {
-        db.close();
-      }
-    };
-    const sqlite = await measure("SQLite", { DATA_DIR: dataDir }, sqliteCount);
-    all.push(...sqlite.rows);
-    checks.push(verdict("SQLite", sqlite));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  const sqliteStore = (): Promise<Store> => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-bench-"));
+    return Promise.resolve({
+      env: { DATA_DIR: dataDir },
+      count: () => {
+        const db = new DatabaseSync(path.join(dataDir, "registrations.sqlite"), {
+          readOnly: true,
+        });
+        try {
+          const row = db.prepare("SELECT COUNT(*) AS n FROM registrations").get() as { n: number };
+          return Promise.resolve(Number(row.n));
+        } finally {
+          db.close();
+        }
+      },
+      drop: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })),
+    });
+  };
+  const sqlite = await measure("SQLite", sqliteStore);
+  all.push(...sqlite.rows);
+  checks.push(...sqlite.checks);
 
   if (process.env.BENCH_SKIP_POSTGRES !== "1") {
-    // A fresh schema per run, dropped afterwards, so the benchmark touches no other data.
-    const schema = `bench_register_${process.pid}`;
+    // A fresh schema per measurement, dropped afterwards, so the benchmark touches no other data.
     const admin = new pg.Client({ connectionString: postgresUrl });
     await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    const url = new URL(postgresUrl);
-    url.searchParams.set("options", `-c search_path=${schema}`);
-    try {
-      const pgCount = async () => {
-        const res = await admin.query<{ n: string }>(
-          `SELECT COUNT(*) AS n FROM ${schema}.registrations`,
-        );
-        return Number(res.rows[0]?.n ?? 0);
+    let stores = 0;
+    const postgresStore = async (): Promise<Store> => {
+      const schema = `bench_register_${process.pid}_${++stores}`;
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      const url = new URL(postgresUrl);
+      url.searchParams.set("options", `-c search_path=${schema}`);
+      const dataDir = mkdtempSync(path.join(tmpdir(), "clinic-bench-"));
+      return {
+        env: { DATABASE_URL: url.href, DATA_DIR: dataDir },
+        count: async () => {
+          const res = await admin.query<{ n: string }>(
+            `SELECT COUNT(*) AS n FROM ${schema}.registrations`,
+          );
+          return Number(res.rows[0]?.n ?? 0);
+        },
+        drop: async () => {
+          await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+          rmSync(dataDir, { recursive: true, force: true });
+        },
       };
-      const postgres = await measure(
-        "PostgreSQL",
-        { DATABASE_URL: url.href, DATA_DIR: tmpdir() },
-        pgCount,
-      );
+    };
+    try {
+      const postgres = await measure("PostgreSQL", postgresStore);
       all.push(...postgres.rows);
-      checks.push(verdict("PostgreSQL", postgres));
+      checks.push(...postgres.checks);
     } finally {
-      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();
     }
   }
