@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 
@@ -9,6 +10,7 @@ import {
   freePort,
 } from "../../tests/support/outbox-receiver.ts";
 import { backends, postgresBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
+import { createDatabase } from "../db/database.ts";
 import { openStorage, type Storage } from "../registrations/service.ts";
 
 /** Delays shrunk so a test sees many retries in well under a second. */
@@ -218,6 +220,32 @@ for (const backend of backends) {
       await expect
         .poll(async () => (await after.admin.outboxSummary()).kinds.sheet.counts.delivered, WAIT)
         .toBe(1);
+    });
+
+    it("looks less and less often while the outbox cannot be read, and delivers once it can", async () => {
+      const receiver = await receiverOnFreePort();
+      await receiver.listen();
+      const p = await place(receiver);
+      const { logger, lines } = captureLogs();
+      const storage = await open(p, { failedPollCapMs: 160 }, logger);
+      const { registration } = await storage.registrations.register(newRegistration());
+      // The outbox goes missing under the worker (as a locked, full or lost database fails it).
+      const side = createDatabase(p.env, captureLogs().logger);
+      cleanups.push(() => side.db.destroy());
+      await sql`alter table outbox rename to outbox_away`.execute(side.db);
+      storage.start();
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+
+      const waits = lines
+        .map((line) => JSON.parse(line) as { msg?: string; kind?: string; retryInMs?: number })
+        .filter((entry) => entry.msg === "outbox poll failed" && entry.kind === "sheet")
+        .map((entry) => entry.retryInMs);
+      // Polling every 20 ms would have failed about 60 times; doubling waits, a handful.
+      expect(waits.slice(0, 4)).toEqual([40, 80, 160, 160]);
+      expect(waits.length).toBeLessThanOrEqual(10);
+
+      await sql`alter table outbox_away rename to outbox`.execute(side.db);
+      await expect.poll(() => receiver.rows.has(registration.id), WAIT).toBe(true);
     });
   });
 }

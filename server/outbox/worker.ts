@@ -21,6 +21,12 @@ import type { Mailer } from "../mail/transport.ts";
 export type OutboxWorkerOptions = {
   /** How often to look for due rows when there is nothing to do. */
   pollIntervalMs: number;
+  /**
+   * While the database keeps failing (locked, full, gone), each look waits twice as long as
+   * the last, up to this: on SQLite a locked database blocks the event loop for the whole
+   * busy timeout, so polling every second would stall visitors' requests every second.
+   */
+  failedPollCapMs: number;
   /** Per request; a slower receiver counts as a failure. */
   timeoutMs: number;
   /** How long a claimed row stays invisible to other workers. Must exceed timeoutMs. */
@@ -42,6 +48,7 @@ export type OutboxWorkerOptions = {
 /** Spreadsheet deliveries. */
 export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
   pollIntervalMs: 1_000,
+  failedPollCapMs: 30_000,
   timeoutMs: 10_000,
   leaseMs: 60_000,
   batchSize: 20,
@@ -129,6 +136,8 @@ function createWorker<J extends Pick<Claim, "outboxId" | "attempt">>(deps: {
   let current: Promise<void> | undefined;
   let wokenDuringCycle = false;
   let yielding = false;
+  /** Looks in a row that failed: the next waits pollIntervalMs * 2^failedPolls, capped. */
+  let failedPolls = 0;
   const sample = eventLoopSampler();
   const pace = createPace({
     threshold: options.yieldAbove,
@@ -234,8 +243,14 @@ function createWorker<J extends Pick<Claim, "outboxId" | "attempt">>(deps: {
     try {
       // A full batch suggests more are due: go again at once.
       if ((await runOnce()) >= options.batchSize) next = 0;
+      failedPolls = 0;
     } catch (error) {
-      logger.warn({ reason: describeFailure(error, options.timeoutMs) }, "outbox poll failed");
+      failedPolls += 1;
+      next = Math.min(options.failedPollCapMs, options.pollIntervalMs * 2 ** failedPolls);
+      logger.warn(
+        { kind: channel.kind, reason: describeFailure(error, options.timeoutMs), retryInMs: next },
+        "outbox poll failed",
+      );
     }
     current = undefined;
     if (wokenDuringCycle) {
