@@ -24,7 +24,6 @@ export const chromiumLaunch = {
 };
 
 export default defineConfig({
-  testDir: "tests/e2e",
   fullyParallel: true,
   workers: 2,
   forbidOnly: Boolean(process.env.CI),
@@ -37,6 +36,16 @@ export default defineConfig({
     launchOptions: chromiumLaunch,
     trace: "retain-on-failure",
   },
+  projects: [
+    { name: "chromium", testDir: "tests/e2e" },
+    // The core journeys in Firefox ESR and WebKitGTK, each through its own driver
+    // (tests/engines/journeys.ts); they use none of Playwright's browser fixtures.
+    // One retry, for one known flake: in a full run, Firefox ESR's 390 px registration
+    // journey has twice waited past 30 s for the thank-you card (it passes alone, and in
+    // the engine's own run of its eleven journeys); the cause is not yet found. A second
+    // failure still fails the run, and Playwright reports the retried test as flaky.
+    { name: "engines", testDir: "tests/engines", retries: 1 },
+  ],
   webServer: {
     // The production server over the production build (npm test builds first).
     command: "node server/index.ts",
@@ -48,7 +57,6 @@ export default defineConfig({
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
-      HSTS: "false",
       LOG_LEVEL: "warn",
       // The tests submit many registrations from one address.
       RATE_LIMIT_PER_MINUTE: "10000",

@@ -11,6 +11,7 @@ import {
   isRouteErrorResponse,
 } from "react-router";
 
+import type { AppLogger } from "../contract/app-services.ts";
 import { appServicesContext } from "./lib/app-context.ts";
 import { NonceProvider } from "./lib/nonce.tsx";
 
@@ -20,10 +21,33 @@ export { appServicesContext };
 export const streamTimeout = 5_000;
 
 /**
- * One pino-shaped JSON line on stderr, like the server's own logs: React Router's
- * default would print a plain-text stack and break the JSON log stream.
+ * The server's own logger (pino) from the app context, so LOG_LEVEL and its redaction
+ * list apply here too. Prerendering at build time has no context: its errors fail the
+ * build, and the console shows them to whoever runs it.
  */
-function logError(error: unknown, request?: Request) {
+function loggerOf(context: Readonly<RouterContextProvider> | undefined): AppLogger {
+  try {
+    if (context) return context.get(appServicesContext).logger;
+  } catch {
+    // No services: prerendering.
+  }
+  return {
+    info: (fields, message) => console.warn(message, fields),
+    warn: (fields, message) => console.warn(message, fields),
+    error: (fields, message) => console.error(message, fields),
+  };
+}
+
+/**
+ * One log line per route error. A refusal (4xx) is information without a stack; a
+ * failure is an error with one. React Router's default would print a plain-text stack
+ * and break the JSON log stream.
+ */
+function logError(
+  error: unknown,
+  request: Request,
+  context: Readonly<RouterContextProvider> | undefined,
+) {
   const refused = isRouteErrorResponse(error) && error.status < 500;
   // React Router keeps the underlying Error of its own responses (a 405, say) in `error`.
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
@@ -32,15 +56,15 @@ function logError(error: unknown, request?: Request) {
     cause instanceof Error
       ? { type: cause.name, message: cause.message, stack: refused ? undefined : cause.stack }
       : { message: String(cause) };
-  const path = request ? new URL(request.url).pathname : undefined;
-  process.stderr.write(
-    `${JSON.stringify({ level: refused ? 30 : 50, time: Date.now(), service: "clinic-site", method: request?.method, path, err, msg: refused ? "route refused" : "route failed" })}\n`,
-  );
+  const fields = { method: request.method, path: new URL(request.url).pathname, err };
+  const logger = loggerOf(context);
+  if (refused) logger.info(fields, "route refused");
+  else logger.error(fields, "route failed");
 }
 
-export const handleError: HandleErrorFunction = (error, { request }) => {
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // A visitor who left mid-request is not an error worth a line.
-  if (!request.signal.aborted) logError(error, request);
+  if (!request.signal.aborted) logError(error, request, context);
 };
 
 function nonceOf(loadContext: RouterContextProvider | undefined): string | undefined {
@@ -106,7 +130,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logError(error, request);
+          if (shellRendered) logError(error, request, loadContext);
         },
       },
     );

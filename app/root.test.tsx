@@ -7,7 +7,6 @@ import {
 } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 
-import { ConsentProvider } from "./features/consent/consent-context.tsx";
 import { ErrorBoundary } from "./root.tsx";
 
 /** Renders the root error boundary as the server would, for a page whose loader threw. */
@@ -15,17 +14,8 @@ async function renderFailingPage() {
   const routes = [
     {
       path: "/",
-      // In the app, root's Layout provides consent around the boundary.
-      Component: () => (
-        <ConsentProvider>
-          <Outlet />
-        </ConsentProvider>
-      ),
-      ErrorBoundary: () => (
-        <ConsentProvider>
-          <ErrorBoundary />
-        </ConsentProvider>
-      ),
+      Component: () => <Outlet />,
+      ErrorBoundary,
       loader: () => {
         throw new Error("database on fire");
       },

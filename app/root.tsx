@@ -6,21 +6,44 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteError,
 } from "react-router";
 
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import { menuScript } from "./components/layout/menu-script.ts";
 import { SiteShell } from "./components/layout/site-shell.tsx";
 import { Toaster } from "./components/layout/toaster.tsx";
 import { ButtonLink } from "./components/ui/button.tsx";
 import { siteFlags } from "./config/site.ts";
+import { clinic } from "./content/clinic.ts";
 import { ConsentBanner } from "./features/consent/consent-banner.tsx";
-import { ConsentProvider } from "./features/consent/consent-context.tsx";
 import { consentScript } from "./features/consent/consent-script.ts";
 import { CookieSettingsButton } from "./features/consent/cookie-settings-button.tsx";
+import { PreferencesDialog } from "./features/consent/preferences-dialog.tsx";
 import { useNonce } from "./lib/nonce.tsx";
+import type { PageHandle } from "./lib/page-handle.ts";
 import { useFocusHeadingOnNavigation } from "./lib/use-focus-heading-on-navigation.ts";
+
+/**
+ * The one inline script of every page, in <head>: the consent choice before the first paint,
+ * and document-level listeners that run the banner, the preferences dialog and both menus from
+ * then on, whether or not the page hydrates (docs/decisions/105).
+ */
+const pageScript = consentScript + menuScript;
+
+/**
+ * True when a matched route asks for React (the quiz, the calculator, the registration form).
+ * Every other page ships no module script at all: its widgets are native HTML and the page
+ * script (docs/decisions/105).
+ */
+function useHydrates(): boolean {
+  const matches = useMatches();
+  // The audit's client-only baseline (scripts/vite-spa.config.ts) is all React.
+  if (import.meta.env.VITE_CLIENT_ONLY === "1") return true;
+  return matches.some((match) => (match.handle as PageHandle | undefined)?.hydrate === true);
+}
 
 export const links: Route.LinksFunction = () => [
   // With a precedence, React writes the stylesheet first in <head>, ahead of the module
@@ -31,6 +54,7 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const hydrates = useHydrates();
   return (
     <html
       lang="en-GB"
@@ -39,24 +63,30 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Before the first paint: show the consent banner only if no valid choice is stored. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: consentScript }} />
+        {/* Before the first paint: the consent choice, and the listeners of every control. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageScript }} />
         <meta name="theme-color" content="#102d2c" />
         <Meta />
         <Links />
       </head>
       <body>
-        <ConsentProvider>{children}</ConsentProvider>
-        <Toaster />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {children}
+        <PreferencesDialog />
+        {hydrates ? (
+          <>
+            <Toaster />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );
 }
 
 export default function App() {
-  // A marker for end-to-end tests and scripts: React has hydrated and handlers are live.
+  // A marker for end-to-end tests and scripts: React has hydrated and handlers are live
+  // (only on the pages whose route asks for hydration).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
@@ -76,7 +106,7 @@ export function ErrorBoundary() {
   return (
     <SiteShell cookieSettings={<CookieSettingsButton />} consentBanner={<ConsentBanner />}>
       <section className="mx-auto flex max-w-2xl flex-col items-start gap-6 px-4 py-24 sm:px-6">
-        <title>Something went wrong | Meridian Men&apos;s Health</title>
+        <title>{`Something went wrong | ${clinic.name}`}</title>
         <h1 className="text-4xl">Unexpected Application Error!</h1>
         <p className="text-lg text-ink-soft">
           Something went wrong on our side while showing this page. Please try again, or go back to

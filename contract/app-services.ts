@@ -7,6 +7,18 @@ import type { RegistrationService } from "./registrations.ts";
  */
 export type AppServices = {
   registrations: RegistrationService;
+  /**
+   * The server's one logger (pino, server/logger.ts), so LOG_LEVEL and its redaction
+   * list apply to route code too. Only what routes need: fields first, then the message.
+   */
+  logger: AppLogger;
   /** The per-request nonce for the Content-Security-Policy of server-rendered HTML. */
   nonce: string;
+};
+
+/** The part of the server's logger that route code uses. Never pass form values. */
+export type AppLogger = {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
 };

@@ -49,10 +49,19 @@ export type LinkProblem = { kind: "invalid" } | { kind: "expired" } | { kind: "g
 
 export type ConfirmResult = { kind: "confirmed"; firstTime: boolean } | LinkProblem;
 
+/**
+ * Looking at a confirm link before pressing the button (GET, HEAD, `.data`): link
+ * scanners open links, so looking never confirms (docs/decisions/100).
+ */
+export type ConfirmCheck = { kind: "valid"; alreadyConfirmed: boolean } | LinkProblem;
+
 /** Looking at an unsubscribe link before pressing the button (GET). */
 export type UnsubscribeCheck = { kind: "valid"; alreadyUnsubscribed: boolean } | LinkProblem;
 
 export type UnsubscribeResult = { kind: "unsubscribed"; firstTime: boolean } | LinkProblem;
+
+/** Joining the list again from an unsubscribe link's page (docs/decisions/101). */
+export type RejoinResult = { kind: "rejoined" } | LinkProblem;
 
 export interface RegistrationService {
   /**
@@ -61,7 +70,9 @@ export interface RegistrationService {
    * database cannot be reached.
    */
   register(input: NewRegistration): Promise<RegisterResult>;
-  /** Opens a confirm link: marks the registration confirmed; a second time changes nothing. */
+  /** Whether a confirm link is genuine and still to be pressed, without acting on it. */
+  checkConfirm(token: string): Promise<ConfirmCheck>;
+  /** The confirm button's POST: marks the registration confirmed; a second time changes nothing. */
   confirm(token: string): Promise<ConfirmResult>;
   /** Whether an unsubscribe link is genuine, without acting on it. */
   checkUnsubscribe(token: string): Promise<UnsubscribeCheck>;
@@ -70,6 +81,12 @@ export interface RegistrationService {
    * mail; safe to repeat.
    */
   unsubscribe(token: string): Promise<UnsubscribeResult>;
+  /**
+   * From an unsubscribe link (which proves the person reads that mailbox): confirms the
+   * address's newest registration again and lifts its unsubscribe, so mail may go to the
+   * address again. Safe to repeat.
+   */
+  rejoin(token: string): Promise<RejoinResult>;
 }
 
 /** Thrown when the database is unreachable or read-only; the action answers 503. */

@@ -14,7 +14,18 @@
  *    a weak connection; the main figure) and "simulate" (Lantern's estimate from a fast
  *    load; kept beside it). Each figure is the median of N runs; the runs of all variants
  *    are interleaved so that a busy spell of the machine hits them alike.
- * 4. Writes the targets, the tables, the SPA/prerendered ratios and the machine's load.
+ * 4. Writes the targets, the tables, the SPA/prerendered ratios and the machine's load, and
+ *    prints which targets are met.
+ *
+ * The targets (issue 22, judged on applied throttling, prerendered as shipped): Performance
+ * 100 and LCP at most 1.0 s on every page; on /pricing, the median TBT of at least three
+ * runs at most 50 ms (/pricing gets three runs even when --runs is lower); LCP beside the
+ * SPA's on every page. Page weights are reported; their budgets live in
+ * tests/e2e/budgets.spec.ts, which enforces them.
+ *
+ * The SPA leaves out the pages rendered on each request (the links in our emails): they
+ * need the server, so scripts/vite-spa.config.ts stubs them, and the audit, which visits
+ * prerendered pages only, never loads them.
  *
  * Options (flag or environment variable):
  *   --runs N         AUDIT_RUNS     runs per page, variant and method (default 1)
@@ -25,18 +36,10 @@
  *   --no-build                      reuse the builds of an earlier run
  *   AUDIT_PORT (default 4310; the other variants use the next ports), CHROME_PATH.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import {
-  cpSync,
-  existsSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { type IncomingMessage, type ServerResponse, createServer } from "node:http";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -44,9 +47,10 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-import { prerenderedPaths } from "../app/prerendered-paths.ts";
+import { prerenderedPaths, unlisted } from "../app/prerendered-paths.ts";
 import { chromiumLaunch } from "../playwright.config.ts";
 import { INLINE_CSS_DEFAULT } from "./inline-css.ts";
+import { type ServerProcess, startServer } from "../tests/resilience/server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -67,6 +71,19 @@ const basePort = Number(process.env.AUDIT_PORT ?? 4310);
 const chromePath = process.env.CHROME_PATH ?? chromiumLaunch.executablePath;
 
 type Method = "devtools" | "simulate";
+
+/** Issue 22's targets, judged on applied throttling. */
+const TARGET = {
+  performance: 100,
+  lcpMs: 1000,
+  /** LCP of the SPA divided by ours (issue 14). */
+  spaRatio: 2,
+  tbt: { path: "/pricing", maxMs: 50, runs: 3 },
+} as const;
+/** Runs for one page: the TBT target's page gets at least TARGET.tbt.runs. */
+const runsFor = (pathname: string) =>
+  pathname === TARGET.tbt.path ? Math.max(runs, TARGET.tbt.runs) : runs;
+
 if (methods.length === 0) throw new Error("--methods must name devtools, simulate or both");
 
 const allPaths: readonly string[] = prerenderedPaths;
@@ -179,32 +196,29 @@ async function waitFor(url: string, timeoutMs = 30_000) {
  */
 function startSsrServer(v: Variant) {
   let stopping = false;
-  let child: ChildProcess;
+  let server: Promise<ServerProcess>;
   const start = () => {
-    child = spawn(process.execPath, ["server/index.ts"], {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: {
-        ...process.env,
-        PORT: String(v.port),
-        HOST: "127.0.0.1",
-        BUILD_DIR: v.dir,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), "clinic-audit-")),
-        HSTS: "false",
-        LOG_LEVEL: "warn",
-      },
+    server = startServer({
+      port: v.port,
+      env: { BUILD_DIR: v.dir },
+      keepOutput: false,
     });
-    child.on("exit", (code, signal) => {
-      if (stopping) return;
-      console.warn(`    the server of ${v.dir} stopped (${signal ?? code}); starting it again`);
-      start();
-    });
+    void server.then(
+      ({ child }) =>
+        child.on("exit", (code, signal) => {
+          if (stopping) return;
+          console.warn(`    the server of ${v.dir} stopped (${signal ?? code}); starting it again`);
+          start();
+        }),
+      (error: unknown) =>
+        console.warn(`    the server of ${v.dir} did not start: ${String(error)}`),
+    );
   };
   start();
   return {
-    stop() {
+    async stop() {
       stopping = true;
-      child.kill("SIGTERM");
+      await (await server).stop();
     },
   };
 }
@@ -275,7 +289,14 @@ type Sample = {
   requests: string[];
 };
 
-type Row = Sample & { path: string; lcpMin: number; lcpMax: number; samples: number };
+type Row = Sample & {
+  path: string;
+  lcpMin: number;
+  lcpMax: number;
+  /** TBT of every run, in run order. */
+  tbtRuns: number[];
+  samples: number;
+};
 
 type LhResult = {
   categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>;
@@ -402,6 +423,7 @@ function combine(pathname: string, samples: Sample[]): Row {
     cls: median((r) => r.cls),
     lcpMin: Math.min(...samples.map((r) => r.lcp)),
     lcpMax: Math.max(...samples.map((r) => r.lcp)),
+    tbtRuns: samples.map((r) => r.tbt),
     samples: samples.length,
   };
 }
@@ -443,6 +465,9 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(" / ");
+/** Whether the 1-minute load average was above the number of cores at the start or end. */
+const busy = (meta: { startLoad: string; endLoad: string }) =>
+  [meta.startLoad, meta.endLoad].some((l) => Number(l.split(" / ")[0]) > cpus().length);
 
 type Results = Record<Method, Record<string, Row[]>>;
 
@@ -458,25 +483,31 @@ function fullTable(rows: Row[], v: Variant, categories: boolean) {
       ? ` ${bold(`${r.accessibility}`, r.accessibility === 100)} | ${bold(`${r.bestPractices}`, r.bestPractices === 100)} | ${bold(`${r.seo}`, r.seo === 100)} |`
       : "";
     lines.push(
-      `| \`${r.path}\` | ${bold(`${r.performance}`, r.performance >= 98)} |${other} ${s(r.fcp)} | ${s(r.lcp)} | ${ms(r.tbt)} | ${r.cls.toFixed(3)} | ${r.lcpElement.replaceAll("|", "/")} | ${bold(kb(w.js), w.js <= 130)} | ${kb(w.css)} | ${kb(w.html)} |`,
+      `| \`${r.path}\` | ${r.performance} |${other} ${s(r.fcp)} | ${s(r.lcp)} | ${ms(r.tbt)} | ${r.cls.toFixed(3)} | ${r.lcpElement.replaceAll("|", "/")} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.html)} |`,
     );
   }
   return lines.join("\n");
 }
 
-/** Prerendered beside SPA (or beside the other stylesheet mode) for one method. */
-function comparison(a: Row[], b: Row[], aName: string, bName: string, applied: boolean) {
+/**
+ * Prerendered beside SPA (or beside the other stylesheet mode) for one method. With
+ * `judged`, the prerendered figures that miss a target are in bold.
+ */
+function comparison(a: Row[], b: Row[], aName: string, bName: string, judged: boolean) {
   const lines = [
-    `| Page | Perf. ${aName} | Perf. ${bName} | FCP ${aName} | FCP ${bName} | LCP ${aName} | LCP ${bName} | LCP ${bName}/${aName} | TBT ${aName} | TBT ${bName} | CLS ${aName} | CLS ${bName} |`,
+    `| Page | Perf. ${aName} | Perf. ${bName} | LCP ${aName} | LCP ${bName} | LCP ${bName}/${aName} | TBT ${aName} | TBT ${bName} | FCP ${aName} | FCP ${bName} | CLS ${aName} | CLS ${bName} |`,
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ];
-  const range = (r: Row) =>
+  const lcpRange = (r: Row) =>
     r.samples > 1 ? ` (${(r.lcpMin / 1000).toFixed(2)}–${(r.lcpMax / 1000).toFixed(2)})` : "";
+  const tbtRuns = (r: Row) =>
+    r.samples > 1 ? ` (${r.tbtRuns.map((t) => Math.round(t)).join(", ")})` : "";
   a.forEach((r, i) => {
     const o = b[i] as Row;
     const x = ratio(o.lcp, r.lcp);
+    const tbtOk = !judged || r.path !== TARGET.tbt.path || r.tbt <= TARGET.tbt.maxMs;
     lines.push(
-      `| \`${r.path}\` | ${bold(`${r.performance}`, !applied || r.performance >= 98)} | ${o.performance} | ${s(r.fcp)} | ${s(o.fcp)} | ${bold(s(r.lcp), !applied || r.lcp <= 1500)}${range(r)} | ${s(o.lcp)}${range(o)} | ${bold(`${x.toFixed(2)}×`, !applied || x >= 2)} | ${ms(r.tbt)} | ${ms(o.tbt)} | ${r.cls.toFixed(3)} | ${o.cls.toFixed(3)} |`,
+      `| \`${r.path}\` | ${bold(`${r.performance}`, !judged || r.performance >= TARGET.performance)} | ${o.performance} | ${bold(s(r.lcp), !judged || r.lcp <= TARGET.lcpMs)}${lcpRange(r)} | ${s(o.lcp)}${lcpRange(o)} | ${bold(`${x.toFixed(2)}×`, !judged || x >= TARGET.spaRatio)} | ${bold(ms(r.tbt), tbtOk)}${tbtRuns(r)} | ${ms(o.tbt)}${tbtRuns(o)} | ${s(r.fcp)} | ${s(o.fcp)} | ${r.cls.toFixed(3)} | ${o.cls.toFixed(3)} |`,
     );
   });
   return lines.join("\n");
@@ -490,50 +521,71 @@ function throttlingText(method: Method) {
     : `simulated throttling: a fast load, replayed by Lighthouse's model (Lantern) at ${t["rttMs"] ?? "?"} ms RTT, ${kb((t["throughputKbps"] ?? 0) / 1024)} Mbps and a ${t["cpuSlowdownMultiplier"] ?? "?"}× slower CPU`;
 }
 
-function targets(results: Results, ssr: Variant, spa: Variant) {
-  const applied = results.devtools;
-  if (!applied)
-    return "Applied throttling was not run (`--methods`), so the targets are not judged.";
+/** One target: met or not, its worst figure, and which of the `of` pages judged miss it. */
+type Verdict = { target: string; met: boolean; worst: string; misses: string[]; of: number };
+
+/** Each target, judged on the applied-throttling rows of the prerendered site as shipped. */
+function verdicts(results: Results, ssr: Variant, spa: Variant): Verdict[] | null {
+  const applied = methods.includes("devtools") ? results.devtools : undefined;
+  if (!applied) return null;
   const mine = applied[ssr.key] as Row[];
   const theirs = applied[spa.key] as Row[];
-  const clientDir = path.join(root, ssr.dir, "client");
-  const js = mine.map((r) => ({ path: r.path, kb: weights(r, clientDir).js }));
-  const check = (name: string, misses: string[], worst: string) =>
-    `| ${name} | ${misses.length === 0 ? "met" : `**missed on ${misses.length} of ${mine.length}**`} | ${worst} | ${misses.join(", ") || "none"} |`;
   const minBy = <T>(xs: T[], f: (x: T) => number) => xs.reduce((m, x) => (f(x) < f(m) ? x : m));
   const maxBy = <T>(xs: T[], f: (x: T) => number) => xs.reduce((m, x) => (f(x) > f(m) ? x : m));
+  const code = (p: string) => `\`${p}\``;
   const ratios = mine.map((r, i) => ({ path: r.path, x: ratio((theirs[i] as Row).lcp, r.lcp) }));
   const perf = minBy(mine, (r) => r.performance);
   const lcp = maxBy(mine, (r) => r.lcp);
   const x = minBy(ratios, (r) => r.x);
-  const heaviest = maxBy(js, (r) => r.kb);
+  const list: Verdict[] = [
+    {
+      target: `Performance ${TARGET.performance} on every page`,
+      misses: mine.filter((r) => r.performance < TARGET.performance).map((r) => code(r.path)),
+      worst: `${code(perf.path)} ${perf.performance}`,
+    },
+    {
+      target: `LCP ≤ ${s(TARGET.lcpMs)} on every page`,
+      misses: mine.filter((r) => !(r.lcp <= TARGET.lcpMs)).map((r) => code(r.path)),
+      worst: `${code(lcp.path)} ${s(lcp.lcp)}`,
+    },
+    {
+      target: `LCP at least ${TARGET.spaRatio}× better than the client-only SPA on every page`,
+      misses: ratios.filter((r) => !(r.x >= TARGET.spaRatio)).map((r) => code(r.path)),
+      worst: `${code(x.path)} ${x.x.toFixed(2)}×`,
+    },
+  ].map((v) => ({ ...v, met: v.misses.length === 0, of: mine.length }));
+  const pricing = mine.find((r) => r.path === TARGET.tbt.path);
+  if (pricing) {
+    const enough = pricing.samples >= TARGET.tbt.runs;
+    list.push({
+      target: `${code(TARGET.tbt.path)}: median TBT of ${TARGET.tbt.runs} runs ≤ ${TARGET.tbt.maxMs} ms`,
+      met: enough && pricing.tbt <= TARGET.tbt.maxMs,
+      misses: pricing.tbt <= TARGET.tbt.maxMs ? [] : [code(TARGET.tbt.path)],
+      worst: `${code(pricing.path)} median ${ms(pricing.tbt)} (runs: ${pricing.tbtRuns.map((t) => Math.round(t)).join(", ")} ms)`,
+      of: 1,
+    });
+  }
+  return list;
+}
+
+function targetsTable(list: Verdict[] | null) {
+  if (!list) return "Applied throttling was not run (`--methods`), so the targets are not judged.";
+  const rows = list.map(
+    (v) =>
+      `| ${v.target} | ${v.met ? "met" : `**missed${v.misses.length > 0 && v.of > 1 ? ` on ${v.misses.length} of ${v.of}` : ""}**`} | ${v.worst} | ${v.misses.join(", ") || "none"} |`,
+  );
   return [
     "| Target (applied throttling, prerendered as shipped) | Result | Worst page | Pages that miss it |",
     "| --- | --- | --- | --- |",
-    check(
-      "Performance ≥ 98",
-      mine.filter((r) => r.performance < 98).map((r) => `\`${r.path}\``),
-      `\`${perf.path}\` ${perf.performance}`,
-    ),
-    check(
-      "LCP ≤ 1.5 s",
-      mine.filter((r) => r.lcp > 1500).map((r) => `\`${r.path}\``),
-      `\`${lcp.path}\` ${s(lcp.lcp)}`,
-    ),
-    check(
-      "LCP at least 2× better than the SPA",
-      ratios.filter((r) => !(r.x >= 2)).map((r) => `\`${r.path}\``),
-      `\`${x.path}\` ${x.x.toFixed(2)}×`,
-    ),
-    check(
-      "First-load JavaScript ≤ 130 KB gzipped",
-      js.filter((r) => r.kb > 130).map((r) => `\`${r.path}\``),
-      `\`${heaviest.path}\` ${kb(heaviest.kb)} KB`,
-    ),
+    ...rows,
   ].join("\n");
 }
 
-function report(results: Results, meta: { startLoad: string; endLoad: string; minutes: number }) {
+function report(
+  results: Results,
+  list: Verdict[] | null,
+  meta: { startLoad: string; endLoad: string; minutes: number },
+) {
   const ssr = variants[0] as Variant;
   const spa = variants.find((v) => v.kind === "spa") as Variant;
   const alt = variants.find((v) => v.key === "ssr-alt");
@@ -577,7 +629,10 @@ ${fullTable(byVariant[v.key] as Row[], v, method === "devtools")}`,
   const misses = methods.flatMap((method) =>
     variants.flatMap((v) =>
       (results[method][v.key] as Row[]).flatMap((r) =>
-        r.failing.map((f) => `- ${method}, ${v.label}, \`${r.path}\`: ${f}`),
+        r.failing.map(
+          (f) =>
+            `- ${method}, ${v.label}, \`${r.path}\`: ${f}${unlisted.includes(r.path) && f.includes("is-crawlable") ? " (as intended: this page is kept out of search engines, app/prerendered-paths.ts)" : ""}`,
+        ),
       ),
     ),
   );
@@ -586,15 +641,17 @@ ${fullTable(byVariant[v.key] as Row[], v, method === "devtools")}`,
 
 Generated by \`npm run audit\` (scripts/audit.ts) on ${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC. Do not edit by hand: run it again.
 
-${runs === 1 ? "One run" : `The median of ${runs} runs`} per page, variant and throttling method, in ${browser} on 127.0.0.1; the runs of the variants are interleaved. Every run starts with empty storage, so the cookie banner shows as on a first visit. The prerendered site is served by the production server, the SPA by a static server with the same precompressed files and cache headers. LCP ranges in brackets are the lowest and highest of the runs.
+${runs === 1 ? "One run" : `The median of ${runs} runs`} per page, variant and throttling method${pagePaths.includes(TARGET.tbt.path) && runsFor(TARGET.tbt.path) > runs ? ` (\`${TARGET.tbt.path}\`: the median of ${runsFor(TARGET.tbt.path)}, for its TBT target; TBT of each run in brackets)` : ""}, in ${browser} on 127.0.0.1; the runs of the variants are interleaved. Every run starts with empty storage, so the cookie banner shows as on a first visit. The prerendered site is served by the production server, the SPA (the same app built client-only, without the pages rendered on each request, which need the server) by a static server with the same precompressed files and cache headers. ${pagePaths.length === allPaths.length ? `Every prerendered page (${allPaths.length}) was audited.` : `**Only ${pagePaths.length} of the ${allPaths.length} prerendered pages were audited** (\`--pages\`).`} LCP ranges in brackets are the lowest and highest of the runs.
 
 **Machine:** ${cpus().length} cores; load average (1 / 5 / 15 min) ${meta.startLoad} at the start and ${meta.endLoad} at the end; the audit took ${meta.minutes.toFixed(1)} minutes. Applied throttling slows the CPU 4× on top of whatever else the machine is doing, so a load average above the number of cores inflates TBT, LCP and the Performance score; compare variants within one run rather than across runs.
 
 ## Targets
 
-${targets(results, ssr, spa)}
+Issue 22's targets, on the prerendered site as shipped, with applied throttling. ${busy(meta) ? "**The machine was busy during this audit** (its load average exceeded its cores), so TBT, LCP and Performance are pessimistic: before judging a miss, run the audit again on an idle machine." : ""}
 
-JS, CSS and HTML are first-load weights in KB gzipped as Lighthouse saw them (budgets 130, 15 and 30; \`tests/e2e/budgets.spec.ts\` enforces them on phone and desktop screens).
+${targetsTable(list)}
+${list && !pagePaths.includes(TARGET.tbt.path) ? `\nThe TBT target of \`${TARGET.tbt.path}\` was not judged: \`--pages\` left it out.\n` : ""}
+JS, CSS and HTML in the tables below are first-load weights in KB gzipped as Lighthouse saw them; their budgets are enforced by \`tests/e2e/budgets.spec.ts\` on phone and desktop screens.
 
 ${sections.join("\n")}
 ## Audits that failed
@@ -614,6 +671,18 @@ for (const v of variants) {
     throw new Error(`No build in ${v.dir}: run without --no-build first`);
   }
 }
+// A client-only build that ships no script renders nothing, and Lighthouse would report
+// NO_LCP on every page: say why instead. (The root layout must render <Scripts/> in SPA
+// mode, whatever it does for prerendered pages.)
+const spaShell = readFileSync(
+  path.join(root, (variants.find((v) => v.kind === "spa") as Variant).dir, "client", "index.html"),
+  "utf8",
+);
+if (!/<script[^>]*type="module"/.test(spaShell)) {
+  throw new Error(
+    "The client-only build's index.html loads no module script, so it would render nothing: the root layout (app/root.tsx) must render <Scripts/> in SPA mode, whatever the page's handle says.",
+  );
+}
 
 const children = variants.filter((v) => v.kind === "ssr").map(startSsrServer);
 const spaServer = await startSpaServer(variants.find((v) => v.kind === "spa") as Variant);
@@ -630,7 +699,7 @@ try {
   ) as Results;
   for (const p of pagePaths) {
     const samples = new Map<string, Sample[]>();
-    for (let i = 0; i < runs; i += 1) {
+    for (let i = 0; i < runsFor(p); i += 1) {
       for (const method of methods) {
         for (const v of variants) {
           const key = `${method} ${v.key}`;
@@ -650,15 +719,34 @@ try {
       console.log(`${p.padEnd(20)} ${method.padEnd(8)} ${line.join("   ")}   load ${load()}`);
     }
   }
-  const report_ = report(results, {
+  const list = verdicts(
+    results,
+    variants[0] as Variant,
+    variants.find((v) => v.kind === "spa") as Variant,
+  );
+  const report_ = report(results, list, {
     startLoad,
     endLoad: load(),
     minutes: (Date.now() - started) / 60_000,
   });
   writeFileSync(outFile, report_);
   console.log(`wrote ${path.relative(root, outFile)}`);
+  console.log(
+    `\ntargets (applied throttling, ${pagePaths.length} of ${allPaths.length} pages, load average now ${load()} on ${cpus().length} cores${busy({ startLoad, endLoad: load() }) ? ": a busy machine, figures pessimistic" : ""}):`,
+  );
+  for (const v of list ?? []) {
+    const detail = v.met
+      ? v.worst
+      : `${v.worst}; missed on ${v.misses.join(" ") || "too few runs"}`;
+    console.log(
+      `  ${v.met ? "met   " : "MISSED"} ${v.target.replaceAll("`", "")} (${detail.replaceAll("`", "")})`,
+    );
+  }
+  if (!list) console.log("  not judged: applied throttling was not run (--methods)");
+  else if (!pagePaths.includes(TARGET.tbt.path))
+    console.log(`  not judged: the TBT target of ${TARGET.tbt.path} (--pages left it out)`);
 } finally {
   chrome.kill();
   spaServer.close();
-  for (const child of children) child.stop();
+  await Promise.all(children.map((child) => child.stop()));
 }

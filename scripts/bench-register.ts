@@ -17,7 +17,6 @@
  * BENCH_CONNECTIONS (32), BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test),
  * BENCH_SKIP_POSTGRES=1 to measure SQLite only.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -27,56 +26,25 @@ import { DatabaseSync } from "node:sqlite";
 import autocannon from "autocannon";
 import pg from "pg";
 
+import { type ServerProcess, startServer } from "../tests/resilience/server-process.ts";
+
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = process.env.BUILD_DIR ?? "build";
 const duration = Number(process.env.BENCH_DURATION ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-type Server = { url: string; child: ChildProcess; exited: Promise<unknown> };
-
-async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    cwd: root,
+async function startBenchServer(env: Record<string, string>): Promise<ServerProcess> {
+  return startServer({
     env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
       BUILD_DIR: buildDir,
-      HOST: "127.0.0.1",
-      PORT: "0",
-      HSTS: "false",
-      LOG_LEVEL: "info",
       RATE_LIMIT_PER_MINUTE: "1000000000",
       RATE_LIMIT_PER_DAY: "1000000000",
       ...env,
     },
-    stdio: ["ignore", "pipe", "inherit"],
+    // The request logs of a run would fill the memory.
+    keepOutput: false,
   });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const port = await new Promise<number>((resolve, reject) => {
-    let buffered = "";
-    let found = false;
-    child.stdout?.setEncoding("utf8");
-    // Keep draining stdout after start-up (request logs), or the server would block.
-    child.stdout?.on("data", (chunk: string) => {
-      if (found) return;
-      buffered += chunk;
-      for (const line of buffered.split("\n")) {
-        if (!line.includes('"listening"')) continue;
-        const entry = JSON.parse(line) as { port: number };
-        found = true;
-        resolve(entry.port);
-        return;
-      }
-    });
-    void exited.then(() => reject(new Error("the server exited before listening")));
-  });
-  return { url: `http://127.0.0.1:${port}`, child, exited };
-}
-
-async function stopServer(server: Server) {
-  server.child.kill("SIGTERM");
-  await server.exited;
 }
 
 type Figures = {
@@ -98,7 +66,7 @@ function cpuTimeMs(pid: number | undefined): number {
 
 /** `success` is the status that acknowledges: 200, or 303 for the form posted without JavaScript. */
 async function run(
-  server: Server,
+  server: ServerProcess,
   label: string,
   options: autocannon.Options,
   success = 200,
@@ -170,16 +138,16 @@ type Store = {
  */
 async function onFreshServer<T>(
   freshStore: () => Promise<Store>,
-  measureOn: (server: Server, store: Store) => Promise<T>,
+  measureOn: (server: ServerProcess, store: Store) => Promise<T>,
 ): Promise<T> {
   const store = await freshStore();
   try {
-    const server = await startServer(store.env);
+    const server = await startBenchServer(store.env);
     try {
       await autocannon({ url: `${server.url}/healthz`, connections, duration: 2 });
       return await measureOn(server, store);
     } finally {
-      await stopServer(server);
+      await server.stop();
     }
   } finally {
     await store.drop();
@@ -188,7 +156,7 @@ async function onFreshServer<T>(
 
 /** A registration measurement with its durability check: acknowledged against stored. */
 async function measureRegistrations(
-  server: Server,
+  server: ServerProcess,
   store: Store,
   label: string,
   options: autocannon.Options,

@@ -10,15 +10,15 @@ import { fileURLToPath } from "node:url";
 
 import { chromium } from "@playwright/test";
 
+import { clinic } from "../app/content/clinic.ts";
 import { chromiumLaunch } from "../playwright.config.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const out = path.join(root, "public", "og-image.png");
 
-// app/config/site.ts needs Vite's import.meta.env, so read the short name from its source.
-const siteSource = readFileSync(path.join(root, "app", "config", "site.ts"), "utf8");
-const shortName = /shortName: "([^"]+)"/.exec(siteSource)?.[1];
-if (!shortName) throw new Error("clinic.shortName not found in app/config/site.ts");
+// The brand mark: the short name, then the rest of the full name in smaller type.
+const { shortName } = clinic;
+const rest = clinic.name.startsWith(shortName) ? clinic.name.slice(shortName.length).trim() : "";
 
 const require = createRequire(import.meta.url);
 const fontFile =
@@ -44,7 +44,7 @@ p i { flex: none; width: 8px; height: 8px; border-radius: 50%; background: #c9a4
 </style></head><body><div class="card">
   <div class="mark">
     <svg width="56" height="56" viewBox="0 0 32 32" aria-hidden="true"><circle cx="16" cy="16" r="15" fill="rgba(255,255,255,.12)"/><path d="M16 5a11 11 0 0 1 0 22M16 5a11 11 0 0 0 0 22M5 16h22" fill="none" stroke="#fff" stroke-width="1.6"/></svg>
-    <span>${shortName}<small>Men&rsquo;s Health</small></span>
+    <span>${shortName}<small>${rest.replaceAll("'", "&rsquo;")}</small></span>
   </div>
   <div class="rule"></div>
   <h1>Specialist, doctor-led care for men&rsquo;s hormone health</h1>

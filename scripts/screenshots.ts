@@ -5,15 +5,14 @@
  *   npm run screenshots                 home page states and every route
  *   npm run screenshots -- /faq /quiz   only these routes
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 
 import { type Browser, chromium } from "@playwright/test";
 
 import { chromiumLaunch } from "../playwright.config.ts";
 import { staticRoutes } from "../tests/e2e/support/site.ts";
+import { startServer } from "../tests/resilience/server-process.ts";
 
 const port = Number(process.env.SCREENSHOT_PORT ?? 3290);
 const origin = `http://127.0.0.1:${port}`;
@@ -30,30 +29,6 @@ const consent = JSON.stringify({
   marketing: false,
   decidedAt: new Date().toISOString(),
 });
-
-async function startServer(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      HSTS: "false",
-      LOG_LEVEL: "warn",
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), "clinic-shots-")),
-    },
-    stdio: "inherit",
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  child.kill();
-  throw new Error("The server did not start; did you run `npm run build`?");
-}
 
 async function shoot(
   browser: Browser,
@@ -83,7 +58,8 @@ async function shoot(
   }
 }
 
-const server = await startServer();
+// `npm run build` first: the launcher reports a missing build.
+const server = await startServer({ port, keepOutput: false });
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch(chromiumLaunch);
 try {
@@ -99,5 +75,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill("SIGTERM");
+  await server.stop();
 }

@@ -6,6 +6,12 @@
  * The SPA only has to render pages for Lighthouse, so this build drops those exports,
  * and the imports only they used, the way React Router drops them from client bundles.
  * The registration form's POST therefore does nothing in this variant.
+ *
+ * The pages rendered on each request (the links in our emails, app/prerendered-paths.ts)
+ * cannot exist without a server: they read a token on the server and import server-only
+ * modules (`*.server.ts`), which React Router rightly refuses in a client bundle. The audit
+ * never visits them, so this build replaces each of their route modules with a stub. The
+ * list comes from the route table, so a new page of that kind needs no change here.
  */
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -15,6 +21,8 @@ import type { ExportNamedDeclaration, File } from "@babel/types";
 import { deadCodeElimination, findReferencedIdentifiers } from "babel-dead-code-elimination";
 import type { Plugin } from "vite";
 
+import { renderedOnRequest } from "../app/prerendered-paths.ts";
+import routes from "../app/routes.ts";
 import base from "../vite.config.ts";
 
 // @babel/traverse and @babel/generator come with React Router's toolchain but without
@@ -32,12 +40,39 @@ type Generate = (
 
 const SERVER_ONLY = new Set(["loader", "action", "headers", "middleware"]);
 
+const appDir = path.resolve(import.meta.dirname, "..", "app");
+
+/** The route modules of the pages rendered on each request, as absolute paths. */
+type RouteEntry = { path?: string; index?: boolean; file: string; children?: RouteEntry[] };
+function requestRenderedFiles(entries: readonly RouteEntry[], parent = ""): string[] {
+  return entries.flatMap((r) => {
+    const url = r.index ? parent || "/" : `${parent}/${r.path ?? ""}`.replace(/\/+/g, "/");
+    return [
+      ...(renderedOnRequest.includes(url) ? [path.resolve(appDir, r.file)] : []),
+      ...requestRenderedFiles(r.children ?? [], url === "/" ? "" : url),
+    ];
+  });
+}
+const serverOnlyPages = new Set(requestRenderedFiles(routes));
+if (serverOnlyPages.size !== renderedOnRequest.length) {
+  throw new Error(
+    `vite-spa.config.ts: found ${serverOnlyPages.size} route modules for ${renderedOnRequest.join(" ")}`,
+  );
+}
+
+/** In this build, a page that needs the server is a stub (it never reaches the audit). */
+const SERVER_PAGE_STUB = `export default function RenderedOnRequest() {
+  return "This page is rendered by the server on each request; the client-only build leaves it out.";
+}
+`;
+
 function dropServerExports(): Plugin {
   return {
     name: "audit:drop-server-route-exports",
     enforce: "pre",
     transform(code, id) {
       const file = id.split("?")[0] ?? id;
+      if (serverOnlyPages.has(path.resolve(file))) return { code: SERVER_PAGE_STUB, map: null };
       if (!/[\\/]app[\\/]routes[\\/].*\.tsx?$/.test(file)) return;
       if (![...SERVER_ONLY].some((name) => code.includes(name))) return;
       const ast = parse(code, { sourceType: "module", plugins: ["typescript", "jsx"] });
@@ -75,4 +110,7 @@ export default {
   // This file lives in scripts/; the app is one level up.
   root: path.resolve(import.meta.dirname, ".."),
   plugins: [dropServerExports(), ...(base.plugins ?? [])],
+  // A client-only page has no markup of its own until React renders it, so root.tsx
+  // renders <Scripts/> on every page of this build (docs/decisions/105).
+  define: { ...base.define, "import.meta.env.VITE_CLIENT_ONLY": JSON.stringify("1") },
 };

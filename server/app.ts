@@ -16,7 +16,8 @@ export type AppOptions = {
   /** build/client: prerendered pages and hashed assets. */
   clientDir: string;
   logger: Logger;
-  services: Omit<AppServices, "nonce">;
+  /** Storage's services; the app adds `logger` (the one above) and the request's nonce. */
+  services: Omit<AppServices, "nonce" | "logger">;
   trustProxy: number;
   /** Middleware run before React Router for every POST, PUT, PATCH and DELETE (the registration action). */
   registrationGuards?: RequestHandler[];
@@ -105,7 +106,11 @@ export function createApp(options: AppOptions) {
     build: routerBuild,
     getLoadContext(_req, res) {
       const context = new RouterContextProvider();
-      context.set(appServicesContext, { ...services, nonce: String(res.locals.cspNonce ?? "") });
+      context.set(appServicesContext, {
+        ...services,
+        logger,
+        nonce: String(res.locals.cspNonce ?? ""),
+      });
       return context;
     },
   });

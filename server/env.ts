@@ -1,3 +1,6 @@
+import { createPrivateKey } from "node:crypto";
+import { readFileSync } from "node:fs";
+
 import { z } from "zod";
 
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -42,7 +45,10 @@ const envSchema = z
     REDIS_KEY_PREFIX: z.string().min(1).default("clinic:"),
     /** Proxy hops to trust for the client address (X-Forwarded-For). 0 when exposed directly. */
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-    /** Strict-Transport-Security; switch off for plain-http local use. */
+    /**
+     * Strict-Transport-Security and upgrade-insecure-requests on requests that arrived over
+     * TLS (never on plain http, whatever this says); `false` never sends them (an opt-out).
+     */
     HSTS: flag.default(true),
     /** Extra origins allowed to POST the form (comma-separated), besides the request's own host. */
     ALLOWED_ORIGINS: z
@@ -74,6 +80,25 @@ const envSchema = z
     MAIL_FROM: z.string().min(3).optional(),
     /** How many announcement emails go out per minute (`registrations -- announce`). */
     MAIL_PER_MINUTE: z.coerce.number().int().positive().max(6000).default(60),
+    /**
+     * DKIM signing of every email (docs/deployment.md): the domain (d=), the selector (s=)
+     * whose TXT record holds the public key, and the private key, as PEM in the variable
+     * (newlines may be written \\n) or in a file. All or none.
+     */
+    DKIM_DOMAIN: z
+      .string()
+      .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, {
+        error: "DKIM_DOMAIN must be a domain name, e.g. clinic.example.co.uk",
+      })
+      .optional(),
+    DKIM_SELECTOR: z
+      .string()
+      .regex(/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/i, {
+        error: "DKIM_SELECTOR must be one DNS label, e.g. mail2026",
+      })
+      .optional(),
+    DKIM_PRIVATE_KEY: z.string().optional(),
+    DKIM_PRIVATE_KEY_FILE: z.string().optional(),
     /** Seconds to let in-flight requests finish after SIGTERM. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(10),
   })
@@ -86,11 +111,88 @@ const envSchema = z
     error:
       "SITE_URL must be the site's https:// origin when SMTP_URL is set: emails link to it, and List-Unsubscribe must be https",
   })
+  .superRefine((env, ctx) => {
+    const given = [
+      env.DKIM_DOMAIN,
+      env.DKIM_SELECTOR,
+      env.DKIM_PRIVATE_KEY ?? env.DKIM_PRIVATE_KEY_FILE,
+    ];
+    if (given.every((v) => v === undefined)) return;
+    if (given.some((v) => v === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DKIM_DOMAIN"],
+        message:
+          "DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE) must be set together",
+      });
+      return;
+    }
+    if (env.DKIM_PRIVATE_KEY && env.DKIM_PRIVATE_KEY_FILE) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DKIM_PRIVATE_KEY_FILE"],
+        message: "set DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE, not both",
+      });
+      return;
+    }
+    const problem = dkimKeyProblem(env);
+    if (problem) ctx.addIssue({ code: "custom", path: [problem.path], message: problem.message });
+    const fromDomain = env.MAIL_FROM ? /@([^>\s]+)>?\s*$/.exec(env.MAIL_FROM)?.[1] : undefined;
+    const domain = env.DKIM_DOMAIN?.toLowerCase();
+    if (
+      fromDomain &&
+      domain &&
+      fromDomain.toLowerCase() !== domain &&
+      !fromDomain.toLowerCase().endsWith(`.${domain}`)
+    ) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DKIM_DOMAIN"],
+        message: `DKIM_DOMAIN must be MAIL_FROM's domain (${fromDomain}) or a parent of it, or DMARC will not pass`,
+      });
+    }
+  })
   .refine((env) => !env.SHEETS_WEBHOOK_URL || env.SHEETS_WEBHOOK_SECRET, {
     path: ["SHEETS_WEBHOOK_SECRET"],
     error:
       "SHEETS_WEBHOOK_SECRET must be set when SHEETS_WEBHOOK_URL is: every delivery is signed, and an unsigned one would be refused",
   });
+
+/** The DKIM private key (PEM) from DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE. */
+export function dkimPrivateKey(
+  env: Pick<Env, "DKIM_PRIVATE_KEY" | "DKIM_PRIVATE_KEY_FILE">,
+): string | undefined {
+  if (env.DKIM_PRIVATE_KEY) return env.DKIM_PRIVATE_KEY.replace(/\\n/g, "\n");
+  if (env.DKIM_PRIVATE_KEY_FILE) return readFileSync(env.DKIM_PRIVATE_KEY_FILE, "utf8");
+  return undefined;
+}
+
+function dkimKeyProblem(
+  env: Pick<Env, "DKIM_PRIVATE_KEY" | "DKIM_PRIVATE_KEY_FILE">,
+): { path: string; message: string } | null {
+  const path = env.DKIM_PRIVATE_KEY ? "DKIM_PRIVATE_KEY" : "DKIM_PRIVATE_KEY_FILE";
+  let pem: string | undefined;
+  try {
+    pem = dkimPrivateKey(env);
+  } catch {
+    return { path, message: "DKIM_PRIVATE_KEY_FILE cannot be read" };
+  }
+  try {
+    const key = createPrivateKey(pem ?? "");
+    if (key.asymmetricKeyType !== "rsa" && key.asymmetricKeyType !== "ed25519") {
+      return {
+        path,
+        message: "the DKIM key must be an RSA (2048 bits or more) or Ed25519 private key",
+      };
+    }
+    if (key.asymmetricKeyType === "rsa" && (key.asymmetricKeyDetails?.modulusLength ?? 0) < 1024) {
+      return { path, message: "the DKIM RSA key must be at least 1024 bits (2048 recommended)" };
+    }
+  } catch {
+    return { path, message: "the DKIM key is not a PEM private key" };
+  }
+  return null;
+}
 
 /** https, or http to this machine (a local mail catcher); an unset SITE_URL means localhost. */
 function isHttpsOrLocal(siteUrl: string | undefined): boolean {
@@ -100,6 +202,9 @@ function isHttpsOrLocal(siteUrl: string | undefined): boolean {
 }
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every variable the server and the CLI read (deploy/compose.yaml is checked against it). */
+export const envVariables = Object.keys(envSchema.shape) as (keyof Env)[];
 
 /** The origin emails link to: SITE_URL, or this server on localhost. */
 export function siteOrigin(env: Pick<Env, "SITE_URL" | "PORT">): string {
@@ -116,4 +221,17 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join("\n")}`);
   }
   return result.data;
+}
+
+/**
+ * The environment of a process that cannot run without it (the server, the operations
+ * CLI): parsed once here, or the process prints what is wrong and exits 1.
+ */
+export function envOrExit(source: NodeJS.ProcessEnv = process.env): Env {
+  try {
+    return parseEnv(source);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
 }

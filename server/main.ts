@@ -4,7 +4,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 
 import { createApp } from "./app.ts";
-import { parseEnv } from "./env.ts";
+import { openStorage } from "./compose.ts";
+import { dataDirProblem } from "./data-dir.ts";
+import { envOrExit } from "./env.ts";
 import { createLogger } from "./logger.ts";
 import { registrationGuardsFromEnv } from "./registrations/guards.ts";
 import {
@@ -12,21 +14,21 @@ import {
   inMemoryStores,
   type RateLimitStores,
 } from "./registrations/rate-limit-store.ts";
-import { openStorage } from "./registrations/service.ts";
 import { loadCspManifest } from "./security/csp-manifest.ts";
 import { securityHeaders } from "./security/headers.ts";
+import { startupLine } from "./startup-line.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
 async function main() {
-  let env;
-  try {
-    env = parseEnv();
-  } catch (error) {
-    console.error((error as Error).message);
+  const env = envOrExit();
+  const logger = createLogger(env.LOG_LEVEL);
+
+  const dataDir = dataDirProblem(env);
+  if (dataDir) {
+    logger.fatal({ dataDir: env.DATA_DIR, uid: process.getuid?.() }, dataDir);
     process.exit(1);
   }
-  const logger = createLogger(env.LOG_LEVEL);
 
   const buildDir = path.resolve(root, env.BUILD_DIR);
   const buildPath = path.join(buildDir, "server", "index.js");
@@ -71,6 +73,8 @@ async function main() {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
     logger.info({ port, database: env.DATABASE_URL ? "postgres" : "sqlite" }, "listening");
+    // A person at a terminal (`npm start`) gets one plain line; pipes and services get JSON only.
+    if (process.stdout.isTTY) process.stdout.write(`${startupLine(env, port)}\n`);
   });
   server.on("error", (error) => {
     logger.fatal({ err: error }, "server failed to start");

@@ -8,7 +8,6 @@ export const toastConfig = {
 } as const;
 
 export const navigationMenuDelays = { delayDuration: 200, skipDelayDuration: 300 } as const;
-export const tooltipDelays = { delayDuration: 700, skipDelayDuration: 300 } as const;
 
 /** The data-fetching defaults of section 9, used by the registration form's retries. */
 export const retryPolicy = { retries: 3, baseDelayMs: 1000, maxDelayMs: 30_000 } as const;

@@ -1,3 +1,4 @@
+import { clinic } from "./clinic.ts";
 import type { PageInfo } from "./pages.ts";
 
 /**
@@ -7,16 +8,25 @@ import type { PageInfo } from "./pages.ts";
  */
 export type LinkPageCopy = PageInfo & { body: readonly string[] };
 
-const site = "Meridian Men's Health";
+const site = clinic.name;
 
 function page(heading: string, description: string, body: readonly string[]): LinkPageCopy {
   return { title: `${heading} | ${site}`, description, heading, body };
 }
 
 export const confirmCopy = {
+  // The link only opens this page: a person presses the button (docs/decisions/100).
+  ask: page(
+    "One more step: confirm your email address",
+    `Confirm your email address for the ${site} waiting list.`,
+    [
+      "Your address is not confirmed yet. Press the button below to confirm it and join our waiting list.",
+      "If you did not register with us, do not press the button: close this page and we will not email you again about it.",
+    ],
+  ),
   confirmed: page(
     "Your email address is confirmed",
-    "Your email address is confirmed for the Meridian Men's Health waiting list.",
+    `Your email address is confirmed for the ${site} waiting list.`,
     [
       "Thank you. Your place on our waiting list is confirmed.",
       "What happens next: when we are registered with the CQC and open, we will send you one email to say so. Until then you do not need to do anything.",
@@ -24,7 +34,7 @@ export const confirmCopy = {
   ),
   alreadyConfirmed: page(
     "Your email address is already confirmed",
-    "This email address was already confirmed for the Meridian Men's Health waiting list.",
+    `This email address was already confirmed for the ${site} waiting list.`,
     [
       "You confirmed this address before, so nothing has changed and there is nothing more to do.",
       "When we open, we will send you one email to say so.",
@@ -52,29 +62,41 @@ export const confirmCopy = {
   ),
 } as const satisfies Record<string, LinkPageCopy>;
 
+/** The confirm page's button, and what it says while the press is on its way. */
+export const confirmButton = {
+  label: "Confirm my email address",
+  pending: "Confirming...",
+} as const;
+
 export const unsubscribeCopy = {
-  ask: page("Unsubscribe from our emails", "Stop emails from Meridian Men's Health.", [
+  ask: page("Unsubscribe from our emails", `Stop emails from ${site}.`, [
     "Press the button below and we will not email this address again, not even when we open.",
     "If you would like us to delete your details as well, email us and we will do so.",
   ]),
   alreadyUnsubscribed: {
     ...page(
       "You are already unsubscribed",
-      "This email address is already unsubscribed from Meridian Men's Health emails.",
+      `This email address is already unsubscribed from ${site} emails.`,
       [
         "This address is already unsubscribed, so we will not email it again. There is nothing more to do.",
+        "Changed your mind? Press “Join the list again” and we will email you when we open.",
       ],
     ),
     // The same title as "done": after the button is pressed, the page's data says
     // "already unsubscribed" while its heading says "You are unsubscribed".
     title: `You are unsubscribed | ${site}`,
   },
-  done: page(
-    "You are unsubscribed",
-    "This email address is unsubscribed from Meridian Men's Health emails.",
+  done: page("You are unsubscribed", `This email address is unsubscribed from ${site} emails.`, [
+    "We will not email this address again, and any email we had still waiting to send to it has been cancelled.",
+    "Changed your mind? Press “Join the list again”, now or any time later from this link, and we will email you when we open.",
+  ]),
+  // Only from an unsubscribe link, which proves the mailbox is theirs (decision 101).
+  rejoined: page(
+    "You are back on our waiting list",
+    `This email address is back on the ${site} waiting list.`,
     [
-      "We will not email this address again, and any email we had still waiting to send to it has been cancelled.",
-      "If you change your mind, you can register your interest again at any time.",
+      "Thank you. Your address is confirmed again, and when we are registered with the CQC and open, we will send you one email to say so.",
+      "Every email we send has an unsubscribe link, if you change your mind again.",
     ],
   ),
   invalid: page(
@@ -94,6 +116,8 @@ export const unsubscribeCopy = {
   ),
   button: "Unsubscribe",
   pending: "Unsubscribing...",
+  rejoinButton: "Join the list again",
+  rejoinPending: "Joining...",
 } as const;
 
 /** The page shown while storage cannot be reached (a 503): nothing was changed. */

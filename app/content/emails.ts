@@ -6,23 +6,32 @@
  * the same words. Every value put into HTML is escaped here.
  */
 
-const clinic = "Meridian Men's Health";
+import { clinic as identity } from "./clinic.ts";
+
+const clinic = identity.name;
 
 export type EmailParts = { subject: string; text: string; html: string };
 
 type Recipient = {
-  name: string;
   /** The RFC 8058 link, also shown at the foot of every message. */
   unsubscribeUrl: string;
 };
 
+/**
+ * No name: the confirmation goes to an address nobody has confirmed yet, so anything
+ * typed into the form could be a stranger's words sent under the clinic's name
+ * ("Hello URGENT verify your account at https://…"). It greets neutrally
+ * (docs/decisions/103).
+ */
 export type ConfirmationEmail = Recipient & {
   confirmUrl: string;
   /** When the link stops working, for people: "Monday 30 November 2026". */
   expiresOn: string;
 };
 
+/** Announcements go only to confirmed addresses: the person's own name is safe to use. */
 export type AnnouncementEmail = Recipient & {
+  name: string;
   subject: string;
   /** What staff wrote: plain text, paragraphs separated by blank lines. */
   body: string;
@@ -91,7 +100,7 @@ export function confirmationEmail(email: ConfirmationEmail): EmailParts {
   const subject = `Please confirm your email address for ${clinic}`;
   const heading = "Please confirm your email address";
   const lines = {
-    hello: `Hello ${greetingName(email.name)},`,
+    hello: "Hello,",
     thanks: `Thank you for registering your interest in ${clinic}. To confirm that this is your address, please open this link:`,
     button: "Confirm my email address",
     expiry: `The link works until ${email.expiresOn}. Once you have confirmed, we will send you one email when we are registered with the Care Quality Commission and open.`,

@@ -64,7 +64,7 @@ export const trustSection = {
     },
   ] satisfies IconPoint[],
   /**
-   * Shown beside the rating the specification states (app/config/site.ts `clinic.rating`).
+   * Shown beside the rating the specification states (`clinic.rating` in app/content/clinic.ts).
    * SUBSTANTIATE BEFORE LAUNCH: keep evidence of where the rating comes from (ASA rules),
    * or set it aside. See docs/decisions/012-home-rating-and-medicine-names.md.
    */

@@ -3,6 +3,7 @@
  * Every figure is from the specification (section 9) unless a comment says otherwise.
  * While `siteFlags.showPricing` is false the page presents them as indicative.
  */
+import { clinic } from "./clinic.ts";
 import { formatGBP } from "./money.ts";
 
 export type TreatmentKey =
@@ -348,8 +349,8 @@ export const comparisonRows: readonly ComparisonRow[] = [
 /** The figures behind the yearly-cost chart; they restate the comparison table. */
 export const yearlyCostChart = {
   ours: [
-    { label: "Meridian, year 1", amount: year1Total },
-    { label: "Meridian, year 2", amount: year2Total },
+    { label: `${clinic.shortName}, year 1`, amount: year1Total },
+    { label: `${clinic.shortName}, year 2`, amount: year2Total },
   ],
   otherClinics: { label: "Other private clinics", min: 1200, max: 2500 },
   nhs: { label: "NHS", amount: 0, note: "No charge for care; prescription charges may apply" },

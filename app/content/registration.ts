@@ -1,3 +1,5 @@
+import { clinic } from "./clinic.ts";
+
 /**
  * The consent wording beside the submit button, by version (docs/decisions/089). Each
  * registration stores the version it was shown; a changed wording gets a new version
@@ -24,8 +26,7 @@ export function consentVersionOf(value: string): ConsentVersion {
 
 /** The words of the register-interest page: labels, hints, messages and the consent notice. */
 export const registrationCopy = {
-  intro:
-    "Leave your details and we will let you know as soon as Meridian Men's Health opens. There is no payment and no commitment.",
+  intro: `Leave your details and we will let you know as soon as ${clinic.name} opens. There is no payment and no commitment.`,
   formTitle: "Your details",
   nextStepsTitle: "What happens next",
   nextSteps: [
@@ -97,6 +98,8 @@ export const registrationErrors = {
   emailRequired: "Please enter your email address.",
   emailInvalid: "Please enter a valid email address, like name@example.co.uk.",
   emailTooLong: "Please keep your email address to 254 characters or fewer.",
+  emailPartTooLong:
+    "Please check your email address: email allows at most 64 characters before the @, and at most 63 between any two dots after it.",
   phoneInvalid:
     "Please enter a phone number using digits, spaces and + ( ) - . only, like 07700 900123.",
   phoneTooLong: "Please keep your phone number to 20 characters or fewer.",

@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 
-import { clinic, siteUrl } from "../config/site.ts";
+import { siteUrl } from "../config/site.ts";
+import { clinic } from "../content/clinic.ts";
 import { type PageInfo, type PagePath, pages } from "../content/pages.ts";
 
 /** The absolute URL of a path on the public site. */

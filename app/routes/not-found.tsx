@@ -3,6 +3,7 @@ import { data, useLocation } from "react-router";
 
 import { ButtonLink } from "../components/ui/button.tsx";
 import { notFoundPage } from "../content/pages.ts";
+import { useNonce } from "../lib/nonce.tsx";
 import { metaFor } from "../lib/seo.ts";
 import type { Route } from "./+types/not-found";
 
@@ -12,9 +13,15 @@ export function loader() {
 
 export const meta: Route.MetaFunction = () => metaFor(notFoundPage, null);
 
+/** The specification's console line for an unknown path (section 8). */
+const logAttempt = `console.error("404 Error: User attempted to access non-existent route:", location.pathname)`;
+
 export default function NotFound() {
   const { pathname } = useLocation();
+  const nonce = useNonce();
 
+  // After a client-side navigation (from a hydrated page) the effect logs; on a document
+  // load, which hydrates nothing (decision 105), the inline script below does.
   useEffect(() => {
     console.error("404 Error: User attempted to access non-existent route:", pathname);
   }, [pathname]);
@@ -34,6 +41,7 @@ export default function NotFound() {
       <ButtonLink to="/" className="mt-8">
         Return to Home
       </ButtonLink>
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: logAttempt }} />
     </section>
   );
 }

@@ -4,17 +4,11 @@
  */
 import { pino } from "pino";
 
-import { parseEnv } from "../env.ts";
+import { envOrExit } from "../env.ts";
 import { runCli } from "./run.ts";
-import { openStorage } from "../registrations/service.ts";
+import { openStorage } from "../compose.ts";
 
-let env;
-try {
-  env = parseEnv();
-} catch (error) {
-  console.error((error as Error).message);
-  process.exit(1);
-}
+const env = envOrExit();
 
 // Logs go to stderr so that stdout carries only the command's output (e.g. a CSV export).
 const logger = pino({ level: "warn" }, pino.destination(2));

@@ -9,8 +9,8 @@ import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backe
 import { createLogger } from "../logger.ts";
 import { runCli } from "./run.ts";
 import { CSV_TEXT, hasUnsafe, LINES } from "./terminal-text.ts";
+import { openStorage } from "../compose.ts";
 import { confirmToken, unsubscribeToken } from "../registrations/links.ts";
-import { openStorage } from "../registrations/service.ts";
 
 const logger = createLogger("silent");
 let place: TestPlace;
@@ -39,7 +39,9 @@ async function cli(...args: string[]) {
   return { code, stdout, stderr };
 }
 
-async function seed(people: Array<{ name: string; email: string; at: string; message?: string }>) {
+async function seed(
+  people: Array<{ name: string; email: string; at: string; message?: string; updates?: boolean }>,
+) {
   const storage = await open();
   const ids: string[] = [];
   for (const [i, p] of people.entries()) {
@@ -51,7 +53,7 @@ async function seed(people: Array<{ name: string; email: string; at: string; mes
       message: p.message ?? null,
       clientTimestamp: p.at,
       idempotencyKey: `cli-${i}`,
-      consent: { version: "2026-11-23", wantsUpdates: false },
+      consent: { version: "2026-11-23", wantsUpdates: p.updates ?? false },
     });
     ids.push(registration.id);
   }
@@ -197,6 +199,64 @@ describe("registrations CLI", () => {
     expect((await cli("outbox", "--retry")).stdout).toMatch(
       /^Queued 1 failed delivery again and moved 0 waiting deliveries forward/,
     );
+  });
+
+  it("announces with --audience updates only to those who asked for news, once; --dry-run counts them", async () => {
+    const ids = await seed([
+      { name: "Ada", email: "ada@example.com", at: "2026-06-01T09:00:00.000Z", updates: true },
+      { name: "Bo", email: "bo@example.com", at: "2026-06-02T09:00:00.000Z", updates: false },
+      { name: "Cy", email: "cy@example.com", at: "2026-06-03T09:00:00.000Z", updates: true },
+      { name: "Di", email: "di@example.com", at: "2026-06-04T09:00:00.000Z", updates: true },
+      // Ed asked for news, then registered again without: the newer choice stands.
+      { name: "Ed", email: "ed@example.com", at: "2026-06-05T09:00:00.000Z", updates: true },
+      { name: "Ed", email: "ed@example.com", at: "2026-06-06T09:00:00.000Z", updates: false },
+    ]);
+    const [ada, bo, cy, , ed1, ed2] = ids as [string, string, string, string, string, string];
+    const storage = await open();
+    const key = (
+      new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"))
+        .prepare("select hmac_key from link_key")
+        .get() as { hmac_key: string }
+    ).hmac_key;
+    clock = new Date("2026-06-07T00:00:00.000Z");
+    for (const id of [ada, bo, cy, ed1, ed2])
+      await storage.registrations.confirm(confirmToken(key, id, new Date("2026-06-06T10:00:00Z")));
+    await storage.registrations.unsubscribe(unsubscribeToken(key, cy));
+    await storage.close();
+    clock = new Date("2026-06-15T12:00:00.000Z");
+    // Only Ada: Bo did not ask, Cy unsubscribed, Di never confirmed, Ed's newest did not ask.
+
+    const text = path.join(place.env.DATA_DIR, "news.txt");
+    await writeFile(text, "Our prices are now on the site.\n");
+    const args = ["announce", "--subject", "News", "--text-file", text];
+    expect((await cli(...args, "--audience", "updates", "--dry-run")).stdout).toBe(
+      "1 confirmed, subscribed address that asked for news would receive it. Nothing was queued.\n",
+    );
+    expect((await cli(...args, "--dry-run")).stdout).toBe(
+      "3 confirmed, subscribed addresses would receive it. Nothing was queued.\n",
+    );
+    expect((await cli(...args, "--audience", "updates")).stdout).toMatch(
+      /^Queued announcement [0-9a-f]{32} for 1 address,/,
+    );
+    const queuedFor = () => {
+      const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
+      const rows = db
+        .prepare("select registration_id from outbox where topic = 'announcement'")
+        .all() as Array<{ registration_id: string }>;
+      db.close();
+      return rows.map((r) => r.registration_id).sort();
+    };
+    expect(queuedFor()).toEqual([ada]);
+    expect((await cli(...args, "--audience", "updates")).stdout).toMatch(/^Nothing new to send/);
+    // The same text to everyone later: once per address, so Ada does not get it again.
+    expect((await cli(...args)).stdout).toMatch(
+      /^Queued announcement [0-9a-f]{32} for 2 addresses/,
+    );
+    expect(queuedFor()).toEqual([ada, bo, ed2].sort());
+    expect(await cli(...args, "--audience", "friends")).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("--audience is one of: all, updates") as unknown,
+    });
   });
 
   it("announces to confirmed, subscribed addresses once, at MAIL_PER_MINUTE, and a second run sends nothing", async () => {

@@ -2,13 +2,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
+import type { Storage } from "../compose.ts";
 import { backupSqlite } from "../db/backup.ts";
 import type { Env } from "../env.ts";
 import { CSV_TEXT, escapeUnsafe, LINES } from "./terminal-text.ts";
-import { announcementProblem } from "../registrations/announce.ts";
+import { AUDIENCES, announcementProblem, isAudience } from "../registrations/announce.ts";
 import { registrationsCsv } from "../registrations/csv.ts";
 import { parseAge } from "../registrations/retention.ts";
-import type { Storage } from "../registrations/service.ts";
 
 export const USAGE = `Usage: npm run --silent registrations -- <command> [options]
 
@@ -24,9 +24,11 @@ Commands:
   purge [--older-than 24m]       Delete registrations older than this (months: 24m, days: 30d)
   purge --unconfirmed            Delete registrations not confirmed within 30 days (the server
                                  also does this daily)
-  announce --subject <text> --text-file <file> [--dry-run]
+  announce --subject <text> --text-file <file> [--audience all|updates] [--dry-run]
                                  Email the text to every confirmed, subscribed address, once,
-                                 at MAIL_PER_MINUTE; --dry-run only counts who would receive it
+                                 at MAIL_PER_MINUTE; --audience updates: only those who asked
+                                 for news before we open; --dry-run only counts who would
+                                 receive it
   backup --to <file> [--force]   Copy the embedded SQLite database while the server runs
                                  (PostgreSQL: use pg_dump, see docs/operations.md)
 `;
@@ -59,6 +61,7 @@ function parse(args: string[]) {
         subject: { type: "string" },
         "text-file": { type: "string" },
         "dry-run": { type: "boolean" },
+        audience: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -169,7 +172,7 @@ async function execute(
       };
       io.stdout(line("spreadsheet", "sheet"));
       if (!io.env.SHEETS_WEBHOOK_URL)
-        io.stdout("  Forwarding is off: SHEETS_WEBHOOK_URL is not set.\n");
+        io.stdout("  The spreadsheet delivery is off: SHEETS_WEBHOOK_URL is not set.\n");
       io.stdout(line("email", "mail"));
       if (!io.env.SMTP_URL)
         io.stdout(
@@ -203,16 +206,26 @@ async function execute(
           `Could not read ${values["text-file"]}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
         );
       });
+      const audience = values.audience ?? "all";
+      if (!isAudience(audience))
+        throw new UsageError(`--audience is one of: ${AUDIENCES.join(", ")}`);
       const problem = announcementProblem(values.subject, body);
       if (problem) throw new Error(problem);
+      const who =
+        audience === "updates"
+          ? ([
+              "confirmed, subscribed address that asked for news",
+              "confirmed, subscribed addresses that asked for news",
+            ] as const)
+          : (["confirmed, subscribed address", "confirmed, subscribed addresses"] as const);
       if (values["dry-run"]) {
-        const plan = await admin.planAnnouncement(values.subject, body);
+        const plan = await admin.planAnnouncement(values.subject, body, audience);
         io.stdout(
-          `${plural(plan.newRecipients, "confirmed, subscribed address", "confirmed, subscribed addresses")} would receive it${plan.alreadyQueued > 0 ? ` (${plural(plan.alreadyQueued, "address", "addresses")} already had it queued)` : ""}. Nothing was queued.\n`,
+          `${plural(plan.newRecipients, who[0], who[1])} would receive it${plan.alreadyQueued > 0 ? ` (${plural(plan.alreadyQueued, "address", "addresses")} already had it queued)` : ""}. Nothing was queued.\n`,
         );
         return;
       }
-      const result = await admin.queueAnnouncement(values.subject, body);
+      const result = await admin.queueAnnouncement(values.subject, body, audience);
       if (result.newRecipients === 0) {
         io.stdout(
           `Nothing new to send: ${plural(result.alreadyQueued, "address", "addresses")} already had announcement ${result.announcementId} queued, and no one else qualifies.\n`,

@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { runCli } from "../cli/run.ts";
+import { openStorage, type Storage } from "../compose.ts";
 import { parseEnv } from "../env.ts";
 import { createLogger } from "../logger.ts";
-import { openStorage, type Storage } from "../registrations/service.ts";
 
 const logger = createLogger("silent");
 

@@ -5,12 +5,16 @@ import { backup, DatabaseSync } from "node:sqlite";
 import { SQLITE_FILE_NAME } from "./database.ts";
 import { openSqliteFile } from "./sqlite-dialect.ts";
 
+/** More pages than any database has: the whole copy in one step, on every Node 24. */
+const ALL_PAGES = 2 ** 31 - 1;
+
 export type BackupResult = { file: string; registrations: number; integrity: string };
 
 /**
  * A consistent copy of the embedded database while the server keeps writing
  * (docs/decisions/080). SQLite's online backup copies every page in one step
- * (rate -1), inside one read transaction: in WAL mode readers do not block the
+ * (a rate of INT32_MAX pages: Node 24.21 refuses the -1 that once meant "all"),
+ * inside one read transaction: in WAL mode readers do not block the
  * server's writes, and the copy is the database as of one commit. The copy is
  * written beside the target and renamed into place, switched to a single-file
  * journal mode, and checked before anyone relies on it.
@@ -31,7 +35,7 @@ export async function backupSqlite(
   rmSync(partial, { force: true });
   const db = openSqliteFile(source, { busyTimeoutMs: 5_000 });
   try {
-    await backup(db, partial, { rate: -1 });
+    await backup(db, partial, { rate: ALL_PAGES });
   } finally {
     db.close();
   }

@@ -8,7 +8,7 @@ import { runCli } from "../cli/run.ts";
 import { createLogger } from "../logger.ts";
 import { SQLITE_FILE_NAME } from "./database.ts";
 import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
-import { openStorage, type Storage } from "../registrations/service.ts";
+import { openStorage, type Storage } from "../compose.ts";
 
 const logger = createLogger("silent");
 

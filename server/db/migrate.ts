@@ -5,6 +5,8 @@ import * as createRegistrations from "./migrations/001-create-registrations.ts";
 import * as createOutbox from "./migrations/002-create-outbox.ts";
 import * as createErasures from "./migrations/003-create-erasures.ts";
 import * as consentMailAndLinks from "./migrations/004-consent-mail-and-links.ts";
+import * as mailHandoffAndSuppressions from "./migrations/005-mail-handoff-and-suppressions.ts";
+import * as addressIndex from "./migrations/006-address-index.ts";
 import type { Database, Dialect } from "./schema.ts";
 
 /**
@@ -16,6 +18,8 @@ const migrations: Record<string, Migration> = {
   "002-create-outbox": createOutbox,
   "003-create-erasures": createErasures,
   "004-consent-mail-and-links": consentMailAndLinks,
+  "005-mail-handoff-and-suppressions": mailHandoffAndSuppressions,
+  "006-address-index": addressIndex,
 };
 
 /** Applies pending migrations; Kysely takes a lock so concurrent starters wait their turn. */

@@ -6,7 +6,7 @@ import { guardAvailability } from "./unavailable.ts";
 
 /**
  * Storage's whole job: open the database the environment chooses and run pending
- * migrations. What is done with it lives in server/registrations/service.ts.
+ * migrations. What is done with it lives in server/compose.ts.
  */
 export async function openDatabase(
   env: Env,

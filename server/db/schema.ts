@@ -50,6 +50,16 @@ export interface OutboxTable {
   announcement_id: string | null;
   /** Unique when set: an announcement is queued once per address. */
   dedupe_key: string | null;
+  /** Mail only: set while the message is with the transport, until this time (migration 005). */
+  sending_until: string | null;
+}
+
+/** Addresses a mail server refused for good: the erasure key's hash, never the address. */
+export interface MailSuppressionsTable {
+  email_hash: string;
+  /** The refusal as SMTP code and enhanced status only, e.g. "550 5.1.1". */
+  reply: string;
+  suppressed_at: string;
 }
 
 /** A launch (or other) email staff queued with `registrations -- announce`. */
@@ -84,6 +94,7 @@ export interface Database {
   erasures: ErasuresTable;
   erasure_key: ErasureKeyTable;
   announcements: AnnouncementsTable;
+  mail_suppressions: MailSuppressionsTable;
   /** One row: the key that signs confirm and unsubscribe links. */
   link_key: ErasureKeyTable;
 }

@@ -76,3 +76,15 @@ export async function guardAvailability<T>(operation: () => Promise<T>): Promise
     throw error;
   }
 }
+
+type Operation = (...args: never[]) => Promise<unknown>;
+
+/** Wraps every operation of an object in guardAvailability, once for all of them. */
+export function guardAll<T extends { [K in keyof T]: Operation }>(operations: T): T {
+  return Object.fromEntries(
+    Object.entries<Operation>(operations).map(([name, operation]) => [
+      name,
+      (...args: never[]) => guardAvailability(() => operation(...args)),
+    ]),
+  ) as T;
+}

@@ -34,7 +34,7 @@ function tokenIn(url: string) {
 describe("composeMail", () => {
   it("builds the confirmation: both parts, a genuine 7-day link under SITE_URL, both unsubscribe headers", () => {
     const mail = composeMail(confirmation, { siteOrigin, linkKey: key });
-    expect(mail.to).toEqual({ name: registration.name, address: registration.email });
+    expect(mail.to).toBe(registration.email);
     expect(mail.subject).toBe("Please confirm your email address for Meridian Men's Health");
     const confirmUrl = /https:\/\/\S+\/register-interest\/confirm\?token=\S+/.exec(
       String(mail.text),
@@ -63,8 +63,26 @@ describe("composeMail", () => {
     expect(mail.messageId).toBe(`<${confirmation.outboxId}@clinic.example>`);
   });
 
+  it("puts nothing the registrant typed but the address into a confirmation, which no one has confirmed yet", () => {
+    const lure = "URGENT verify your account at https://evil.example/login";
+    const job = { ...confirmation, registration: { ...registration, name: lure } };
+    const mail = composeMail(job, { siteOrigin, linkKey: key });
+    for (const part of [mail.text, mail.html, mail.subject, JSON.stringify(mail.to)]) {
+      expect(String(part)).not.toContain("URGENT");
+      expect(String(part)).not.toContain("evil.example");
+    }
+    expect(String(mail.text)).toMatch(/^Hello,\n/);
+    // Once confirmed, the announcement greets the person by the name they gave.
+    const launch = composeMail(
+      { ...announcement, registration: { ...registration, name: "Sam Carter" } },
+      { siteOrigin, linkKey: key },
+    );
+    expect(String(launch.text)).toMatch(/^Hello Sam Carter,\n/);
+    expect(launch.to).toEqual({ name: "Sam Carter", address: registration.email });
+  });
+
   it("escapes everything a person or staff wrote in the HTML part, and keeps it plain in the text", () => {
-    for (const job of [confirmation, announcement]) {
+    for (const job of [announcement]) {
       const mail = composeMail(job, { siteOrigin, linkKey: key });
       expect(String(mail.html)).not.toContain("<script>");
       expect(String(mail.html)).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");

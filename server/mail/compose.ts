@@ -51,7 +51,6 @@ export function composeMail(
   if (job.topic === "confirmation") {
     const issuedAt = new Date(registration.receivedAt);
     parts = confirmationEmail({
-      name: registration.name,
       confirmUrl: linkUrl(
         options.siteOrigin,
         "confirm",
@@ -71,7 +70,12 @@ export function composeMail(
   }
   return {
     outboxId: job.outboxId,
-    to: { name: registration.name, address: registration.email },
+    // A confirmation carries nothing the registrant typed but the address, not even as
+    // the To header's display name; an announcement (confirmed addresses only) may.
+    to:
+      job.topic === "confirmation"
+        ? registration.email
+        : { name: registration.name, address: registration.email },
     subject: parts.subject,
     text: parts.text,
     html: parts.html,

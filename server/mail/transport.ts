@@ -4,7 +4,8 @@ import path from "node:path";
 import nodemailer, { type SendMailOptions } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 
-import type { Env } from "../env.ts";
+import { clinic } from "../../app/content/clinic.ts";
+import { dkimPrivateKey, type Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
 
 /** A message ready to go: nodemailer's options, plus the outbox row it comes from. */
@@ -14,13 +15,20 @@ export type Mailer = {
   /** "smtp" sends; "file" writes each message under DATA_DIR/mail/ (SMTP_URL unset). */
   mode: "smtp" | "file";
   from: string;
-  /** Resolves once the SMTP server accepted the message, or the file is on disk. */
+  /**
+   * Resolves once the SMTP server accepted the message, or the file is on disk. Its
+   * `signal` aborts the send: the message leaves nodemailer's queue, or the connection
+   * carrying it is closed before the server's answer.
+   */
   send(message: OutgoingMail): Promise<void>;
   close(): void;
 };
 
+/** SMTP connections kept open, and so sends under way at once (server/outbox/worker.ts). */
+export const MAIL_CONNECTIONS = 3;
+
 /** The From when SMTP_URL is unset (the messages are files nobody receives). */
-export const LOCAL_MAIL_FROM = "Meridian Men's Health <no-reply@localhost>";
+export const LOCAL_MAIL_FROM = `${clinic.name} <no-reply@localhost>`;
 
 export function mailDirectory(dataDir: string): string {
   return path.join(dataDir, "mail");
@@ -48,6 +56,15 @@ export async function deleteMailFiles(dataDir: string, outboxIds: readonly strin
   return deleted;
 }
 
+/** The outbox ids of the .eml files under DATA_DIR/mail (`<time>-<outbox id>.eml`). */
+export async function mailFileIds(dataDir: string): Promise<string[]> {
+  const files = await readdir(mailDirectory(dataDir)).catch(() => [] as string[]);
+  return files.flatMap(
+    (file) =>
+      /-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.eml$/.exec(file)?.[1] ?? [],
+  );
+}
+
 /**
  * The mail transport (docs/decisions/088). With SMTP_URL, nodemailer's SMTP transport
  * (STARTTLS on 587, TLS with smtps://); without it, nodemailer builds the same message
@@ -55,15 +72,33 @@ export async function deleteMailFiles(dataDir: string, outboxIds: readonly strin
  * fresh machine and a person can open what would have been sent.
  */
 export function createMailer(
-  env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR">,
+  env: Pick<
+    Env,
+    | "SMTP_URL"
+    | "MAIL_FROM"
+    | "DATA_DIR"
+    | "DKIM_DOMAIN"
+    | "DKIM_SELECTOR"
+    | "DKIM_PRIVATE_KEY"
+    | "DKIM_PRIVATE_KEY_FILE"
+  >,
   logger: Logger,
   now: () => Date = () => new Date(),
 ): Mailer {
+  const privateKey = dkimPrivateKey(env);
+  // Signed when DKIM_* are set (docs/deployment.md): the .eml files too, so they show it.
+  const dkim =
+    env.DKIM_DOMAIN && env.DKIM_SELECTOR && privateKey
+      ? { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey }
+      : undefined;
   if (env.SMTP_URL) {
-    // A few pooled connections, reused: a batch of emails does not open one connection each.
+    // A few pooled connections, reused: a batch of emails does not open one connection
+    // each. The mail worker sends as many at once as there are connections
+    // (DEFAULT_MAIL_OPTIONS.concurrency), so no message waits in the pool's queue.
     const options: SMTPPool.Options = {
       pool: true,
-      maxConnections: 3,
+      maxConnections: MAIL_CONNECTIONS,
+      dkim,
       url: env.SMTP_URL,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
@@ -80,7 +115,7 @@ export function createMailer(
       close: () => transport.close(),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, dkim });
   const directory = mailDirectory(env.DATA_DIR);
   const from = env.MAIL_FROM ?? LOCAL_MAIL_FROM;
   return {

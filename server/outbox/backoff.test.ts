@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { backoffDelayMs } from "./backoff.ts";
+import { backoffDelayMs, nextRetryAt } from "./backoff.ts";
+import { DEFAULT_MAIL_OPTIONS } from "./worker.ts";
 
 const policy = { baseMs: 2_000, capMs: 600_000 };
 
@@ -36,5 +37,49 @@ describe("backoffDelayMs", () => {
         },
       ),
     );
+  });
+});
+
+describe("the mail retry schedule (docs/operations.md: about a day)", () => {
+  const HOUR = 60 * 60_000;
+  /** Attempt times, in hours after queueing, until the schedule gives up. */
+  function schedule(draw: number): number[] {
+    const queued = new Date("2026-11-25T00:00:00.000Z");
+    const times = [0];
+    let now = queued;
+    for (let attempt = 1; attempt < 1_000; attempt++) {
+      const next = nextRetryAt(attempt, queued, now, DEFAULT_MAIL_OPTIONS, () => draw);
+      if (next === null) return times;
+      now = next;
+      times.push((now.getTime() - queued.getTime()) / HOUR);
+    }
+    throw new Error("never gave up");
+  }
+
+  it("retries for 24 hours whatever the draws, the last try at the end of the day", () => {
+    for (const draw of [0, 0.5, 0.999_999]) {
+      const times = schedule(draw);
+      expect(times.at(-1)).toBe(24);
+      expect(times.length).toBeGreaterThanOrEqual(12);
+      expect(times.length).toBeLessThanOrEqual(20);
+    }
+  });
+
+  it("tries again within a minute or two at first, and at most 4 hours apart later", () => {
+    const [, first] = schedule(0.999_999);
+    expect(first! * 60).toBeGreaterThanOrEqual(0.5);
+    expect(first! * 60).toBeLessThan(1.01);
+    for (const draw of [0, 0.999_999]) {
+      const times = schedule(draw);
+      const gaps = times.slice(1).map((t, i) => t - times[i]!);
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it("gives up at once on a row queued more than a day ago", () => {
+    const queued = new Date("2026-11-20T00:00:00.000Z");
+    expect(
+      nextRetryAt(1, queued, new Date("2026-11-21T00:00:01.000Z"), DEFAULT_MAIL_OPTIONS),
+    ).toBeNull();
   });
 });

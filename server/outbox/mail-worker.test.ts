@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { NewRegistration } from "../../contract/registrations.ts";
 import { rawHeader, startMailCatcher, type MailCatcher } from "../../tests/support/mail-catcher.ts";
 import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
+import { openStorage, type Storage, type StorageOptions } from "../compose.ts";
 import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
 import { loadLinkKey, unsubscribeToken } from "../registrations/links.ts";
-import { openStorage, type Storage, type StorageOptions } from "../registrations/service.ts";
 
 const logger = createLogger("silent");
 /** Short delays, so retries happen within a test. */
@@ -90,6 +90,24 @@ for (const backend of backends) {
       expect(mail.to(person.email)).toHaveLength(1);
     });
 
+    it("recovers from a hung server with exactly one email each: timed-out sends are aborted, not left queued", async () => {
+      const storage = await open(await setUp(), { mail: { ...FAST.mail, maxAttempts: 50 } });
+      storage.start();
+      // Hangs for more than two time limits (1.5 s here, 20 s in production), then recovers.
+      mail.hanging = true;
+      const people = Array.from({ length: 6 }, newRegistration);
+      for (const person of people) await storage.registrations.register(person);
+      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      mail.release();
+      for (const person of people) await mail.waitFor(person.email, 1, 15_000);
+      // Long enough for any copy still queued in the transport to arrive.
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      for (const person of people) expect(mail.to(person.email)).toHaveLength(1);
+      await expect
+        .poll(async () => (await storage.admin.outboxSummary()).kinds.mail.counts.delivered)
+        .toBe(people.length);
+    });
+
     it("retries a server that says 'try again later', and gives up on one that refuses, visibly", async () => {
       const storage = await open(await setUp());
       storage.start();
@@ -115,12 +133,14 @@ for (const backend of backends) {
         })
         .toBe(1);
       const summary = await storage.admin.outboxSummary();
+      // A permanent refusal is not retried: one attempt, kept as its code alone.
       expect(summary.dead).toEqual([
-        expect.objectContaining({ kind: "mail", topic: "confirmation", attempts: 3 }),
+        expect.objectContaining({ kind: "mail", topic: "confirmation", attempts: 1 }),
       ]);
-      expect(summary.dead[0]?.lastError).toMatch(/550/);
+      expect(summary.dead[0]?.lastError).toBe("SMTP 550");
+      expect(mail.refused).toBe(3);
       expect(mail.to(refused.email)).toHaveLength(0);
-      // Staff retry once the cause is fixed.
+      // Staff retry once the cause is fixed: that lifts the address's suppression.
       mail.refuseWith = null;
       await storage.admin.retryOutbox();
       await mail.waitFor(refused.email, 1, 10_000);
@@ -171,6 +191,16 @@ describe("email without SMTP_URL", () => {
       expect(parsed.from?.text).toContain("no-reply@localhost");
       expect(rawHeader(parsed, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
       expect(parsed.text).toContain("http://localhost:3000/register-interest/confirm?token=");
+      await expect
+        .poll(async () => (await storage.admin.outboxSummary()).kinds.mail.counts.delivered, {
+          timeout: 15_000,
+        })
+        .toBe(1);
+
+      // The purge takes the registration's .eml file with it, as erase does.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      expect((await storage.admin.purgeOlderThan({ amount: 0, unit: "days" })).deleted).toBe(1);
+      expect(readdirSync(dir)).toEqual([]);
     } finally {
       await storage.close();
       await place.drop();

@@ -1,4 +1,4 @@
-import type { Delivery } from "./store.ts";
+import type { SpreadsheetDelivery } from "./store.ts";
 import { neutraliseFormula } from "../registrations/csv.ts";
 
 /** JSON with every character outside printable ASCII as a \u escape (docs/decisions/078). */
@@ -9,7 +9,10 @@ function asciiJson(value: unknown): string {
   );
 }
 
-type ForwardedRegistration = Extract<Delivery, { topic: "registration" }>["registration"];
+type ForwardedRegistration = Extract<
+  SpreadsheetDelivery,
+  { topic: "registration" }
+>["registration"];
 
 /**
  * The JSON body forwarded to the spreadsheet. Every text field goes through the

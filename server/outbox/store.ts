@@ -19,10 +19,12 @@ export type Claim = {
   topic: OutboxTopic;
   registrationId: string;
   announcementId: string | null;
+  /** When the row was queued: retries stop a while after it. */
+  createdAt: string;
 };
 
-/** What the spreadsheet worker sends for one claimed row. */
-export type Delivery = Pick<Claim, "outboxId" | "attempt"> &
+/** What the spreadsheet delivery sends for one claimed row. */
+export type SpreadsheetDelivery = Pick<Claim, "outboxId" | "attempt" | "createdAt"> &
   (
     | {
         topic: "registration";
@@ -43,7 +45,7 @@ export type Delivery = Pick<Claim, "outboxId" | "attempt"> &
   );
 
 /** What the mail worker sends for one claimed row. */
-export type MailDelivery = Pick<Claim, "outboxId" | "attempt"> & MailJob;
+export type MailDelivery = Pick<Claim, "outboxId" | "attempt" | "createdAt"> & MailJob;
 
 /**
  * Claims due rows of one kind by pushing their next attempt past a lease and counting
@@ -65,6 +67,8 @@ export async function claimDue(
     .where("kind", "=", options.kind)
     .where("status", "=", "pending")
     .where("next_attempt_at", "<=", now)
+    // A message still with the transport is left alone, whatever moved its time.
+    .where((eb) => eb.or([eb("sending_until", "is", null), eb("sending_until", "<=", now)]))
     .orderBy("next_attempt_at")
     .limit(options.limit)
     .$if(dialect === "postgres", (qb) => qb.forUpdate().skipLocked());
@@ -74,7 +78,7 @@ export async function claimDue(
     .where("id", "in", due)
     .where("status", "=", "pending")
     .where("next_attempt_at", "<=", now)
-    .returning(["id", "registration_id", "attempts", "topic", "announcement_id"])
+    .returning(["id", "registration_id", "attempts", "topic", "announcement_id", "created_at"])
     .execute();
   return claimed.map((c) => ({
     outboxId: c.id,
@@ -82,6 +86,7 @@ export async function claimDue(
     topic: c.topic,
     registrationId: c.registration_id,
     announcementId: c.announcement_id,
+    createdAt: c.created_at,
   }));
 }
 
@@ -99,13 +104,16 @@ async function registrationsFor(
 }
 
 /** The spreadsheet deliveries for claimed rows; a row whose registration is gone has nothing to send. */
-export async function sheetDeliveries(db: Db, claims: readonly Claim[]): Promise<Delivery[]> {
+export async function spreadsheetDeliveries(
+  db: Db,
+  claims: readonly Claim[],
+): Promise<SpreadsheetDelivery[]> {
   const byId = await registrationsFor(db, claims);
-  return claims.flatMap((c): Delivery[] => {
+  return claims.flatMap((c): SpreadsheetDelivery[] => {
     const r = byId.get(c.registrationId);
     // Erased in between: the cascade removed the outbox row too, so nothing to do.
     if (!r) return [];
-    const claim = { outboxId: c.outboxId, attempt: c.attempt };
+    const claim = { outboxId: c.outboxId, attempt: c.attempt, createdAt: c.createdAt };
     if (c.topic === "status") {
       return [
         {
@@ -133,13 +141,10 @@ export async function sheetDeliveries(db: Db, claims: readonly Claim[]): Promise
 }
 
 /**
- * The emails for claimed rows. Mail for an address unsubscribed since it was queued is
- * not sent: its row is deleted (`dropped` lists them for the log).
+ * The emails for claimed rows, as they would be built now. Whether one may still go is
+ * not decided here but at the moment of handoff (`handOff`).
  */
-export async function mailDeliveries(
-  db: Db,
-  claims: readonly Claim[],
-): Promise<{ deliveries: MailDelivery[]; dropped: string[] }> {
+export async function mailDeliveries(db: Db, claims: readonly Claim[]): Promise<MailDelivery[]> {
   const byId = await registrationsFor(db, claims);
   const announcementIds = [
     ...new Set(claims.flatMap((c) => (c.announcementId ? [c.announcementId] : []))),
@@ -155,25 +160,112 @@ export async function mailDeliveries(
             .execute()
         ).map((a) => [a.id, { subject: a.subject, body: a.body }]),
   );
-  const deliveries: MailDelivery[] = [];
-  const dropped: string[] = [];
-  for (const c of claims) {
+  return claims.flatMap((c): MailDelivery[] => {
     const r = byId.get(c.registrationId);
-    if (!r) continue;
-    if (r.unsubscribed_at !== null || (c.topic !== "confirmation" && c.topic !== "announcement")) {
-      dropped.push(c.outboxId);
-      continue;
+    // Erased in between: the cascade removed the row too.
+    if (!r || (c.topic !== "confirmation" && c.topic !== "announcement")) return [];
+    return [
+      {
+        outboxId: c.outboxId,
+        attempt: c.attempt,
+        createdAt: c.createdAt,
+        topic: c.topic,
+        registration: { id: r.id, name: r.name, email: r.email, receivedAt: r.received_at },
+        announcement: c.announcementId ? (announcements.get(c.announcementId) ?? null) : null,
+      },
+    ];
+  });
+}
+
+/** Why the handoff gate kept a message back. */
+export type Refusal = "erased" | "suppressed" | "unsubscribed" | "taken";
+
+/**
+ * The handoff gate (docs/decisions/095): decides, in the database, at the moment a
+ * message is handed to the transport, whether it may go, and if so marks it in flight
+ * until `sendingUntil`. It may go only if its row is still this claim's, its registration
+ * still exists, the address is not suppressed, and the address has no unsubscribed
+ * registration unless one of its registrations was confirmed after the latest unsubscribe.
+ *
+ * The registrations of the address are read under a share lock (PostgreSQL) before the
+ * outbox row is touched; erasure and unsubscribe lock them for update first, in the same
+ * order, so either the gate sees their change, or they see the row in flight and wait
+ * for it (`stopSends`). On SQLite one writer at a time gives the same order.
+ */
+export async function handOff(
+  db: Db,
+  dialect: Dialect,
+  job: Pick<MailDelivery, "outboxId" | "attempt"> & { registrationId: string },
+  sendingUntil: Date,
+  emailHash: (email: string) => Promise<string>,
+): Promise<Refusal | null> {
+  const lock = dialect === "postgres";
+  const own = await db
+    .selectFrom("registrations")
+    .select("email")
+    .where("id", "=", job.registrationId)
+    .executeTakeFirst();
+  // Hashed outside the transaction: the key never changes.
+  const hash = own ? await emailHash(own.email) : null;
+  return db.transaction().execute(async (trx) => {
+    if (!own || hash === null) return "erased";
+    const address = own.email.trim().toLowerCase();
+    const sameAddress = await trx
+      .selectFrom("registrations")
+      .select(["id", "confirmed_at", "unsubscribed_at"])
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", address))
+      .$if(lock, (qb) => qb.forShare())
+      .execute();
+    let refusal: Refusal | null = null;
+    if (!sameAddress.some((r) => r.id === job.registrationId)) refusal = "erased";
+    else if (
+      await trx
+        .selectFrom("mail_suppressions")
+        .select("email_hash")
+        .where("email_hash", "=", hash)
+        .executeTakeFirst()
+    )
+      refusal = "suppressed";
+    else {
+      const lastUnsubscribe = sameAddress.reduce<string | null>(
+        (latest, r) =>
+          r.unsubscribed_at !== null && (latest === null || r.unsubscribed_at > latest)
+            ? r.unsubscribed_at
+            : latest,
+        null,
+      );
+      if (
+        lastUnsubscribe !== null &&
+        !sameAddress.some((r) => r.confirmed_at !== null && r.confirmed_at > lastUnsubscribe)
+      )
+        refusal = "unsubscribed";
     }
-    deliveries.push({
-      outboxId: c.outboxId,
-      attempt: c.attempt,
-      topic: c.topic,
-      registration: { id: r.id, name: r.name, email: r.email, receivedAt: r.received_at },
-      announcement: c.announcementId ? (announcements.get(c.announcementId) ?? null) : null,
-    });
-  }
-  if (dropped.length > 0) await db.deleteFrom("outbox").where("id", "in", dropped).execute();
-  return { deliveries, dropped };
+    if (refusal !== null) {
+      // Not sent, and never will be: the row goes (an erased one went with its registration).
+      await trx
+        .deleteFrom("outbox")
+        .where("id", "=", job.outboxId)
+        .where("attempts", "=", job.attempt)
+        .execute();
+      return refusal;
+    }
+    const marked = await fenced(trx, job)
+      .set({ sending_until: sendingUntil.toISOString() })
+      .executeTakeFirst();
+    return Number(marked.numUpdatedRows) === 1 ? null : "taken";
+  });
+}
+
+/**
+ * Suppresses an address a mail server refused for good: no mail goes to it again. Kept as
+ * the erasure key's hash with the reply's code, so it outlives an erasure without the address.
+ */
+export async function suppress(db: Db, emailHash: string, reply: string, now: Date): Promise<void> {
+  await db
+    .insertInto("mail_suppressions")
+    .values({ email_hash: emailHash, reply, suppressed_at: now.toISOString() })
+    .onConflict((oc) => oc.column("email_hash").doNothing())
+    .execute();
 }
 
 /** Records a result only if no newer claim has taken the row since (attempt fence). */
@@ -191,7 +283,12 @@ export async function markDelivered(
   now: Date,
 ): Promise<void> {
   await fenced(db, claim)
-    .set({ status: "delivered", delivered_at: now.toISOString(), last_error: null })
+    .set({
+      status: "delivered",
+      delivered_at: now.toISOString(),
+      last_error: null,
+      sending_until: null,
+    })
     .execute();
 }
 
@@ -203,8 +300,12 @@ export async function markFailed(
   await fenced(db, claim)
     .set(
       outcome.retryAt
-        ? { last_error: outcome.error, next_attempt_at: outcome.retryAt.toISOString() }
-        : { last_error: outcome.error, status: "dead" },
+        ? {
+            last_error: outcome.error,
+            next_attempt_at: outcome.retryAt.toISOString(),
+            sending_until: null,
+          }
+        : { last_error: outcome.error, status: "dead", sending_until: null },
     )
     .execute();
 }

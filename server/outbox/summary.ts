@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 
 import type { Database, OutboxKind, OutboxStatus, OutboxTopic } from "../db/schema.ts";
+import { emailHasher } from "../registrations/erasure.ts";
 
 type Db = Kysely<Database>;
 
@@ -81,13 +82,29 @@ export async function outboxSummary(db: Db): Promise<OutboxSummary> {
   };
 }
 
-/** Makes dead rows pending again with a fresh set of attempts, and every pending row due now. */
+/**
+ * Makes dead rows pending again with a fresh set of attempts, lifting the suppression of
+ * their addresses (staff retry once the cause is fixed), and every pending row due now,
+ * except one being sent at this moment.
+ */
 export async function retryOutbox(
   db: Db,
   now: Date,
 ): Promise<{ revived: number; hurried: number }> {
   const at = now.toISOString();
+  const hash = await emailHasher(db);
   return db.transaction().execute(async (trx) => {
+    const deadMail = await trx
+      .selectFrom("outbox as o")
+      .innerJoin("registrations as r", "r.id", "o.registration_id")
+      .select("r.email")
+      .where("o.status", "=", "dead")
+      .where("o.kind", "=", "mail")
+      .execute();
+    const hashes = [...new Set(deadMail.map((r) => hash(r.email)))];
+    if (hashes.length > 0) {
+      await trx.deleteFrom("mail_suppressions").where("email_hash", "in", hashes).execute();
+    }
     const revived = await trx
       .updateTable("outbox")
       .set({ status: "pending", attempts: 0, next_attempt_at: at })
@@ -100,6 +117,7 @@ export async function retryOutbox(
       .where("status", "=", "pending")
       .where("next_attempt_at", ">", at)
       .where("attempts", ">", 0)
+      .where((eb) => eb.or([eb("sending_until", "is", null), eb("sending_until", "<=", at)]))
       .executeTakeFirst();
     return { revived: Number(revived.numUpdatedRows), hurried: Number(hurried.numUpdatedRows) };
   });

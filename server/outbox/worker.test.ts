@@ -10,15 +10,15 @@ import {
   freePort,
 } from "../../tests/support/outbox-receiver.ts";
 import { backends, postgresBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
+import { openStorage, type Storage } from "../compose.ts";
 import { createDatabase } from "../db/database.ts";
-import { openStorage, type Storage } from "../registrations/service.ts";
 
 /** Delays shrunk so a test sees many retries in well under a second. */
 const FAST: Partial<OutboxWorkerOptions> = {
   pollIntervalMs: 20,
   timeoutMs: 200,
   leaseMs: 2_000,
-  batchSize: 5,
+  concurrency: 5,
   maxAttempts: 40,
   backoff: { baseMs: 10, capMs: 80 },
 };

@@ -2,21 +2,10 @@ import type { Kysely } from "kysely";
 
 import type { Database, Dialect, OutboxKind } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { backoffDelayMs, type BackoffPolicy } from "./backoff.ts";
+import { type BackoffPolicy, nextRetryAt } from "./backoff.ts";
 import { createPace, eventLoopSampler } from "./pace.ts";
-import { forwardedBody, statusBody } from "./payload.ts";
-import { sign, signatureHeaders, signedUrl } from "./signature.ts";
-import {
-  type Claim,
-  claimDue,
-  type Delivery,
-  mailDeliveries,
-  markDelivered,
-  markFailed,
-  sheetDeliveries,
-} from "./store.ts";
-import { composeMail } from "../mail/compose.ts";
-import type { Mailer } from "../mail/transport.ts";
+import { type Claim, claimDue, markDelivered, markFailed } from "./store.ts";
+import { MAIL_CONNECTIONS } from "../mail/transport.ts";
 
 export type OutboxWorkerOptions = {
   /** How often to look for due rows when there is nothing to do. */
@@ -27,13 +16,19 @@ export type OutboxWorkerOptions = {
    * busy timeout, so polling every second would stall visitors' requests every second.
    */
   failedPollCapMs: number;
-  /** Per request; a slower receiver counts as a failure. */
+  /** Per send; a slower receiver counts as a failure, and the send is aborted. */
   timeoutMs: number;
-  /** How long a claimed row stays invisible to other workers. Must exceed timeoutMs. */
+  /**
+   * How long a claimed row stays invisible to other workers. Must exceed timeoutMs: a row
+   * is claimed only when a slot is free to send it at once.
+   */
   leaseMs: number;
-  batchSize: number;
+  /** Sends under way at once; each outcome is recorded as it arrives. */
+  concurrency: number;
   /** After this many failed attempts the row goes to 'dead' until someone retries it. */
   maxAttempts: number;
+  /** Temporary failures are retried for this long after the row was queued, then 'dead'. */
+  retryForMs: number;
   backoff: BackoffPolicy;
   random: () => number;
   now: () => Date;
@@ -51,8 +46,9 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
   failedPollCapMs: 30_000,
   timeoutMs: 10_000,
   leaseMs: 60_000,
-  batchSize: 20,
+  concurrency: 20,
   maxAttempts: 16,
+  retryForMs: Infinity,
   backoff: { baseMs: 2_000, capMs: 30 * 60_000 },
   yieldAbove: 0.7,
   maxYieldMs: 2_000,
@@ -60,70 +56,71 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
   now: () => new Date(),
 };
 
-/** Emails: an SMTP exchange is slower than a webhook, and a day of retries is enough. */
+/**
+ * Emails: one send per pooled SMTP connection (server/mail/transport.ts), so a message is
+ * never queued behind others inside nodemailer where its timeout would run; temporary
+ * failures are retried for a day, from 1 minute apart up to 4 hours (docs/operations.md).
+ */
 export const DEFAULT_MAIL_OPTIONS: OutboxWorkerOptions = {
   ...DEFAULT_OUTBOX_OPTIONS,
-  batchSize: 50,
+  concurrency: MAIL_CONNECTIONS,
   timeoutMs: 20_000,
-  leaseMs: 30_000,
-  maxAttempts: 12,
+  leaseMs: 60_000,
+  maxAttempts: 100,
+  retryForMs: 24 * 60 * 60_000,
+  backoff: { baseMs: 60_000, capMs: 4 * 60 * 60_000, floor: 0.5 },
 };
 
 export type OutboxWorker = {
   start(): void;
   /** Looks for due rows now rather than at the next poll (called after a registration). */
   wake(): void;
-  /** Stops polling and waits for deliveries in flight. */
+  /** Stops looking and waits for the sends under way. */
   stop(): Promise<void>;
 };
 
-/** A short reason for the log and the outbox row: never the response body, never personal data. */
-function describeFailure(error: unknown, timeoutMs: number): string {
+/** What one send came to. */
+export type Outcome =
+  | { kind: "sent" }
+  /** `reason` is a short code for the log and the row: never a reply's text. */
+  | { kind: "failed"; reason: string; permanent: boolean }
+  /** The channel kept it back and has dealt with the row itself. */
+  | { kind: "skipped"; reason: string };
+
+export type Job = Pick<Claim, "outboxId" | "attempt" | "createdAt">;
+
+/** The part that differs between channels: loading what claimed rows need, and sending one. */
+export type Channel<J extends Job> = {
+  kind: OutboxKind;
+  /** Words for the log: "spreadsheet delivery done", "email sent". */
+  sent: string;
+  failed: string;
+  load(claims: Claim[]): Promise<J[]>;
+  /** Never throws: a failure is an outcome like any other. */
+  send(job: J): Promise<Outcome>;
+  /** Called in the same breath as a permanent failure is recorded (suppression). */
+  onPermanentFailure?(job: J, reason: string): Promise<void>;
+  /** Ids for log lines: never personal data. */
+  describe(job: J): Record<string, unknown>;
+};
+
+/** A short reason for a failure that is not the receiver's answer: its code, or its name. */
+export function describeError(error: unknown): string {
   if (error instanceof Error) {
-    if (error.name === "TimeoutError") return `timed out after ${timeoutMs} ms`;
-    const code = (error.cause as { code?: unknown } | undefined)?.code;
-    return typeof code === "string" ? `${error.message} (${code})` : error.message;
+    const code =
+      (error as { code?: unknown }).code ?? (error.cause as { code?: unknown } | undefined)?.code;
+    return typeof code === "string" ? code : error.name;
   }
   return "unknown error";
 }
 
 /**
- * A receiver that cannot choose its HTTP status (Google Apps Script answers 200
- * to everything) refuses with `{"ok": false, "error": "…"}`. Only a short token
- * is kept from it: the log and the outbox row never hold a response body.
+ * Delivers one kind of outbox row: up to `concurrency` sends at once, each row claimed
+ * only when a slot is free and its outcome committed as soon as it arrives, so a crash
+ * can repeat only the sends under way at that instant. Temporary failures are retried
+ * with backoff; the state lives in the database, so a restart picks up where it left off.
  */
-function refusal(text: string): string | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== "object" || parsed === null || (parsed as { ok?: unknown }).ok !== false)
-    return null;
-  const reason = (parsed as { error?: unknown }).error;
-  return `refused by the receiver: ${typeof reason === "string" && /^[a-z][a-z-]{0,39}$/.test(reason) ? reason : "no reason given"}`;
-}
-
-/** The part that differs between kinds: loading what claimed rows need, and sending one. */
-type Channel<J extends Pick<Claim, "outboxId" | "attempt">> = {
-  kind: OutboxKind;
-  /** Words for the log: "registration forwarded", "email sent". */
-  sent: string;
-  failed: string;
-  load(claims: Claim[]): Promise<J[]>;
-  /** Resolves when the receiver took it; rejects (or returns a reason) when it did not. */
-  send(job: J): Promise<string | null>;
-  /** Ids for log lines: never personal data. */
-  describe(job: J): Record<string, unknown>;
-};
-
-/**
- * Delivers one kind of outbox row at least once: each row is retried with
- * exponential backoff and full jitter until it is accepted, and the state lives in
- * the database, so a restart picks up where it left off.
- */
-function createWorker<J extends Pick<Claim, "outboxId" | "attempt">>(deps: {
+export function createWorker<J extends Job>(deps: {
   db: Kysely<Database>;
   dialect: Dialect;
   logger: Logger;
@@ -133,11 +130,12 @@ function createWorker<J extends Pick<Claim, "outboxId" | "attempt">>(deps: {
   const { db, dialect, logger, options, channel } = deps;
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
-  let current: Promise<void> | undefined;
-  let wokenDuringCycle = false;
+  let looking: Promise<void> | undefined;
+  let wokenDuringLook = false;
   let yielding = false;
   /** Looks in a row that failed: the next waits pollIntervalMs * 2^failedPolls, capped. */
   let failedPolls = 0;
+  const sends = new Set<Promise<void>>();
   const sample = eventLoopSampler();
   const pace = createPace({
     threshold: options.yieldAbove,
@@ -147,117 +145,121 @@ function createWorker<J extends Pick<Claim, "outboxId" | "attempt">>(deps: {
     sample,
   });
 
-  type Outcome = { job: J; failure: string | null };
-
-  /** Sends one; never throws: a failure is an outcome like any other. */
-  async function attempt(job: J): Promise<Outcome> {
-    try {
-      return { job, failure: await channel.send(job) };
-    } catch (error) {
-      return { job, failure: describeFailure(error, options.timeoutMs) };
+  async function record(job: J, outcome: Outcome): Promise<void> {
+    const log = { ...channel.describe(job), attempt: job.attempt };
+    if (outcome.kind === "skipped") {
+      logger.info({ ...log, reason: outcome.reason }, `${channel.failed}: not sent`);
+      return;
+    }
+    const now = options.now();
+    if (outcome.kind === "sent") {
+      await markDelivered(db, job, now);
+      logger.info(log, channel.sent);
+      return;
+    }
+    const retryAt = outcome.permanent
+      ? null
+      : nextRetryAt(job.attempt, new Date(job.createdAt), now, options, options.random);
+    if (outcome.permanent) await channel.onPermanentFailure?.(job, outcome.reason);
+    await markFailed(db, job, { error: outcome.reason, retryAt });
+    if (retryAt === null) {
+      logger.error(
+        { ...log, reason: outcome.reason },
+        `${channel.failed}; ${outcome.permanent ? "refused for good" : "gave up"}, the outbox row is dead`,
+      );
+    } else {
+      logger.warn(
+        { ...log, reason: outcome.reason, retryInMs: retryAt.getTime() - now.getTime() },
+        `${channel.failed}; will retry`,
+      );
     }
   }
 
-  /**
-   * Records a batch's outcomes in one transaction: one commit (one fsync on SQLite)
-   * per batch rather than per row, so a busy outbox does not crowd out the writes of
-   * new registrations. Each update is still fenced by its claim's attempt.
-   */
-  async function record(outcomes: Outcome[]): Promise<void> {
-    const now = options.now();
-    const lines: Array<() => void> = [];
-    await db.transaction().execute(async (trx) => {
-      for (const { job, failure } of outcomes) {
-        const log = { ...channel.describe(job), attempt: job.attempt };
-        if (failure === null) {
-          await markDelivered(trx, job, now);
-          lines.push(() => logger.info(log, channel.sent));
-        } else if (job.attempt >= options.maxAttempts) {
-          await markFailed(trx, job, { error: failure, retryAt: null });
-          lines.push(() =>
-            logger.error(
-              { ...log, reason: failure },
-              `${channel.failed}; gave up, the outbox row is dead`,
-            ),
-          );
-        } else {
-          const delayMs = backoffDelayMs(job.attempt, options.backoff, options.random);
-          await markFailed(trx, job, {
-            error: failure,
-            retryAt: new Date(now.getTime() + delayMs),
-          });
-          lines.push(() =>
-            logger.warn(
-              { ...log, reason: failure, retryInMs: delayMs },
-              `${channel.failed}; will retry`,
-            ),
-          );
-        }
-      }
-    });
-    for (const line of lines) line();
+  async function deliver(job: J): Promise<void> {
+    const outcome = await channel.send(job);
+    try {
+      await record(job, outcome);
+    } catch (error) {
+      // Recording failed (database trouble): the lease brings the row back.
+      logger.warn(
+        { ...channel.describe(job), reason: describeError(error) },
+        "outbox update failed",
+      );
+    }
   }
 
-  async function runOnce(): Promise<number> {
+  function begin(job: J) {
+    const send: Promise<void> = deliver(job).finally(() => {
+      sends.delete(send);
+      wake();
+    });
+    sends.add(send);
+  }
+
+  /** Claims as many due rows as there are free slots, and starts sending them. */
+  async function fill(): Promise<boolean> {
+    const free = options.concurrency - sends.size;
+    if (free <= 0) return false;
     const claims = await claimDue(db, dialect, {
       kind: channel.kind,
       now: options.now(),
       leaseMs: options.leaseMs,
-      limit: options.batchSize,
+      limit: free,
     });
-    if (claims.length === 0) return 0;
-    const jobs = await channel.load(claims);
-    const outcomes = await Promise.all(jobs.map(attempt));
-    try {
-      await record(outcomes);
-    } catch (error) {
-      // Recording failed (database trouble): the lease brings the rows back, and they
-      // are sent again (at least once).
-      logger.warn(
-        { reason: describeFailure(error, options.timeoutMs), rows: outcomes.length },
-        "outbox update failed",
-      );
-    }
-    return claims.length;
+    if (claims.length === 0) return false;
+    for (const job of await channel.load(claims)) begin(job);
+    // Every free slot taken suggests more are due.
+    return claims.length === free;
   }
 
   function schedule(delayMs: number) {
-    if (stopped || timer || current) return;
+    if (stopped || timer || looking) return;
     timer = setTimeout(() => {
       timer = undefined;
-      current = cycle();
+      looking = look();
     }, delayMs);
     timer.unref();
   }
 
-  async function cycle(): Promise<void> {
+  async function look(): Promise<void> {
     let next = options.pollIntervalMs;
     if (pace.shouldWait()) {
       // Busy serving requests: look again after a poll interval, whatever wakes us.
-      current = undefined;
+      looking = undefined;
       yielding = true;
       schedule(next);
       return;
     }
     yielding = false;
     try {
-      // A full batch suggests more are due: go again at once.
-      if ((await runOnce()) >= options.batchSize) next = 0;
+      if (await fill()) next = 0;
       failedPolls = 0;
     } catch (error) {
       failedPolls += 1;
       next = Math.min(options.failedPollCapMs, options.pollIntervalMs * 2 ** failedPolls);
       logger.warn(
-        { kind: channel.kind, reason: describeFailure(error, options.timeoutMs), retryInMs: next },
+        { kind: channel.kind, reason: describeError(error), retryInMs: next },
         "outbox poll failed",
       );
     }
-    current = undefined;
-    if (wokenDuringCycle) {
-      wokenDuringCycle = false;
+    looking = undefined;
+    if (wokenDuringLook) {
+      wokenDuringLook = false;
       next = 0;
     }
-    schedule(next);
+    // With every slot busy, the next send to finish looks again.
+    if (sends.size < options.concurrency) schedule(next);
+  }
+
+  function wake() {
+    if (stopped || yielding) return;
+    if (looking) {
+      wokenDuringLook = true;
+      return;
+    }
+    clearTimeout(timer);
+    timer = undefined;
+    schedule(0);
   }
 
   return {
@@ -266,119 +268,13 @@ function createWorker<J extends Pick<Claim, "outboxId" | "attempt">>(deps: {
       stopped = false;
       schedule(0);
     },
-    wake() {
-      if (stopped || yielding) return;
-      if (current) {
-        wokenDuringCycle = true;
-        return;
-      }
-      clearTimeout(timer);
-      timer = undefined;
-      schedule(0);
-    },
+    wake,
     async stop() {
       stopped = true;
       clearTimeout(timer);
       timer = undefined;
-      await current;
+      await looking;
+      await Promise.all([...sends]);
     },
   };
-}
-
-/**
- * Delivers spreadsheet rows (the registration, then its later status) to the clinic's
- * endpoint, each signed with SHEETS_WEBHOOK_SECRET (docs/decisions/078).
- */
-export function createOutboxWorker(deps: {
-  db: Kysely<Database>;
-  dialect: Dialect;
-  url: string;
-  secret: string;
-  logger: Logger;
-  options: OutboxWorkerOptions;
-}): OutboxWorker {
-  const { db, url, secret, options } = deps;
-  return createWorker<Delivery>({
-    ...deps,
-    channel: {
-      kind: "sheet",
-      sent: "registration forwarded",
-      failed: "forwarding failed",
-      load: (claims) => sheetDeliveries(db, claims),
-      describe: (delivery) => ({
-        registrationId: delivery.topic === "status" ? delivery.status.id : delivery.registration.id,
-        ...(delivery.topic === "status" ? { topic: "status" } : {}),
-      }),
-      async send(delivery) {
-        const body =
-          delivery.topic === "status"
-            ? statusBody(delivery.status)
-            : forwardedBody(delivery.registration);
-        const signed = sign(secret, body, options.now());
-        const response = await fetch(signedUrl(url, signed), {
-          method: "POST",
-          headers: { "content-type": "application/json", ...signatureHeaders(signed) },
-          body,
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-        // Read to the end, so the connection can be reused and a refusal in a 200 seen.
-        const answer = await response.text().catch(() => "");
-        const refused = response.ok ? refusal(answer) : null;
-        if (response.ok && refused === null) return null;
-        return refused ?? `HTTP ${response.status}`;
-      },
-    },
-  });
-}
-
-/**
- * Sends the emails (docs/decisions/088): the confirmation each registration queues,
- * and announcements. Links come from `siteOrigin`, read when each message is built.
- */
-export function createMailWorker(deps: {
-  db: Kysely<Database>;
-  dialect: Dialect;
-  mailer: Mailer;
-  siteOrigin: string;
-  linkKey: string;
-  logger: Logger;
-  options: OutboxWorkerOptions;
-}): OutboxWorker {
-  const { db, mailer, siteOrigin, linkKey, logger, options } = deps;
-  return createWorker({
-    db,
-    dialect: deps.dialect,
-    logger,
-    options,
-    channel: {
-      kind: "mail",
-      sent: "email sent",
-      failed: "email failed",
-      async load(claims) {
-        const { deliveries, dropped } = await mailDeliveries(db, claims);
-        for (const outboxId of dropped) {
-          logger.info({ outboxId }, "email not sent: the address has unsubscribed");
-        }
-        return deliveries;
-      },
-      describe: (job) => ({
-        outboxId: job.outboxId,
-        topic: job.topic,
-        registrationId: job.registration.id,
-      }),
-      async send(job) {
-        const message = composeMail(job, { siteOrigin, linkKey });
-        await Promise.race([
-          mailer.send(message),
-          new Promise((_, reject) =>
-            setTimeout(
-              () => reject(Object.assign(new Error("timed out"), { name: "TimeoutError" })),
-              options.timeoutMs,
-            ).unref(),
-          ),
-        ]);
-        return null;
-      },
-    },
-  });
 }

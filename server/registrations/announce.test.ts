@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { announcementProblem, planAnnouncement, queueAnnouncement } from "./announce.ts";
 import { confirmToken, loadLinkKey } from "./links.ts";
-import { openStorage } from "./service.ts";
 import { backends } from "../../tests/support/storage-backends.ts";
+import { openStorage } from "../compose.ts";
 import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
 

@@ -7,6 +7,18 @@ import type { Database } from "../db/schema.ts";
 
 type Db = Kysely<Database>;
 
+/**
+ * Who an announcement goes to (docs/decisions/104): `all` confirmed, subscribed
+ * addresses (the launch notice), or only those whose newest such registration ticked
+ * "Send me occasional news before we open" (`updates`).
+ */
+export const AUDIENCES = ["all", "updates"] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+export function isAudience(value: string): value is Audience {
+  return (AUDIENCES as readonly string[]).includes(value);
+}
+
 /** The most a subject and a body may hold: a launch notice, not a newsletter archive. */
 export const ANNOUNCEMENT_LIMITS = { subject: 150, body: 20_000 } as const;
 
@@ -54,24 +66,31 @@ function dedupeKey(id: string, email: string): string {
  * Who receives an announcement: every address with a confirmed registration that is
  * not unsubscribed, once, through its most recent such registration. An unsubscribe
  * marks every registration of the address, so a registration left unmarked is a newer,
- * fresh opt-in.
+ * fresh opt-in. For `updates`, that newest registration must have asked for news (the
+ * person's latest word on it), not merely some older one.
  */
-async function recipients(db: Db): Promise<Array<{ id: string; email: string }>> {
+async function recipients(
+  db: Db,
+  audience: Audience,
+): Promise<Array<{ id: string; email: string }>> {
   const rows = await db
     .selectFrom("registrations")
-    .select(["id", "email"])
+    .select(["id", "email", "wants_updates"])
     .where("confirmed_at", "is not", null)
     .where("unsubscribed_at", "is", null)
     .orderBy("received_at", "desc")
     .orderBy("id")
     .execute();
   const seen = new Set<string>();
-  return rows.filter((r) => {
-    const address = r.email.trim().toLowerCase();
-    if (seen.has(address)) return false;
-    seen.add(address);
-    return true;
-  });
+  return rows
+    .filter((r) => {
+      const address = r.email.trim().toLowerCase();
+      if (seen.has(address)) return false;
+      seen.add(address);
+      return true;
+    })
+    .filter((r) => audience === "all" || Number(r.wants_updates) === 1)
+    .map(({ id, email }) => ({ id, email }));
 }
 
 async function queuedKeys(db: Db, id: string): Promise<Set<string>> {
@@ -87,10 +106,11 @@ export async function planAnnouncement(
   db: Db,
   subject: string,
   body: string,
+  audience: Audience = "all",
 ): Promise<AnnouncementPlan> {
   const id = announcementId(subject, body);
   const queued = await queuedKeys(db, id);
-  const everyone = await recipients(db);
+  const everyone = await recipients(db, audience);
   const fresh = everyone.filter((r) => !queued.has(dedupeKey(id, r.email)));
   return { announcementId: id, newRecipients: fresh.length, alreadyQueued: queued.size };
 }
@@ -100,11 +120,20 @@ export async function planAnnouncement(
  * `60 / perMinute` seconds apart (the pace holds whichever server sends them, and
  * after a restart). Rows go in chunks, each in its own transaction; the unique
  * dedupe key makes a second run, or a run after a crash half-way, queue only
- * what is missing, never a second copy to anyone.
+ * what is missing, never a second copy to anyone. The key is the text's and the
+ * address's, not the audience's: the same text sent to `updates` and later to `all`
+ * reaches each address once.
  */
 export async function queueAnnouncement(
   db: Db,
-  options: { subject: string; body: string; now: Date; perMinute: number; chunk?: number },
+  options: {
+    subject: string;
+    body: string;
+    now: Date;
+    perMinute: number;
+    audience?: Audience;
+    chunk?: number;
+  },
 ): Promise<AnnouncementResult> {
   const subject = options.subject.trim();
   const body = options.body.trim();
@@ -117,7 +146,9 @@ export async function queueAnnouncement(
     .execute();
 
   const queued = await queuedKeys(db, id);
-  const fresh = (await recipients(db)).filter((r) => !queued.has(dedupeKey(id, r.email)));
+  const fresh = (await recipients(db, options.audience ?? "all")).filter(
+    (r) => !queued.has(dedupeKey(id, r.email)),
+  );
   if (fresh.length === 0) {
     return {
       announcementId: id,

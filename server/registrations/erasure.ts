@@ -2,7 +2,8 @@ import { createHmac, randomUUID } from "node:crypto";
 
 import type { Kysely } from "kysely";
 
-import type { Database } from "../db/schema.ts";
+import type { Database, Dialect } from "../db/schema.ts";
+import { type InFlight, stopSends } from "../outbox/in-flight.ts";
 
 type Db = Kysely<Database>;
 
@@ -38,21 +39,61 @@ async function hmacKey(db: Db): Promise<string> {
 
 /** HMAC-SHA256 of the trimmed, lower-cased address with the database's erasure key, hex. */
 export async function emailHash(db: Db, email: string): Promise<string> {
-  return createHmac("sha256", await hmacKey(db))
-    .update(normalise(email), "utf8")
-    .digest("hex");
+  return (await emailHasher(db))(email);
+}
+
+/** `emailHash` with the key read once (the key never changes). */
+export async function emailHasher(db: Db): Promise<(email: string) => string> {
+  const key = await hmacKey(db);
+  return (email) => createHmac("sha256", key).update(normalise(email), "utf8").digest("hex");
+}
+
+/**
+ * Locks the registrations of an address for the rest of the transaction, before any of
+ * their outbox rows: the mail worker's handoff gate takes the same locks in the same order
+ * (server/outbox/store.ts), so a message is either kept back or seen here in flight.
+ * Returns the mail rows in flight for these registrations.
+ */
+export async function lockAddress(
+  trx: Db,
+  dialect: Dialect,
+  normalisedEmail: string,
+  now: Date,
+): Promise<InFlight[]> {
+  const ids = trx
+    .selectFrom("registrations")
+    .select("id")
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", normalisedEmail));
+  if (dialect === "postgres") await ids.forUpdate().execute();
+  const rows = await trx
+    .selectFrom("outbox")
+    .select(["id", "sending_until"])
+    .where("kind", "=", "mail")
+    .where("status", "=", "pending")
+    .where("sending_until", ">", now.toISOString())
+    .where("registration_id", "in", ids)
+    .execute();
+  return rows.map((r) => ({ outboxId: r.id, sendingUntil: r.sending_until ?? "" }));
 }
 
 /**
  * Right to erasure: deletes the registrations for this address (any letter case)
  * and their outbox rows (queued emails included), and leaves a record without the address. A row counts as
  * forwarded once delivered or once any attempt was made: an attempt that timed
- * out may still have reached the sheet.
+ * out may still have reached the sheet. Emails being sent to the address are stopped before
+ * this returns (docs/decisions/095): nothing reaches the person after it.
  */
-export async function eraseByEmail(db: Db, email: string, now: Date): Promise<EraseResult> {
+export async function eraseByEmail(
+  db: Db,
+  dialect: Dialect,
+  email: string,
+  now: Date,
+): Promise<EraseResult> {
   const normalised = normalise(email);
   const hash = await emailHash(db, email);
-  return db.transaction().execute(async (trx) => {
+  let inFlight: InFlight[] = [];
+  const result = await db.transaction().execute(async (trx) => {
+    inFlight = await lockAddress(trx, dialect, normalised, now);
     const rows = await trx
       .selectFrom("registrations as r")
       // Only spreadsheet deliveries say whether a copy left; emails went to the person.
@@ -102,6 +143,8 @@ export async function eraseByEmail(db: Db, email: string, now: Date): Promise<Er
       forwardedIds,
     };
   });
+  await stopSends(inFlight);
+  return result;
 }
 
 function toRecord(row: {

@@ -21,15 +21,19 @@ type WarnLogger = {
 export const UNSUBSCRIBE_PER_MINUTE = 300;
 
 /**
- * The exact paths of the unsubscribe POST, the document and its `.data` twin: only these
- * skip the registration limits. Another spelling still reaches the page, counted as a
- * registration, which is the safe way to be wrong.
+ * The exact paths of the POSTs behind email links, the document and its `.data` twin:
+ * the unsubscribe page (its button, one-click, "Join the list again") and the confirm
+ * page's button (docs/decisions/100). Only these skip the registration limits and share
+ * the unsubscribe limit; a token cannot be guessed and a repeat changes nothing. Another
+ * spelling still reaches the page, counted as a registration, the safe way to be wrong.
  */
-const unsubscribePaths = new Set([
-  registrationPaths.unsubscribe,
-  `${registrationPaths.unsubscribe}/`,
-  `${registrationPaths.unsubscribe}.data`,
-]);
+const unsubscribePaths = new Set(
+  [registrationPaths.unsubscribe, registrationPaths.confirm].flatMap((p) => [
+    p,
+    `${p}/`,
+    `${p}.data`,
+  ]),
+);
 
 export function isUnsubscribePost(req: Request): boolean {
   return unsubscribePaths.has(req.path);

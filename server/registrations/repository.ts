@@ -1,5 +1,12 @@
 import type { Insertable, Kysely, Selectable } from "kysely";
 
+import {
+  addressHistories,
+  addressKey,
+  emptyHistory,
+  lockAddresses,
+  mayQueueConfirmation,
+} from "./address-limits.ts";
 import type {
   NewRegistration,
   RegisterResult,
@@ -7,6 +14,7 @@ import type {
 } from "../../contract/registrations.ts";
 import type {
   Database,
+  Dialect,
   OutboxKind,
   OutboxStatus,
   OutboxTable,
@@ -83,15 +91,43 @@ export function newOutboxRow(
   };
 }
 
+/** What storing registrations needs to know besides the rows. */
+export type InsertOptions = { forward: boolean; now: Date; dialect: Dialect };
+
 /**
- * What a new registration queues, in its own transaction: the confirmation email
- * (always: with SMTP_URL unset it is written to a file) and, with forwarding on, the
- * delivery to the spreadsheet.
+ * What new registrations queue, in their own transaction: with forwarding on, the
+ * delivery to the spreadsheet; and the confirmation email (with SMTP_URL unset it is
+ * written to a file) only where the address's limits allow one now
+ * (docs/decisions/102): never to an unsubscribed address, never while one is waiting,
+ * at most a few a day. Either way the registration is stored and acknowledged the same,
+ * so the form tells no one whether an address is already known.
  */
-function outboxRowsFor(registrationId: string, at: string, forward: boolean) {
-  const rows = [newOutboxRow(registrationId, at, { kind: "mail", topic: "confirmation" })];
-  if (forward)
-    rows.push(newOutboxRow(registrationId, at, { kind: "sheet", topic: "registration" }));
+async function outboxRowsFor(
+  trx: Db,
+  inserted: ReadonlyArray<Selectable<RegistrationsTable>>,
+  options: InsertOptions,
+): Promise<Array<Insertable<OutboxTable>>> {
+  const at = options.now.toISOString();
+  const keys = inserted.map((r) => addressKey(r.email));
+  await lockAddresses(trx, options.dialect, keys);
+  const histories = await addressHistories(
+    trx,
+    keys,
+    inserted.map((r) => r.id),
+  );
+  const rows: Array<Insertable<OutboxTable>> = [];
+  for (const registration of inserted) {
+    const key = addressKey(registration.email);
+    const history = histories.get(key) ?? emptyHistory();
+    histories.set(key, history);
+    if (mayQueueConfirmation(history, options.now)) {
+      rows.push(newOutboxRow(registration.id, at, { kind: "mail", topic: "confirmation" }));
+      history.confirmations.push({ createdAt: at, status: "pending" });
+    }
+    if (options.forward) {
+      rows.push(newOutboxRow(registration.id, at, { kind: "sheet", topic: "registration" }));
+    }
+  }
   return rows;
 }
 
@@ -112,7 +148,7 @@ async function findByKey(db: Db, idempotencyKey: string) {
 export async function insertRegistration(
   db: Db,
   input: NewRegistration,
-  options: { forward: boolean; now: Date },
+  options: InsertOptions,
 ): Promise<RegisterResult> {
   const receivedAt = options.now.toISOString();
   const row = newRow(input, receivedAt);
@@ -128,10 +164,8 @@ export async function insertRegistration(
       // Undefined only if the first row was erased in between: then insert afresh.
       return existing && { kind: "duplicate", registration: toStored(existing) };
     }
-    await trx
-      .insertInto("outbox")
-      .values(outboxRowsFor(inserted.id, receivedAt, options.forward))
-      .execute();
+    const queued = await outboxRowsFor(trx, [inserted], options);
+    if (queued.length > 0) await trx.insertInto("outbox").values(queued).execute();
     return { kind: "created", registration: toStored(inserted) };
   };
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -149,7 +183,7 @@ export async function insertRegistration(
 export async function insertRegistrationBatch(
   db: Db,
   inputs: readonly NewRegistration[],
-  options: { forward: boolean; now: Date },
+  options: InsertOptions,
 ): Promise<RegisterResult[]> {
   const receivedAt = options.now.toISOString();
   const firstIndex = new Map<string, number>();
@@ -177,10 +211,8 @@ export async function insertRegistrationBatch(
             .execute()
         : [];
     if (inserted.length > 0) {
-      await trx
-        .insertInto("outbox")
-        .values(inserted.flatMap((r) => outboxRowsFor(r.id, receivedAt, options.forward)))
-        .execute();
+      const queued = await outboxRowsFor(trx, inserted, options);
+      if (queued.length > 0) await trx.insertInto("outbox").values(queued).execute();
     }
     const stored = new Map([...inserted, ...existing].map((r) => [r.idempotency_key, r]));
     return { created, stored };
@@ -233,7 +265,7 @@ export async function findByEmail(db: Db, email: string): Promise<RegistrationWi
   const rows = await db
     .selectFrom("registrations")
     .selectAll()
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase()))
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", addressKey(email)))
     .orderBy("received_at", "asc")
     .execute();
   if (rows.length === 0) return [];

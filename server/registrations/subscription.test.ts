@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from "vitest";
 
 import { confirmToken, loadLinkKey, unsubscribeToken } from "./links.ts";
-import { openStorage, type Storage } from "./service.ts";
 import type { NewRegistration } from "../../contract/registrations.ts";
 import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
+import { openStorage, type Storage } from "../compose.ts";
 import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
 

@@ -7,7 +7,7 @@
 export type CspOptions = {
   /** 'nonce-...' or 'sha256-...' source expressions for inline scripts. */
   scriptSources: readonly string[];
-  /** Adds upgrade-insecure-requests; only meaningful when the site is served over https (HSTS on). */
+  /** Adds upgrade-insecure-requests: only for a request that arrived over TLS (server/security/headers.ts). */
   upgradeInsecureRequests: boolean;
 };
 

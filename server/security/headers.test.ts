@@ -16,9 +16,10 @@ writeFileSync(path.join(clientDir, "index.html"), "<script>home()</script>");
 writeFileSync(path.join(clientDir, "team", "index.html"), "<script>team()</script>");
 const { manifest } = buildCspManifest(clientDir);
 
-function serve(hsts: boolean) {
+function serve(hsts: boolean, trustProxy = 1) {
   const app = express();
   app.disable("x-powered-by");
+  app.set("trust proxy", trustProxy);
   for (const h of securityHeaders({ hsts, manifest })) app.use(h);
   app.use((_req, res) => {
     res.json({ nonce: res.locals.cspNonce ?? null });
@@ -29,6 +30,7 @@ function serve(hsts: boolean) {
 let servers: { close(): void }[] = [];
 let onUrl = "";
 let offUrl = "";
+let untrustingUrl = "";
 
 beforeAll(async () => {
   const listen = (app: express.Express) =>
@@ -40,6 +42,7 @@ beforeAll(async () => {
     });
   onUrl = await listen(serve(true));
   offUrl = await listen(serve(false));
+  untrustingUrl = await listen(serve(true, 0));
 });
 
 afterAll(() => {
@@ -80,13 +83,36 @@ describe("securityHeaders", () => {
     expect(seen.size).toBe(5);
   });
 
-  it("sends HSTS and upgrade-insecure-requests only when HSTS is on", async () => {
-    const on = await fetch(`${onUrl}/`);
-    expect(on.headers.get("strict-transport-security")).toBe("max-age=63072000; includeSubDomains");
-    expect(on.headers.get("content-security-policy")).toContain("upgrade-insecure-requests");
-    const off = await fetch(`${offUrl}/`);
-    expect(off.headers.get("strict-transport-security")).toBeNull();
-    expect(off.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
+  it("sends HSTS and upgrade-insecure-requests only on requests that came over TLS", async () => {
+    const tls = { headers: { "x-forwarded-proto": "https" } };
+    for (const path of ["/", "/team", "/anything?x=1"]) {
+      // Through a trusted TLS proxy: both.
+      const secure = await fetch(`${onUrl}${path}`, tls);
+      expect(secure.headers.get("strict-transport-security"), path).toBe(
+        "max-age=63072000; includeSubDomains",
+      );
+      expect(secure.headers.get("content-security-policy"), path).toContain(
+        "upgrade-insecure-requests",
+      );
+      // Plain http, on the same server: neither.
+      const plain = await fetch(`${onUrl}${path}`);
+      expect(plain.headers.get("strict-transport-security"), path).toBeNull();
+      expect(plain.headers.get("content-security-policy"), path).not.toContain(
+        "upgrade-insecure-requests",
+      );
+      // A forwarded "https" from a client the server does not trust as a proxy: neither.
+      const spoofed = await fetch(`${untrustingUrl}${path}`, tls);
+      expect(spoofed.headers.get("strict-transport-security"), path).toBeNull();
+      expect(spoofed.headers.get("content-security-policy"), path).not.toContain(
+        "upgrade-insecure-requests",
+      );
+      // HSTS=false: neither, even over TLS.
+      const optedOut = await fetch(`${offUrl}${path}`, tls);
+      expect(optedOut.headers.get("strict-transport-security"), path).toBeNull();
+      expect(optedOut.headers.get("content-security-policy"), path).not.toContain(
+        "upgrade-insecure-requests",
+      );
+    }
   });
 
   it("sets the isolation, sniffing, referrer, framing and permissions headers", async () => {

@@ -8,13 +8,18 @@ import { buildCsp, nonceSource } from "./csp.ts";
 import { registrationPaths } from "../../contract/registrations.ts";
 
 export type SecurityHeadersOptions = {
-  /** Strict-Transport-Security and upgrade-insecure-requests; off for plain-http local use. */
+  /**
+   * Whether Strict-Transport-Security and upgrade-insecure-requests may be sent. Even when
+   * true they go only on requests that arrived over TLS (Express's `req.secure`: directly,
+   * or through a proxy that `trust proxy` trusts); plain http never gets them.
+   */
   hsts: boolean;
   manifest: CspManifest;
 };
 
 /** Two years, with subdomains: the value the HSTS preload list asks for. */
 export const HSTS_MAX_AGE = 63_072_000;
+const HSTS_VALUE = `max-age=${HSTS_MAX_AGE}; includeSubDomains`;
 
 /**
  * Powerful features the site never uses, switched off for the page and any frame.
@@ -86,9 +91,8 @@ const tokenPageHeaders: RequestHandler = (req, res, next) => {
 export function securityHeaders(options: SecurityHeadersOptions): RequestHandler[] {
   const base = helmet({
     contentSecurityPolicy: false,
-    strictTransportSecurity: options.hsts
-      ? { maxAge: HSTS_MAX_AGE, includeSubDomains: true, preload: false }
-      : false,
+    // Set per request below: only answers that travelled over TLS carry it.
+    strictTransportSecurity: false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginOpenerPolicy: { policy: "same-origin" },
     crossOriginResourcePolicy: { policy: "same-origin" },
@@ -103,6 +107,10 @@ export function securityHeaders(options: SecurityHeadersOptions): RequestHandler
 
   const policy: RequestHandler = (req, res, next) => {
     res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    // A browser ignores HSTS over plain http, but WebKit obeys upgrade-insecure-requests even
+    // on http://127.0.0.1 and loses every script and font (docs/decisions/115).
+    const overTls = options.hsts && req.secure;
+    if (overTls) res.setHeader("Strict-Transport-Security", HSTS_VALUE);
     const file =
       req.method === "GET" || req.method === "HEAD"
         ? staticHtmlFileFor(options.manifest, req.url)
@@ -119,7 +127,7 @@ export function securityHeaders(options: SecurityHeadersOptions): RequestHandler
     }
     res.setHeader(
       "Content-Security-Policy",
-      buildCsp({ scriptSources, upgradeInsecureRequests: options.hsts }),
+      buildCsp({ scriptSources, upgradeInsecureRequests: overTls }),
     );
     next();
   };

@@ -281,7 +281,8 @@ test.describe("focus after navigation", () => {
   test("a header link moves focus to the new page's h1; the first load does not", async ({
     page,
   }) => {
-    await page.goto("/");
+    // From a page that hydrates: its links navigate in the page (content pages load documents).
+    await page.goto("/pricing");
     await waitForHydration(page);
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 

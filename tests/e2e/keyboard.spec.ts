@@ -7,9 +7,11 @@ import { expect, test } from "@playwright/test";
 
 import {
   describeFocus,
+  desktopMenuToggle,
   expectExpanded,
   expectVisibleFocus,
   openPage,
+  phoneMenuToggle,
   seedConsent,
   tabTo,
   viewports,
@@ -44,43 +46,43 @@ test.describe("with a stored cookie choice", () => {
     await openPage(page, "/");
     const nav = page.getByRole("navigation", { name: "Main" });
 
-    const about = nav.getByRole("button", { name: "About" });
+    const about = desktopMenuToggle(page, "About");
     await tabTo(page, about);
     await page.keyboard.press("Enter");
-    await expect(about).toHaveAttribute("aria-expanded", "true");
+    await expectExpanded(about, true);
     await tabTo(page, nav.getByRole("link", { name: "Our Approach" }));
     await page.keyboard.press("Escape");
-    await expect(about).toHaveAttribute("aria-expanded", "false");
+    await expectExpanded(about, false);
     await expect(about).toBeFocused();
     await expect(nav.getByRole("link", { name: "Our Approach" })).toBeHidden();
 
     // Opening the next submenu with Space closes the first: one is open at a time.
     await page.keyboard.press("Enter");
-    await expect(about).toHaveAttribute("aria-expanded", "true");
-    const trt = nav.getByRole("button", { name: "TRT" });
+    await expectExpanded(about, true);
+    const trt = desktopMenuToggle(page, "TRT");
     await tabTo(page, trt);
     await page.keyboard.press("Space");
-    await expect(trt).toHaveAttribute("aria-expanded", "true");
-    await expect(about).toHaveAttribute("aria-expanded", "false");
+    await expectExpanded(trt, true);
+    await expectExpanded(about, false);
     await tabTo(page, nav.getByRole("link", { name: "FAQ" }));
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL("/faq");
-    await expect(trt).toHaveAttribute("aria-expanded", "false");
+    await expectExpanded(trt, false);
   });
 
   test("the mobile menu opens, expands a section, closes with Escape and is never a trap", async ({
     page,
   }) => {
-    // The menu is a native popover and its sections native <details> (decision 054): the
-    // browser reports their expanded state, which is read from its accessibility tree.
+    // The menu and its sections are native <details> (decision 105): the browser reports
+    // their expanded state, which is read from its accessibility tree.
     await page.setViewportSize(viewports.mobile);
     await openPage(page, "/");
-    const toggle = page.getByRole("button", { name: "Open menu" });
+    const toggle = phoneMenuToggle(page);
     await tabTo(page, toggle);
     await page.keyboard.press("Enter");
-    const close = page.getByRole("button", { name: "Close menu" });
-    await expect(close).toBeFocused();
-    await expectExpanded(close, true);
+    await expect(toggle).toHaveAccessibleName("Close menu");
+    await expect(toggle).toBeFocused();
+    await expectExpanded(toggle, true);
     const nav = page.getByRole("navigation", { name: "Main" });
 
     const trt = nav.locator("summary", { hasText: "TRT" });
@@ -189,7 +191,7 @@ test("a cookie choice can be made from the keyboard, and the dialog closes with 
   const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
   await expect(dialog).toBeVisible();
   const focusInDialog = await page.evaluate(
-    () => document.querySelector('[role="dialog"]')?.contains(document.activeElement) ?? false,
+    () => document.querySelector("dialog[open]")?.contains(document.activeElement) ?? false,
   );
   expect(focusInDialog, "focus moves into the dialog").toBe(true);
   await page.keyboard.press("Escape");

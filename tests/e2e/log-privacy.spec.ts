@@ -61,7 +61,7 @@ test("no email, phone number, name or message text appears in the server's logs"
 
   const logs = server.output.join("\n");
   expect(logs).toContain('"msg":"request"'); // the logs were captured at all
-  expect(logs).toContain("forwarding failed");
+  expect(logs).toContain("spreadsheet delivery failed");
   const leaked = secrets.filter((secret) => {
     const forms = [
       secret,

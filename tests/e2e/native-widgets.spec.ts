@@ -5,7 +5,7 @@
  */
 import { type Locator, type Page, expect, test } from "@playwright/test";
 
-import { openPage, seedConsent, viewports } from "./support/site.ts";
+import { openPage, phoneMenuToggle, seedConsent, viewports } from "./support/site.ts";
 import { faqGroups } from "../../app/content/faq.ts";
 
 /** The first question of every FAQ group, and of the treatment details. */
@@ -53,23 +53,12 @@ test.describe("a first mouse click opens the first question of every list", () =
       await clickEachFirstQuestion(page, path);
     });
 
-    test(`${path}, while the page's script is still on its way`, async ({ page }) => {
-      let release: () => void = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/entry\.client-[\w-]+\.js$/, async (route) => {
-        await released;
-        await route.continue();
-      });
+    test(`${path}, as soon as it shows: the page ships no module script`, async ({ page }) => {
       await page.goto(path, { waitUntil: "commit" });
       await clickEachFirstQuestion(page, path);
-      release();
-      // Hydration keeps what the visitor opened.
-      await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-      for (const { list } of firstQuestions.filter((q) => q.path === path)) {
-        await expect(list(page).locator("details").first()).toHaveAttribute("open", "");
-      }
+      // A content page does not hydrate (decision 105): nothing can undo what was opened.
+      await page.waitForLoadState("load");
+      await expect(page.locator('script[type="module"]')).toHaveCount(0);
     });
   }
 });
@@ -107,10 +96,10 @@ test.describe("without JavaScript", () => {
       const nav = page.getByRole("navigation", { name: "Main" });
       await expect(nav).toBeHidden();
 
-      await page.getByRole("button", { name: "Open menu" }).click();
+      await phoneMenuToggle(page).click();
       await expect(nav).toBeVisible();
       // The toggle's name follows the panel through CSS alone.
-      await expect(page.getByRole("button", { name: "Close menu" })).toBeVisible();
+      await expect(phoneMenuToggle(page)).toHaveAccessibleName("Close menu");
       await expect(nav.getByRole("link", { name: "Meet the Team" })).toBeHidden();
       await nav.locator("summary", { hasText: "About" }).click();
       await expect(nav.getByRole("link", { name: "Meet the Team" })).toBeVisible();
@@ -118,11 +107,12 @@ test.describe("without JavaScript", () => {
       await expect(nav.getByRole("link", { name: "FAQ" })).toBeVisible();
       await expect(nav.getByRole("link", { name: "Meet the Team" })).toBeHidden();
 
-      await page.keyboard.press("Escape");
+      // Without JavaScript, Escape does nothing to a <details>: the toggle closes it.
+      await phoneMenuToggle(page).click();
       await expect(nav).toBeHidden();
-      await expect(page.getByRole("button", { name: "Open menu" })).toBeFocused();
+      await expect(phoneMenuToggle(page)).toBeFocused();
 
-      await page.getByRole("button", { name: "Open menu" }).click();
+      await phoneMenuToggle(page).click();
       await nav.getByRole("link", { name: "FAQ" }).click();
       await expect(page).toHaveURL("/faq");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(

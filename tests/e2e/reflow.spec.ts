@@ -8,7 +8,7 @@
  */
 import { type Page, expect, test } from "@playwright/test";
 
-import { allPages, openPage, seedConsent } from "./support/site.ts";
+import { allPages, openPage, phoneMenuToggle, seedConsent } from "./support/site.ts";
 
 async function horizontalOverflow(page: Page) {
   return page.evaluate(() => {
@@ -55,7 +55,7 @@ for (const layout of layouts) {
       await page.addInitScript(() => window.localStorage.clear());
       await openPage(page, "/");
       await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeVisible();
-      await page.getByRole("button", { name: "Open menu" }).click();
+      await phoneMenuToggle(page).click();
       await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
       const result = await horizontalOverflow(page);
       expect(result.scrollWidth, result.culprits.join(", ")).toBeLessThanOrEqual(

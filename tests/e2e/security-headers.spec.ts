@@ -10,10 +10,14 @@ import { type RedirectionResult, scoreResponse } from "../support/observatory-sc
  * A+ on every kind of response: prerendered pages, a server-rendered 404, a
  * hashed asset, the health check and an error.
  *
- * The server runs with HSTS on, as in production. TLS and the http->https redirect
- * belong to the reverse proxy in front of it (docs/security.md), so the responses
- * are scored as the proxy serves them: over https, after a same-host redirect.
+ * The server runs with the production defaults behind one trusted proxy (TRUST_PROXY=1).
+ * TLS and the http->https redirect belong to the reverse proxy in front of it
+ * (docs/security.md), so the responses are scored as the proxy serves them: over https
+ * (X-Forwarded-Proto, as Caddy sends it), after a same-host redirect.
  */
+
+/** What a TLS-terminating proxy adds to each request it forwards. */
+const VIA_TLS_PROXY = { "X-Forwarded-Proto": "https" };
 
 const PROBE_ORIGIN = "https://http-observatory.security.mozilla.org";
 const REDIRECTION: RedirectionResult = "redirection-to-https";
@@ -23,7 +27,7 @@ let server: ServerProcess;
 test.describe.configure({ mode: "serial" });
 
 test.beforeAll(async () => {
-  server = await startServer({ env: { HSTS: "true" } });
+  server = await startServer({ env: { TRUST_PROXY: "1" } });
 });
 
 test.afterAll(async () => {
@@ -34,7 +38,7 @@ async function fetchAndScore(path: string, init: RequestInit = {}) {
   const response = await fetch(`${server.url}${path}`, {
     ...init,
     redirect: "manual",
-    headers: { Origin: PROBE_ORIGIN, ...init.headers },
+    headers: { Origin: PROBE_ORIGIN, ...VIA_TLS_PROXY, ...init.headers },
   });
   const body = await response.text();
   const result = scoreResponse({
@@ -49,7 +53,8 @@ async function fetchAndScore(path: string, init: RequestInit = {}) {
 }
 
 async function hashedAssetPath(): Promise<string> {
-  const html = await (await fetch(`${server.url}/`)).text();
+  // Content pages ship no module script (docs/decisions/105): /pricing hydrates.
+  const html = await (await fetch(`${server.url}/pricing`)).text();
   const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
   expect(asset).toBeTruthy();
   return asset ?? "";
@@ -99,7 +104,7 @@ test("a hashed asset also carries the headers and scores A+", async () => {
 test("every response carries the full set of headers and no X-Powered-By", async () => {
   const paths = [...PAGES.map((p) => p.path), await hashedAssetPath(), "/favicon.svg"];
   for (const path of paths) {
-    const response = await fetch(`${server.url}${path}`);
+    const response = await fetch(`${server.url}${path}`, { headers: VIA_TLS_PROXY });
     const h = response.headers;
     expect
       .soft(h.get("strict-transport-security"), path)
@@ -141,12 +146,30 @@ test("a prerendered page's policy lists exactly the hashes of its inline scripts
   expect(scriptSrc.filter((s) => s.startsWith("'sha256-")).sort()).toEqual([...hashes].sort());
 });
 
-test("with HSTS=false (plain-http local use) neither HSTS nor the upgrade is sent", async ({
-  request,
-}) => {
-  // The suite's own server runs with HSTS=false (playwright.config.ts).
-  const response = await request.get("/");
-  expect(response.headers()["strict-transport-security"]).toBeUndefined();
-  expect(response.headers()["content-security-policy"]).not.toContain("upgrade-insecure-requests");
-  expect(response.headers()["x-content-type-options"]).toBe("nosniff");
+test("over plain http no answer carries HSTS or upgrade-insecure-requests", async () => {
+  // The same server with its default HSTS setting, asked directly over http (as `npm start`
+  // is by a browser on http://127.0.0.1): WebKit would otherwise upgrade every subresource.
+  const paths = [...PAGES.map((p) => p.path), await hashedAssetPath(), "/favicon.svg"];
+  for (const path of paths) {
+    for (const method of ["GET", "HEAD"]) {
+      const response = await fetch(`${server.url}${path}`, { method });
+      const h = response.headers;
+      expect.soft(h.get("strict-transport-security"), `${method} ${path}`).toBeNull();
+      expect
+        .soft(h.get("content-security-policy") ?? "", `${method} ${path}`)
+        .not.toContain("upgrade-insecure-requests");
+      expect.soft(h.get("x-content-type-options"), `${method} ${path}`).toBe("nosniff");
+      await response.arrayBuffer();
+    }
+  }
+  // A POST answered by the registration action, too.
+  const post = await fetch(`${server.url}/register-interest`, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url },
+    body: "fullName=&email=",
+  });
+  expect(post.headers.get("strict-transport-security")).toBeNull();
+  expect(post.headers.get("content-security-policy") ?? "").not.toContain(
+    "upgrade-insecure-requests",
+  );
 });

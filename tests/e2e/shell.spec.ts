@@ -2,7 +2,9 @@ import { type Page, expect, test } from "@playwright/test";
 
 import {
   CONSENT_KEY,
+  desktopMenuToggle,
   expectExpanded,
+  phoneMenuToggle,
   seedConsent,
   staticRoutes,
   waitForHydration,
@@ -55,7 +57,7 @@ test.describe("desktop navigation", () => {
         await page.goto("/");
         await waitForHydration(page);
         const nav = page.getByRole("navigation", { name: "Main" });
-        await nav.getByRole("button", { name: trigger }).click();
+        await desktopMenuToggle(page, trigger).click();
         await nav.getByRole("link", { name: link.name }).click();
         await expect(page).toHaveURL(link.path);
       });
@@ -76,7 +78,7 @@ test.describe("desktop navigation", () => {
 
   test("the mobile menu toggle is hidden from the lg breakpoint", async ({ page }) => {
     await page.goto("/");
-    await expect(page.getByRole("button", { name: "Open menu" })).toBeHidden();
+    await expect(phoneMenuToggle(page)).toBeHidden();
   });
 });
 
@@ -92,7 +94,7 @@ test.describe("mobile menu", () => {
     await waitForHydration(page);
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
 
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await phoneMenuToggle(page).click();
     const nav = page.getByRole("navigation", { name: "Main" });
     // The sections are native <details> sharing a name (decision 054).
     const about = nav.locator("summary", { hasText: "About" });
@@ -114,13 +116,13 @@ test.describe("mobile menu", () => {
     await nav.getByRole("link", { name: "Meet the Team" }).click();
     await expect(page).toHaveURL("/team");
     await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
-    await expectExpanded(page.getByRole("button", { name: "Open menu" }), false);
+    await expectExpanded(phoneMenuToggle(page), false);
   });
 
   test("a click outside the open menu closes it", async ({ page }) => {
     await page.goto("/");
     await waitForHydration(page);
-    await page.getByRole("button", { name: "Open menu" }).click();
+    await phoneMenuToggle(page).click();
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav).toBeVisible();
     // The status banner above the header is outside the panel: a press there dismisses it.
@@ -229,14 +231,9 @@ test.describe("cookie consent", () => {
 
     // The footer link reopens the dialog with the stored choice.
     await page.getByRole("button", { name: "Cookie settings" }).click();
-    await expect(page.getByRole("switch", { name: "Functional" })).toHaveAttribute(
-      "aria-checked",
-      "true",
-    );
-    await expect(page.getByRole("switch", { name: "Analytics" })).toHaveAttribute(
-      "aria-checked",
-      "false",
-    );
+    // The switches are native checkboxes with role="switch" (decision 105).
+    await expect(page.getByRole("switch", { name: "Functional" })).toBeChecked();
+    await expect(page.getByRole("switch", { name: "Analytics" })).not.toBeChecked();
   });
 
   test("a corrupted stored value is logged and shows the banner again", async ({ page }) => {
@@ -247,8 +244,8 @@ test.describe("cookie consent", () => {
     });
     await page.goto("/");
     await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeVisible();
-    // The banner is in the HTML and shows before hydration (decision 058); the record is
-    // read, and the corrupt value logged, once the page's script runs.
+    // The page script in <head> reads the record before the first paint and logs the
+    // unreadable value (decisions 058 and 105).
     await expect.poll(() => errors.some((e) => e.includes("cookie consent"))).toBe(true);
   });
 

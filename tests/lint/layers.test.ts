@@ -41,13 +41,20 @@ const cases: Case[] = [
       "../features/consent/consent-record.ts",
       "../../contract/registrations.ts",
     ],
-    legal: ["./content-types.ts", "./policies/policy-types.ts"],
+    // The clinic's name and details live in content (decision 111), so content reaches them.
+    legal: ["./content-types.ts", "./policies/policy-types.ts", "./clinic.ts"],
   },
   {
     zone: "config imports only config",
     file: "app/config/example.ts",
-    wrong: ["../content/pages.ts", "../lib/notify.ts", "../../contract/registrations.ts"],
-    legal: ["./ui.ts"],
+    wrong: [
+      "../content/pages.ts",
+      "../content/emails.ts",
+      "../lib/notify.ts",
+      "../../contract/registrations.ts",
+    ],
+    // The flags' legal name comes from the clinic's one home (decision 111).
+    legal: ["./ui.ts", "../content/clinic.ts"],
   },
   {
     zone: "lib imports no components, features or routes",
@@ -91,7 +98,7 @@ const cases: Case[] = [
     zone: "a feature imports no other feature",
     file: "app/features/quiz/example.ts",
     wrong: ["../pricing/format.ts", "../registration/fields.ts", "../consent/consent-record.ts"],
-    legal: ["./scoring.ts", "../../content/quiz.ts", "../../lib/use-on-demand.ts"],
+    legal: ["./scoring.ts", "../../content/quiz.ts", "../../lib/page-handle.ts"],
   },
   {
     zone: "features import no routes and no page shell",
@@ -118,7 +125,12 @@ const cases: Case[] = [
       "../app/features/registration/schema.ts",
       "../tests/support/storage-backends.ts",
     ],
-    legal: ["../contract/app-services.ts", "./env.ts", "../app/content/pages.ts"],
+    legal: [
+      "../contract/app-services.ts",
+      "./env.ts",
+      "../app/content/pages.ts",
+      "../app/content/clinic.ts",
+    ],
   },
 ];
 

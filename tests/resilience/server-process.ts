@@ -5,8 +5,10 @@ import path from "node:path";
 
 /**
  * Starts the production server (node server/index.ts over the production build) as
- * a child process on a free port, for tests that need their own server: other
- * settings than the suite's, a signal, a restart, or its logs.
+ * a child process on a free port, for tests that need their own server (other
+ * settings than the suite's, a signal, a restart, or its logs) and for the scripts
+ * that measure or photograph it (bench-register, screenshots, audit): the one way
+ * anything here starts a server.
  */
 export type ServerProcess = {
   url: string;
@@ -20,11 +22,17 @@ export type ServerProcess = {
 };
 
 export type StartOptions = {
+  /** Settings over the defaults below; LOG_LEVEL must stay at info or lower (the "listening" line). */
   env?: Record<string, string>;
   /** Reuse a data directory (a restart after a crash); a fresh temporary one by default. */
   dataDir?: string;
   /** Listen on a fixed port (a restart keeping its address); a free one by default. */
   port?: number;
+  /**
+   * Keep every line the server writes in `output` (the default); false keeps only the
+   * lines up to "listening", for long runs whose request logs would fill the memory.
+   */
+  keepOutput?: boolean;
 };
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -44,7 +52,6 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
       HOST: "127.0.0.1",
       PORT: String(options.port ?? 0),
       DATA_DIR: dataDir,
-      HSTS: "false",
       LOG_LEVEL: "info",
       RATE_LIMIT_PER_MINUTE: "1000000",
       RATE_LIMIT_PER_DAY: "1000000",
@@ -58,16 +65,20 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   });
 
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start:\n${output.join("\n")}`)),
-      20_000,
-    );
+    const timer = setTimeout(() => {
+      // Not left running behind a failed start.
+      child.kill("SIGKILL");
+      reject(new Error(`server did not start:\n${output.join("\n")}`));
+    }, 20_000);
+    let listening = false;
     const onLine = (line: string) => {
+      if (listening && options.keepOutput === false) return;
       output.push(line);
       if (!line.includes('"listening"')) return;
       try {
         const entry = JSON.parse(line) as { port?: number };
         if (typeof entry.port === "number") {
+          listening = true;
           clearTimeout(timer);
           resolve(entry.port);
         }

@@ -19,6 +19,8 @@ export function rawHeader(parsed: ParsedMail, name: string): string | undefined 
 export type CaughtMail = {
   /** The envelope recipient (RCPT TO), lower-cased. */
   to: string;
+  /** The message as it arrived (headers and body), e.g. to check its DKIM signature. */
+  raw: Buffer;
   parsed: ParsedMail;
   /** A header by its lower-case name, as text. */
   header(name: string): string | undefined;
@@ -34,6 +36,20 @@ export type MailCatcher = {
   refuseWith: number | null;
   refuseTimes: number;
   refused: number;
+  /** Milliseconds each message waits before its answer (a slow server). */
+  delayMs: number;
+  /**
+   * While set, a message's answer waits until `release()` (a hung server). A message whose
+   * connection the sender closed before the answer is not kept, as a real server drops it.
+   */
+  hanging: boolean;
+  release(): void;
+  /** Answers RCPT TO for this address with the code, e.g. 451 or 550 (null: accept). */
+  refuseAddress(address: string, code: number | null): void;
+  /** Makes a message to this address wait this long for its answer (null: as the others). */
+  slowAddress(address: string, delayMs: number | null): void;
+  /** Every RCPT TO seen, lower-cased, accepted or not: how often each address was tried. */
+  attempts: string[];
   messages: CaughtMail[];
   /** Messages to one address. */
   to(address: string): CaughtMail[];
@@ -44,19 +60,61 @@ export type MailCatcher = {
 
 /**
  * A real SMTP server (smtp-server) on a free port of this machine, for tests: no TLS
- * and no authentication, every message accepted and parsed (mailparser).
+ * and no authentication, every message accepted and parsed (mailparser), unless the test
+ * makes it slow, hang, or refuse. The one fake of the mail provider.
  */
-export async function startMailCatcher(): Promise<MailCatcher> {
+export async function startMailCatcher(options: { port?: number } = {}): Promise<MailCatcher> {
   const messages: CaughtMail[] = [];
+  const refusedAddresses = new Map<string, number>();
+  const slowAddresses = new Map<string, number>();
+  const closedSessions = new Set<string>();
+  let waiting: Array<() => void> = [];
   const catcher = {
     refuseWith: null,
     refuseTimes: Infinity,
     refused: 0,
+    delayMs: 0,
+    hanging: false,
+    attempts: [],
+    release() {
+      catcher.hanging = false;
+      const released = waiting;
+      waiting = [];
+      for (const go of released) go();
+    },
+    refuseAddress(address: string, code: number | null) {
+      if (code === null) refusedAddresses.delete(address.toLowerCase());
+      else refusedAddresses.set(address.toLowerCase(), code);
+    },
+    slowAddress(address: string, delayMs: number | null) {
+      if (delayMs === null) slowAddresses.delete(address.toLowerCase());
+      else slowAddresses.set(address.toLowerCase(), delayMs);
+    },
   } as unknown as MailCatcher;
+  /** Waits out the delay and any hang; false when the sender hung up meanwhile. */
+  async function answerLater(recipients: string[], closed: () => boolean): Promise<boolean> {
+    const delayMs = Math.max(
+      catcher.delayMs,
+      ...recipients.map((to) => slowAddresses.get(to) ?? 0),
+    );
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
+    if (catcher.hanging) await new Promise<void>((resolve) => waiting.push(resolve));
+    return !closed();
+  }
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
+    onClose(session) {
+      closedSessions.add(session.id);
+    },
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      catcher.attempts.push(to);
+      const code = refusedAddresses.get(to);
+      if (code === undefined) return callback();
+      callback(Object.assign(new Error(`<${to}> refused by the test`), { responseCode: code }));
+    },
     onData(stream, session, callback) {
       if (catcher.refuseWith !== null && catcher.refuseTimes > 0) {
         catcher.refused += 1;
@@ -69,12 +127,21 @@ export async function startMailCatcher(): Promise<MailCatcher> {
         );
         return;
       }
-      simpleParser(stream)
-        .then((parsed) => {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => chunks.push(chunk));
+      new Promise<Buffer>((resolve, reject) => {
+        stream.once("end", () => resolve(Buffer.concat(chunks)));
+        stream.once("error", reject);
+      })
+        .then(async (raw) => ({ raw, parsed: await simpleParser(raw) }))
+        .then(async ({ raw, parsed }) => {
+          const recipients = session.envelope.rcptTo.map((r) => r.address.toLowerCase());
+          if (!(await answerLater(recipients, () => closedSessions.has(session.id)))) return;
           for (const recipient of session.envelope.rcptTo) {
             const to = recipient.address.toLowerCase();
             messages.push({
               to,
+              raw,
               parsed,
               header: (name) => rawHeader(parsed, name),
             });
@@ -84,7 +151,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
         .catch((error: unknown) => callback(error as Error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, "127.0.0.1", resolve));
   const { port } = server.server.address() as AddressInfo;
   const to = (address: string) => messages.filter((m) => m.to === address.toLowerCase());
   Object.assign(catcher, {
@@ -103,7 +170,10 @@ export async function startMailCatcher(): Promise<MailCatcher> {
       }
       return to(address);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => {
+      catcher.release();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
   });
   return catcher;
 }

@@ -1,4 +1,4 @@
-import { clinic } from "../../config/site.ts";
+import { clinic } from "../../content/clinic.ts";
 
 /** The clinic's wordmark: a simple meridian arc and the name. */
 export function BrandMark({ inverse = false }: { inverse?: boolean }) {

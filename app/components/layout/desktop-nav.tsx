@@ -1,69 +1,56 @@
 import { ChevronDown } from "lucide-react";
-import { type FocusEvent, type PointerEvent, useState } from "react";
 import { NavLink } from "react-router";
 
 import { navItemClass, navTopLinkClass } from "./nav-styles.ts";
 import { headerNav, isNavGroup } from "../../content/navigation.ts";
-import { type Intent, useOnDemand } from "../../lib/use-on-demand.ts";
 import { cn } from "../ui/cn.ts";
 
-const loadMenu = () => import("./desktop-nav-menu.tsx");
-
 /**
- * The desktop header menu. Radix NavigationMenu (desktop-nav-menu.tsx) is about 9 KB
- * gzipped, so it loads when the visitor first points at or focuses the menu, not with
- * the page (docs/decisions/053). Until then this stand-in shows the same closed menu:
- * the links work, and a button pressed before the code arrives opens its submenu when
- * it does. Phones never load it, since the menu is hidden below the lg breakpoint.
+ * The header menu from the lg breakpoint. Each submenu is a native `<details data-menu>`:
+ * the browser opens and closes it on a press, Enter or Space, with or without JavaScript,
+ * and a closed one holds no focus stop. The page script (menu-script.ts) adds the spec's
+ * pointer delays, one open at a time, Escape, and closing on a press or focus outside
+ * (docs/decisions/105).
  */
 export function DesktopNav() {
-  const [menu, request] = useOnDemand(loadMenu);
-  const [intent, setIntent] = useState<Intent>({});
-  if (menu) return <menu.DesktopNavMenu intent={intent} />;
-
-  const onFocus = (event: FocusEvent<HTMLElement>) => {
-    const focus = event.target.dataset.focusKey;
-    setIntent((current) => ({ ...current, focus }));
-    request();
-  };
-
-  // The submenu button the pointer rests on, if any, for the menu to pick up on arrival.
-  const onPointerOver = (event: PointerEvent<HTMLElement>) => {
-    const button = (event.target as Element).closest<HTMLElement>("button[data-focus-key]");
-    setIntent((current) => ({ ...current, hover: button?.dataset.focusKey }));
-    request();
-  };
-
   return (
-    <nav
-      aria-label="Main"
-      className="relative hidden lg:block"
-      onPointerOver={onPointerOver}
-      onPointerLeave={() => setIntent((current) => ({ ...current, hover: undefined }))}
-      onFocus={onFocus}
-    >
+    <nav aria-label="Main" className="relative hidden lg:block">
       <ul className="flex items-center gap-1">
         {headerNav.map((item) =>
           isNavGroup(item) ? (
-            <li key={item.id} className="relative">
-              <button
-                type="button"
-                aria-expanded="false"
-                data-state="closed"
-                data-focus-key={item.id}
-                className={cn(navItemClass, "group")}
-                onClick={() => {
-                  setIntent((current) => ({ ...current, open: item.id }));
-                  request();
-                }}
-              >
-                {item.label}
-                <ChevronDown aria-hidden="true" className="size-4" />
-              </button>
+            <li key={item.id}>
+              <details data-menu="desktop" className="group/sub relative">
+                <summary
+                  className={cn(
+                    navItemClass,
+                    "cursor-pointer list-none group-open/sub:bg-sand group-open/sub:text-ink [&::-webkit-details-marker]:hidden",
+                  )}
+                >
+                  {item.label}
+                  <ChevronDown
+                    aria-hidden="true"
+                    className="size-4 transition-transform group-open/sub:rotate-180"
+                  />
+                </summary>
+                <div className="absolute top-full left-0 z-50 mt-2 w-64 rounded-card border border-line bg-surface p-2 shadow-card">
+                  <ul>
+                    {item.links.map((link) => (
+                      <li key={link.to}>
+                        <NavLink
+                          to={link.to}
+                          className="block rounded-control px-3 py-2.5 text-ink-soft hover:bg-brand-50 hover:text-ink aria-[current=page]:font-semibold aria-[current=page]:text-brand-800"
+                        >
+                          {link.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              </details>
             </li>
           ) : (
             <li key={item.to}>
-              <NavLink to={item.to} end data-focus-key={item.to} className={navTopLinkClass}>
+              <NavLink to={item.to} end className={navTopLinkClass}>
                 {item.label}
               </NavLink>
             </li>

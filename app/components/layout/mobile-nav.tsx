@@ -1,5 +1,5 @@
 import { ChevronDown, Menu, X } from "lucide-react";
-import { type FocusEvent, useId, useRef } from "react";
+import { useId } from "react";
 import { NavLink } from "react-router";
 
 import { mobileToggleClass } from "./nav-styles.ts";
@@ -10,52 +10,38 @@ import { cn } from "../ui/cn.ts";
 const linkClass =
   "flex min-h-12 items-center rounded-control px-3 text-lg text-ink hover:bg-sand aria-[current=page]:font-semibold aria-[current=page]:text-brand-800";
 
-/** Shown while the panel is closed or open: the wrapper's `:has(:popover-open)` decides. */
-const whenClosed = "group-has-[:popover-open]/menu:hidden";
-const whenOpen = "hidden group-has-[:popover-open]/menu:inline";
+/** Shown while the menu is closed or open: the `<details>`'s own state decides. */
+const whenClosed = "group-open/menu:hidden";
+const whenOpen = "hidden group-open/menu:inline";
 
 /**
- * The menu below the lg breakpoint, built from the platform so that it works before and
- * without JavaScript (decision 054):
+ * The menu below the lg breakpoint: a `<details>` whose `<summary>` is the toggle and whose
+ * panel, drawn over the page below the header, exists on screen only while it is open. It
+ * rests on nothing newer than Safari 16 has (docs/decisions/105):
  *
- * - the toggle is a `<button popovertarget>` and the panel a `popover`: the browser opens
- *   and closes it, closes it on Escape or a click outside, and returns focus to the toggle;
- * - the toggle's name ("Open menu" / "Close menu") and icon follow the panel's state
- *   through CSS, so they are right with JavaScript off too;
- * - About and TRT are `<details>` sharing a `name`, so one section is open at a time.
- *
- * With JavaScript, two small additions: following a link closes the panel (the new page
- * would otherwise sit behind it), and so does moving focus out of it, because the panel
- * covers the page and focus must never land on something hidden beneath it.
+ * - with JavaScript off the browser opens and closes it, and closed it covers nothing;
+ * - the toggle's name ("Open menu" / "Close menu") and icon follow its state through CSS;
+ * - About and TRT are `<details>` sharing a `name`: one section at a time where the browser
+ *   supports it, and the page script (menu-script.ts) closes the sibling where it does not;
+ * - the page script also closes the menu on Escape (focus back on the toggle), on a press
+ *   outside it, when focus leaves it, and when one of its links is followed.
  */
 export function MobileNav() {
-  const panelRef = useRef<HTMLDivElement>(null);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
   const sectionName = useId();
-
-  const close = () => panelRef.current?.hidePopover();
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    const next = event.relatedTarget as Node | null;
-    if (!next || event.currentTarget.contains(next) || next === toggleRef.current) return;
-    close();
-  };
-
   return (
-    <div className="group/menu lg:hidden">
-      <button ref={toggleRef} type="button" popoverTarget={panelId} className={mobileToggleClass}>
+    <details data-menu="phone" className="group/menu lg:hidden">
+      <summary
+        className={cn(
+          mobileToggleClass,
+          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
+        )}
+      >
         <Menu aria-hidden="true" className={cn("size-6", whenClosed)} />
         <X aria-hidden="true" className={cn("size-6", whenOpen)} />
         <span className={cn("sr-only", whenClosed)}>Open menu</span>
         <span className={cn("sr-only", whenOpen)}>Close menu</span>
-      </button>
-      <div
-        ref={panelRef}
-        id={panelId}
-        popover="auto"
-        onBlur={onBlur}
-        className="fixed inset-x-0 top-[calc(var(--site-top)+var(--spacing-header))] bottom-0 m-0 h-auto max-h-none w-auto max-w-none overflow-y-auto border-x-0 border-t border-b-0 border-line bg-paper px-4 pt-4 pb-10 text-ink"
-      >
+      </summary>
+      <div className="fixed inset-x-0 top-[calc(var(--site-top)+var(--spacing-header))] bottom-0 z-40 overflow-y-auto border-t border-line bg-paper px-4 pt-4 pb-10 text-ink">
         <nav aria-label="Main">
           <ul className="mx-auto max-w-lg space-y-1">
             {headerNav.map((item) =>
@@ -72,7 +58,7 @@ export function MobileNav() {
                     <ul className="mt-1 mb-2 ml-3 border-l border-line pl-3">
                       {item.links.map((link) => (
                         <li key={link.to}>
-                          <NavLink to={link.to} className={linkClass} onClick={close}>
+                          <NavLink to={link.to} className={linkClass}>
                             {link.label}
                           </NavLink>
                         </li>
@@ -82,7 +68,7 @@ export function MobileNav() {
                 </li>
               ) : (
                 <li key={item.to}>
-                  <NavLink to={item.to} end className={linkClass} onClick={close}>
+                  <NavLink to={item.to} end className={linkClass}>
                     {item.label}
                   </NavLink>
                 </li>
@@ -93,13 +79,12 @@ export function MobileNav() {
             <NavLink
               to={headerCta.to}
               className={buttonVariants({ size: "lg", className: "w-full" })}
-              onClick={close}
             >
               {headerCta.label}
             </NavLink>
           </div>
         </nav>
       </div>
-    </div>
+    </details>
   );
 }

@@ -2,7 +2,8 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 
 import { BrandMark } from "./brand-mark.tsx";
-import { awaitingApproval, clinic, siteFlags } from "../../config/site.ts";
+import { awaitingApproval, siteFlags } from "../../config/site.ts";
+import { clinic } from "../../content/clinic.ts";
 import { footerNav } from "../../content/navigation.ts";
 
 /** `cookieSettings` is the consent feature's "Cookie settings" button, passed in by app/root.tsx. */
@@ -81,13 +82,13 @@ export function SiteFooter({ cookieSettings }: { cookieSettings: ReactNode }) {
             emergency call 999.
           </p>
           <p>
-            {siteFlags.companyRegistration}. {clinic.registeredOffice}, company number{" "}
-            {clinic.companyNumber}. Registered office: {clinic.address.street},{" "}
-            {clinic.address.locality} {clinic.address.postcode}.
+            {clinic.legalName}. {clinic.registeredOffice}, company number {clinic.companyNumber}.
+            Registered office: {clinic.address.street}, {clinic.address.locality}{" "}
+            {clinic.address.postcode}.
           </p>
           <div className="flex flex-wrap items-center justify-between gap-3 pt-2">
             <p>
-              &copy; {year} {siteFlags.companyRegistration}. All rights reserved.
+              &copy; {year} {clinic.legalName}. All rights reserved.
             </p>
             {cookieSettings}
           </div>

@@ -3,7 +3,7 @@ import { Link, NavLink } from "react-router";
 import { BrandMark } from "./brand-mark.tsx";
 import { DesktopNav } from "./desktop-nav.tsx";
 import { MobileNav } from "./mobile-nav.tsx";
-import { clinic } from "../../config/site.ts";
+import { clinic } from "../../content/clinic.ts";
 import { headerCta } from "../../content/navigation.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { cn } from "../ui/cn.ts";

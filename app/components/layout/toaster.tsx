@@ -1,20 +1,25 @@
-import { Suspense, lazy, useSyncExternalStore } from "react";
+import { Toaster as Sonner } from "sonner";
 
-import { toastViewport } from "../../lib/toast-store.ts";
+import { toastConfig } from "../../config/ui.ts";
 
-// Loaded once a page asks for it, not with the page (see app/lib/notify.ts and toast-store.ts).
-const ToastViewport = lazy(() => import("./toast-viewport.tsx"));
-
+/**
+ * sonner's toast region: bottom-right, Alt+T, at most three visible. Root renders it only on
+ * the pages that hydrate (the forms and tools that toast), so it is part of their first load
+ * and its live region is in place long before the first toast (docs/decisions/105).
+ */
 export function Toaster() {
-  const requested = useSyncExternalStore(
-    toastViewport.subscribe,
-    toastViewport.isRequested,
-    () => false,
-  );
-  if (!requested) return null;
   return (
-    <Suspense fallback={null}>
-      <ToastViewport />
-    </Suspense>
+    <Sonner
+      position={toastConfig.position}
+      hotkey={[...toastConfig.hotkey]}
+      visibleToasts={toastConfig.visibleToasts}
+      duration={toastConfig.durations.success}
+      toastOptions={{
+        classNames: {
+          toast: "!rounded-card !border-line !bg-surface !text-ink !shadow-card !font-sans",
+          description: "!text-muted",
+        },
+      }}
+    />
   );
 }

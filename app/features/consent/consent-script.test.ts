@@ -11,21 +11,34 @@ import {
 } from "./consent-record.ts";
 import { consentScript } from "./consent-script.ts";
 
-/** Runs the inline script against a fake localStorage and <html>, and returns what it set. */
+/** What the script logged on the last run (it logs an unreadable record: spec section 8). */
+let logged: unknown[][] = [];
+
+/** Runs the inline script against a fake localStorage and document, and returns what it set. */
 function runScript(stored: string | null, now: Date): string | undefined {
+  logged = [];
+  const console = { error: (...args: unknown[]) => logged.push(args) };
   const attributes = new Map<string, string>();
   const localStorage = {
     getItem: (key: string) => (key === CONSENT_STORAGE_KEY ? stored : null),
   };
   const document = {
     documentElement: { setAttribute: (name: string, value: string) => attributes.set(name, value) },
+    readyState: "complete",
+    addEventListener: () => {},
+    getElementById: () => null,
   };
   const FakeDate = class extends Date {
     static override now() {
       return now.getTime();
     }
   };
-  new Function("localStorage", "document", "Date", consentScript)(localStorage, document, FakeDate);
+  new Function("localStorage", "document", "Date", "console", consentScript)(
+    localStorage,
+    document,
+    FakeDate,
+    console,
+  );
   return attributes.get("data-consent");
 }
 
@@ -78,6 +91,7 @@ describe("the inline consent script", () => {
     fc.assert(
       fc.property(raw, (value) => {
         expect(runScript(value, now)).toBe(expected(value, now));
+        expect(logged.length > 0).toBe(parseStoredConsent(value, now).kind === "invalid");
       }),
       { numRuns: 2000 },
     );

@@ -1,16 +1,174 @@
 import { CONSENT_LIFETIME_MS, CONSENT_STORAGE_KEY, ISO_DATE_TIME } from "./consent-record.ts";
 
+/** What the consent part of the page script needs to know, written into it as JSON. */
+type ConsentScriptConfig = { key: string; lifetimeMs: number; isoDateTime: string };
+
 /**
- * The inline script at the top of every page (docs/decisions/058). It runs before the first
- * paint and sets `data-consent` on <html>: "stored" when a valid, unexpired choice is in
- * localStorage (the banner stays hidden), "ask" otherwise (the banner shows and its height is
- * reserved). Without JavaScript the attribute is never set and the banner stays hidden, since
- * nothing optional can run then. It applies the same checks as `parseStoredConsent`
- * (consent-script.test.ts compares them); after hydration React takes over.
+ * The consent part of the inline script at the top of every page (docs/decisions/058, 105).
+ * It is serialised with Function.prototype.toString, so it must not use anything from
+ * outside its own body.
  *
- * Prerendered pages allow it by its hash (computed from the built HTML by scripts/postbuild.ts),
- * server-rendered pages by the request's nonce.
+ * 1. Before the first paint it sets `data-consent` on <html>: "stored" when a valid,
+ *    unexpired choice is in localStorage (the banner stays hidden), "ask" otherwise (the
+ *    banner shows and its height is reserved). Without JavaScript the attribute is never set,
+ *    so the banner and the "Cookie settings" button stay hidden (app.css). The checks are
+ *    those of `parseStoredConsent` (consent-script.test.ts compares them).
+ * 2. One click listener on the document, added while <head> is still parsing, runs every
+ *    consent control on every page, hydrated or not: "Accept All", "Essential Only",
+ *    "Manage preferences" and "Cookie settings" (which open the native <dialog>), and the
+ *    dialog's own buttons. A tap is therefore never lost to a page still loading. React
+ *    renders the markup of these controls but attaches no handlers to them.
  */
-export const consentScript = `(function(){var s="ask";try{var v=JSON.parse(localStorage.getItem(${JSON.stringify(
-  CONSENT_STORAGE_KEY,
-)}));if(v&&typeof v=="object"&&!Array.isArray(v)&&v.version===1&&v.essential===true&&typeof v.analytics=="boolean"&&typeof v.functional=="boolean"&&typeof v.marketing=="boolean"&&typeof v.decidedAt=="string"&&/${ISO_DATE_TIME.source}/.test(v.decidedAt)&&Date.now()-Date.parse(v.decidedAt)<=${CONSENT_LIFETIME_MS})s="stored"}catch(e){}document.documentElement.setAttribute("data-consent",s)})()`;
+export function consentBehaviour(config: ConsentScriptConfig) {
+  const root = document.documentElement;
+  const categories = ["analytics", "functional", "marketing"] as const;
+  type Choice = Record<(typeof categories)[number], boolean>;
+
+  function stored(): Choice | null {
+    let raw: string | null;
+    try {
+      raw = localStorage.getItem(config.key);
+    } catch {
+      // Storage switched off: ask, and say nothing (the visitor chose that).
+      return null;
+    }
+    if (raw === null) return null;
+    try {
+      const v = JSON.parse(raw) as Record<string, unknown>;
+      if (
+        v &&
+        typeof v == "object" &&
+        !Array.isArray(v) &&
+        v["version"] === 1 &&
+        v["essential"] === true &&
+        typeof v["analytics"] == "boolean" &&
+        typeof v["functional"] == "boolean" &&
+        typeof v["marketing"] == "boolean" &&
+        typeof v["decidedAt"] == "string" &&
+        new RegExp(config.isoDateTime).test(v["decidedAt"])
+      ) {
+        // A choice older than its lifetime is asked again; nothing is wrong with it.
+        if (Date.now() - Date.parse(v["decidedAt"]) > config.lifetimeMs) return null;
+        return {
+          analytics: v["analytics"],
+          functional: v["functional"],
+          marketing: v["marketing"],
+        };
+      }
+      console.error("The stored cookie consent choice has the wrong shape; asking again.");
+    } catch (error) {
+      // The specification (section 8): an unparseable record is logged and the banner shown.
+      console.error("The stored cookie consent choice could not be read; asking again.", error);
+    }
+    return null;
+  }
+
+  root.setAttribute("data-consent", stored() ? "stored" : "ask");
+
+  // The same record, key and field order as serializeConsent (consent-record.ts).
+  function save(choice: Choice) {
+    try {
+      localStorage.setItem(
+        config.key,
+        JSON.stringify({
+          version: 1,
+          essential: true,
+          analytics: choice.analytics,
+          functional: choice.functional,
+          marketing: choice.marketing,
+          decidedAt: new Date().toISOString(),
+        }),
+      );
+    } catch (error) {
+      console.error("Could not save the cookie consent choice.", error);
+    }
+    root.setAttribute("data-consent", "stored");
+  }
+
+  const all = (value: boolean): Choice => ({
+    analytics: value,
+    functional: value,
+    marketing: value,
+  });
+  let opener: HTMLElement | null = null;
+
+  document.addEventListener("click", (event) => {
+    const target = event.target;
+    const control = target instanceof Element ? target.closest("[data-consent-action]") : null;
+    if (!(control instanceof HTMLElement)) return;
+    const dialog = document.getElementById("cookie-preferences");
+    if (!(dialog instanceof HTMLDialogElement)) return;
+    const action = control.dataset["consentAction"];
+    if (action === "open") {
+      const current = stored() ?? all(false);
+      for (const category of categories) {
+        const box = dialog.querySelector(`input[name="${category}"]`);
+        if (box instanceof HTMLInputElement) box.checked = current[category];
+      }
+      opener = control;
+      dialog.showModal();
+      return;
+    }
+    // A keyboard user's focus would drop to <body> as the banner hides: it goes to <main>.
+    const banner = document.getElementById("consent-banner");
+    if (banner && banner.contains(document.activeElement)) {
+      document.getElementById("main")?.focus({ preventScroll: true });
+    }
+    if (action === "all") save(all(true));
+    else if (action === "essential") save(all(false));
+    else if (action === "save") {
+      const checked = (category: string) =>
+        dialog.querySelector(`input[name="${category}"]:checked`) !== null;
+      save({
+        analytics: checked("analytics"),
+        functional: checked("functional"),
+        marketing: checked("marketing"),
+      });
+    }
+    if (dialog.open) {
+      event.preventDefault();
+      dialog.close();
+    }
+  });
+
+  // The dialog gives focus back to the button that opened it, if that is still on screen
+  // (the banner's "Manage preferences" is not, once a choice hides the banner).
+  document.addEventListener(
+    "close",
+    (event) => {
+      if (!(event.target instanceof HTMLElement) || event.target.id !== "cookie-preferences") {
+        return;
+      }
+      const back = opener;
+      opener = null;
+      if (back && back.isConnected && back.offsetParent !== null) back.focus();
+      else document.getElementById("main")?.focus();
+    },
+    true,
+  );
+  // The page reserves the banner's exact height while it shows (app.css has a close default).
+  function measure() {
+    const banner = document.getElementById("consent-banner");
+    if (!banner || typeof ResizeObserver != "function") return;
+    new ResizeObserver(() => {
+      if (banner.offsetHeight > 0) {
+        root.style.setProperty("--consent-banner-h", `${banner.offsetHeight}px`);
+      }
+    }).observe(banner);
+  }
+  if (document.readyState == "loading") document.addEventListener("DOMContentLoaded", measure);
+  else measure();
+}
+
+const config: ConsentScriptConfig = {
+  key: CONSENT_STORAGE_KEY,
+  lifetimeMs: CONSENT_LIFETIME_MS,
+  isoDateTime: ISO_DATE_TIME.source,
+};
+
+/**
+ * The consent part of the inline script, as source text. Prerendered pages allow the whole
+ * inline script by its hash (computed from the built HTML by scripts/postbuild.ts),
+ * request-rendered pages by the request's nonce.
+ */
+export const consentScript = `(${consentBehaviour.toString()})(${JSON.stringify(config)});`;

@@ -1,15 +1,12 @@
-import { preloadPreferences } from "./consent-banner.tsx";
-import { useConsent } from "./consent-context.tsx";
-
-/** Lets the visitor change a cookie choice after the banner is gone. */
+/**
+ * Lets the visitor change a cookie choice after the banner is gone: the page script opens the
+ * preferences dialog (consent-script.ts). Hidden with JavaScript off, where it could do nothing.
+ */
 export function CookieSettingsButton() {
-  const { setPreferencesOpen } = useConsent();
   return (
     <button
       type="button"
-      onClick={() => setPreferencesOpen(true)}
-      onPointerEnter={preloadPreferences}
-      onFocus={preloadPreferences}
+      data-consent-action="open"
       className="min-h-8 text-brand-100 underline underline-offset-2 hover:text-white"
     >
       Cookie settings

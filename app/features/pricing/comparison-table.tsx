@@ -1,6 +1,6 @@
 import { useId } from "react";
 
-import { clinic } from "../../config/site.ts";
+import { clinic } from "../../content/clinic.ts";
 import { comparisonRows } from "../../content/pricing.ts";
 
 /**

@@ -16,7 +16,7 @@ import {
   pricingText,
   treatmentOptions,
 } from "../../content/pricing.ts";
-import { notify, prepareNotifications } from "../../lib/notify.ts";
+import { notify } from "../../lib/notify.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 const choiceClass =
@@ -75,10 +75,6 @@ export function CostCalculator() {
       replace
       preventScrollReset
       onSubmit={onSubmit}
-      // The copy button's toast needs the toast viewport: the first focus or press in
-      // the calculator mounts it, well before that toast (docs/decisions/051).
-      onFocus={prepareNotifications}
-      onPointerDown={prepareNotifications}
       aria-labelledby={headingId}
       className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10"
     >

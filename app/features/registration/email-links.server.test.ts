@@ -1,13 +1,17 @@
 import { describe, expect, it, vi } from "vitest";
 
 import {
+  checkConfirmLink,
   checkUnsubscribeLink,
   confirmLink,
   linkToken,
+  rejoinLink,
   unsubscribeLink,
 } from "./email-links.server.ts";
 import type {
+  ConfirmCheck,
   ConfirmResult,
+  RejoinResult,
   UnsubscribeCheck,
   UnsubscribeResult,
 } from "../../../contract/registrations.ts";
@@ -64,6 +68,47 @@ describe("confirmLink", () => {
     });
     const bug = vi.fn(() => Promise.reject(new TypeError("a bug")));
     await expect(confirmLink({ confirm: bug }, "t")).rejects.toThrow("a bug");
+  });
+});
+
+describe("checkConfirmLink", () => {
+  it.each<[ConfirmCheck, string, number]>([
+    [{ kind: "valid", alreadyConfirmed: false }, "ask", 200],
+    [{ kind: "valid", alreadyConfirmed: true }, "alreadyConfirmed", 200],
+    [{ kind: "expired" }, "expired", 410],
+    [{ kind: "invalid" }, "invalid", 400],
+    [{ kind: "gone" }, "gone", 410],
+  ])("a look (GET, HEAD, .data) at %j shows %s with %i", async (result, view, status) => {
+    const checkConfirm = answers(result);
+    expect(await checkConfirmLink({ checkConfirm }, "c.id.1.sig")).toEqual({ view, status });
+  });
+
+  it("never asks storage about a missing token, and answers 503 while it is down", async () => {
+    const checkConfirm = answers<ConfirmCheck>({ kind: "valid", alreadyConfirmed: false });
+    expect(await checkConfirmLink({ checkConfirm }, null)).toEqual({
+      view: "invalid",
+      status: 400,
+    });
+    expect(checkConfirm).not.toHaveBeenCalled();
+    const down = vi.fn(() => Promise.reject(new StorageUnavailableError("down")));
+    expect((await checkConfirmLink({ checkConfirm: down }, "t")).status).toBe(503);
+  });
+});
+
+describe("rejoinLink", () => {
+  it.each<[RejoinResult, string, number]>([
+    [{ kind: "rejoined" }, "rejoined", 200],
+    [{ kind: "invalid" }, "invalid", 400],
+    [{ kind: "gone" }, "gone", 410],
+  ])("a press answered %j shows %s with %i", async (result, view, status) => {
+    const rejoin = answers(result);
+    expect(await rejoinLink({ rejoin }, "u.id.sig")).toEqual({ view, status });
+  });
+
+  it("never asks storage about a missing token", async () => {
+    const rejoin = answers<RejoinResult>({ kind: "rejoined" });
+    expect(await rejoinLink({ rejoin }, null)).toEqual({ view: "invalid", status: 400 });
+    expect(rejoin).not.toHaveBeenCalled();
   });
 });
 

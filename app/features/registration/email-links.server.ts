@@ -11,10 +11,10 @@ import {
  * and changes nothing.
  */
 export type ConfirmView =
-  "confirmed" | "alreadyConfirmed" | "expired" | "invalid" | "gone" | "unavailable";
+  "ask" | "confirmed" | "alreadyConfirmed" | "expired" | "invalid" | "gone" | "unavailable";
 
 export type UnsubscribeView =
-  "ask" | "alreadyUnsubscribed" | "done" | "invalid" | "gone" | "unavailable";
+  "ask" | "alreadyUnsubscribed" | "done" | "rejoined" | "invalid" | "gone" | "unavailable";
 
 export type LinkAnswer<View> = {
   view: View;
@@ -60,6 +60,25 @@ function problem<Kind extends LinkProblem["kind"]>(kind: Kind): LinkAnswer<Kind>
   return { view: kind, status: problemStatus[kind] };
 }
 
+/**
+ * A look at a confirm link (GET, HEAD, `.data`): never confirms (docs/decisions/100).
+ * Link scanners open links in mail, some running scripts, so confirming takes a press
+ * of the page's button.
+ */
+export async function checkConfirmLink(
+  registrations: Pick<RegistrationService, "checkConfirm">,
+  token: string | null,
+): Promise<LinkAnswer<ConfirmView>> {
+  if (token === null) return problem("invalid");
+  const result = await orUnavailable(() => registrations.checkConfirm(token));
+  if (result === null) return unavailable;
+  if (result.kind === "valid") {
+    return { view: result.alreadyConfirmed ? "alreadyConfirmed" : "ask", status: 200 };
+  }
+  return problem(result.kind);
+}
+
+/** The confirm button's POST: a second press is harmless. */
 export async function confirmLink(
   registrations: Pick<RegistrationService, "confirm">,
   token: string | null,
@@ -97,5 +116,20 @@ export async function unsubscribeLink(
   const result = await orUnavailable(() => registrations.unsubscribe(token));
   if (result === null) return unavailable;
   if (result.kind === "unsubscribed") return { view: "done", status: 200 };
+  return problem(result.kind === "expired" ? "invalid" : result.kind);
+}
+
+/**
+ * "Join the list again" from an unsubscribe link's page (docs/decisions/101): the only
+ * way back for an address that unsubscribed. Safe to repeat.
+ */
+export async function rejoinLink(
+  registrations: Pick<RegistrationService, "rejoin">,
+  token: string | null,
+): Promise<LinkAnswer<UnsubscribeView>> {
+  if (token === null) return problem("invalid");
+  const result = await orUnavailable(() => registrations.rejoin(token));
+  if (result === null) return unavailable;
+  if (result.kind === "rejoined") return { view: "rejoined", status: 200 };
   return problem(result.kind === "expired" ? "invalid" : result.kind);
 }

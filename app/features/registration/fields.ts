@@ -13,6 +13,11 @@ export const registrationLimits = {
   name: 100,
   /** RFC 5321 caps a forward path at 256 octets, so an address is at most 254 characters. */
   email: 254,
+  /**
+   * What SMTP accepts of an address's parts (RFC 5321, 4.5.3.1): a mail server refuses
+   * a longer local part with 501, so the form refuses it first (docs/decisions/102).
+   */
+  emailParts: { local: 64, domain: 253, label: 63 },
   phone: 20,
   /** E.164 numbers have at most 15 digits; fewer than 7 is not a reachable number. */
   phoneDigits: { min: 7, max: 15 },

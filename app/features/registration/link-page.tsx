@@ -4,7 +4,7 @@ import { type ReactNode, useEffect, useRef } from "react";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Section } from "../../components/ui/section.tsx";
-import { clinic } from "../../config/site.ts";
+import { clinic } from "../../content/clinic.ts";
 import { type LinkPageCopy, linkPageActions } from "../../content/email-links.ts";
 
 const icons = { done: CheckCircle2, wait: Clock, note: Info } as const;

@@ -14,6 +14,8 @@ const linkStubs = {
   confirm: () => Promise.resolve({ kind: "invalid" as const }),
   checkUnsubscribe: () => Promise.resolve({ kind: "invalid" as const }),
   unsubscribe: () => Promise.resolve({ kind: "invalid" as const }),
+  checkConfirm: () => Promise.resolve({ kind: "invalid" as const }),
+  rejoin: () => Promise.resolve({ kind: "invalid" as const }),
 };
 
 /** An in-memory stand-in with the storage contract's idempotency behaviour. */

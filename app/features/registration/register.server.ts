@@ -2,6 +2,7 @@ import { type RegistrationValues, readSubmission, UPDATES_TICKED } from "./field
 import { deriveIdempotencyKey } from "./idempotency.server.ts";
 import type { RegistrationActionResult } from "./result.ts";
 import { usableClientTimestamp, usableIdempotencyKey, validateRegistration } from "./schema.ts";
+import type { AppLogger } from "../../../contract/app-services.ts";
 import {
   type RegisterResult,
   type RegistrationService,
@@ -29,12 +30,10 @@ export type RegistrationLog = (event: {
   registrationId?: string;
 }) => void;
 
-/** A pino-shaped JSON line on stdout, like the server's own logs, when nothing else is given. */
-const stdoutLog: RegistrationLog = (event) => {
-  process.stdout.write(
-    `${JSON.stringify({ level: 30, time: Date.now(), service: "clinic-site", msg: "registration", ...event })}\n`,
-  );
-};
+/** The outcome lines, written through the server's logger from the app context. */
+export function registrationLogTo(logger: Pick<AppLogger, "info">): RegistrationLog {
+  return (event) => logger.info(event, "registration");
+}
 
 /**
  * The server half of the form: validate again with the shared schema, drop honeypot
@@ -45,7 +44,7 @@ const stdoutLog: RegistrationLog = (event) => {
 export async function handleRegistration(
   form: FormData | URLSearchParams,
   registrations: RegistrationService,
-  log: RegistrationLog = stdoutLog,
+  log: RegistrationLog,
 ): Promise<RegistrationOutcome> {
   const submission = readSubmission(form);
   const values: RegistrationValues = {

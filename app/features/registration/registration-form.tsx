@@ -23,7 +23,7 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { registrationCopy as copy, currentConsentVersion } from "../../content/registration.ts";
-import { notify, prepareNotifications } from "../../lib/notify.ts";
+import { notify } from "../../lib/notify.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 const fieldOrder = ["name", "email", "phone", "message"] as const satisfies ReadonlyArray<
@@ -31,12 +31,11 @@ const fieldOrder = ["name", "email", "phone", "message"] as const satisfies Read
 >;
 
 /**
- * The first focus, press or keystroke in the form fetches what a submission will need:
- * the validation schema (zod) and the toast viewport. Neither is in the page's first
- * load (docs/decisions/051).
+ * The first focus, press or keystroke in the form fetches the validation schema (zod),
+ * which is not in the page's first load: the one thing this site loads on first use
+ * (docs/decisions/051, 105).
  */
 function prepareForInput() {
-  prepareNotifications();
   // A failed download is tried again, and handled, when the form is submitted.
   loadRegistrationSchema().catch(() => undefined);
 }

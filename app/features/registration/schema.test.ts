@@ -39,6 +39,17 @@ describe("validateRegistration", () => {
     expect(result.success ? null : result.fieldErrors[field]).toMatch(message);
   });
 
+  it.each([
+    ["a local part of 65 characters", `${"a".repeat(65)}@example.com`],
+    ["the 242-character local part a mail server refused", `${"a".repeat(242)}@example.com`],
+    ["a domain label of 64 characters", `sam@${"b".repeat(64)}.com`],
+  ])("refuses %s, as SMTP would, with a plain message", (_what, email) => {
+    const result = validateRegistration({ ...valid, email });
+    expect(result.success ? null : result.fieldErrors.email).toBe(
+      "Please check your email address: email allows at most 64 characters before the @, and at most 63 between any two dots after it.",
+    );
+  });
+
   it("accepts values exactly at the limits", () => {
     const result = validateRegistration({
       name: "n".repeat(registrationLimits.name),

@@ -26,6 +26,19 @@ function isPhoneNumber(value: string): boolean {
   );
 }
 
+/** The local part, the domain and each of its labels within what SMTP allows. */
+function fitsSmtp(address: string): boolean {
+  const at = address.lastIndexOf("@");
+  const local = address.slice(0, at);
+  const domain = address.slice(at + 1);
+  const { emailParts: max } = registrationLimits;
+  return (
+    local.length <= max.local &&
+    domain.length <= max.domain &&
+    domain.split(".").every((label) => label.length <= max.label)
+  );
+}
+
 const emptyToNull = (value: string) => (value === "" ? null : value);
 
 /**
@@ -65,7 +78,7 @@ export const registrationSchema = z.object({
     .trim()
     .min(1, { error: messages.emailRequired, abort: true })
     .max(registrationLimits.email, { error: messages.emailTooLong, abort: true })
-    .pipe(z.email(messages.emailInvalid)),
+    .pipe(z.email(messages.emailInvalid).refine(fitsSmtp, messages.emailPartTooLong)),
   phone: z
     .string()
     .overwrite(stripControls)

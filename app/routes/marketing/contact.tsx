@@ -4,7 +4,7 @@ import type { Route } from "./+types/contact";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { Section } from "../../components/ui/section.tsx";
-import { clinic } from "../../config/site.ts";
+import { clinic } from "../../content/clinic.ts";
 import { contactCta, contactDetails, contactIntro, urgentAdvice } from "../../content/contact.ts";
 import { pages } from "../../content/pages.ts";
 import { medicalClinicJsonLd, pageMeta } from "../../lib/seo.ts";

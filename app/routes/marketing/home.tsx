@@ -5,7 +5,8 @@ import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { IconPointGrid } from "../../components/content/icon-point-grid.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Section } from "../../components/ui/section.tsx";
-import { awaitingApproval, clinic, siteFlags } from "../../config/site.ts";
+import { awaitingApproval, siteFlags } from "../../config/site.ts";
+import { clinic } from "../../content/clinic.ts";
 import { closingCta, homeHero, homeSteps, quizCard, trustSection } from "../../content/home.ts";
 import { medicalClinicJsonLd, pageMeta } from "../../lib/seo.ts";
 

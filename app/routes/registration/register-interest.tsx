@@ -6,7 +6,10 @@ import { Section } from "../../components/ui/section.tsx";
 import { retryPolicy } from "../../config/ui.ts";
 import { pages } from "../../content/pages.ts";
 import { registrationCopy } from "../../content/registration.ts";
-import { handleRegistration } from "../../features/registration/register.server.ts";
+import {
+  handleRegistration,
+  registrationLogTo,
+} from "../../features/registration/register.server.ts";
 import { RegistrationForm } from "../../features/registration/registration-form.tsx";
 import { makeBodyReplayable } from "../../features/registration/replayable-body.ts";
 import type { RegistrationFormResult } from "../../features/registration/result.ts";
@@ -17,10 +20,14 @@ import {
 import { ThankYouCard } from "../../features/registration/thank-you-card.tsx";
 import { appServicesContext } from "../../lib/app-context.ts";
 import { notify } from "../../lib/notify.ts";
+import { hydratedPage } from "../../lib/page-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 export const meta: Route.MetaFunction = () => pageMeta("/register-interest");
+
+/** React hydrates this page (docs/decisions/105). */
+export const handle = hydratedPage;
 
 /**
  * A document response (the form posted without JavaScript) only carries the
@@ -31,10 +38,10 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeade
 
 /** The server: the only place a registration is stored (POST /register-interest). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { registrations } = context.get(appServicesContext);
+  const { registrations, logger } = context.get(appServicesContext);
   // A body that is not a form reads as an empty form, which fails validation (400).
   const form = await request.formData().catch(() => new FormData());
-  const outcome = await handleRegistration(form, registrations);
+  const outcome = await handleRegistration(form, registrations, registrationLogTo(logger));
   // Without JavaScript: 303 to the thank-you page, so a refresh cannot post again.
   if (outcome.redirectTo) return redirect(outcome.redirectTo, 303);
   return data(outcome.result, { status: outcome.status, headers: outcome.headers });

@@ -9,6 +9,7 @@ import {
   type UnsubscribeView,
   checkUnsubscribeLink,
   linkToken,
+  rejoinLink,
   unsubscribeLink,
 } from "../../features/registration/email-links.server.ts";
 import { ContactLine, LinkPage, LinkPageActions } from "../../features/registration/link-page.tsx";
@@ -20,13 +21,16 @@ import { metaFor } from "../../lib/seo.ts";
  * button: link scanners and prefetchers open links, and must not unsubscribe anyone. The
  * button's POST, or a mail provider's RFC 8058 one-click POST (form body
  * `List-Unsubscribe=One-Click`, token in the query, no Origin header), unsubscribes;
- * repeating it changes nothing. Rendered on each request, never prerendered.
+ * repeating it changes nothing. Once unsubscribed, the page offers "Join the list
+ * again" (a POST with `intent=rejoin`), the one way back for the address
+ * (docs/decisions/101). Rendered on each request, never prerendered.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { registrations } = context.get(appServicesContext);
   const answer = await checkUnsubscribeLink(registrations, linkToken(request.url));
-  // The token goes back only with the button, and only when it is genuine.
-  const token = answer.view === "ask" ? linkToken(request.url) : null;
+  // The token goes back only with a button, and only when it is genuine.
+  const withButton = answer.view === "ask" || answer.view === "alreadyUnsubscribed";
+  const token = withButton ? linkToken(request.url) : null;
   return data({ view: answer.view, token }, { status: answer.status, headers: answer.headers });
 }
 
@@ -34,9 +38,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { registrations } = context.get(appServicesContext);
   // A body that is not a form (or none at all) still has the token in the query.
   const form = await request.formData().catch(() => undefined);
-  const answer = await unsubscribeLink(registrations, linkToken(request.url, form));
+  const token = linkToken(request.url, form);
+  const answer =
+    form?.get(intentField) === rejoinIntent
+      ? await rejoinLink(registrations, token)
+      : await unsubscribeLink(registrations, token);
   return data({ view: answer.view }, { status: answer.status, headers: answer.headers });
 }
+
+/** A one-click POST carries no intent: only the "Join the list again" button does. */
+const intentField = "intent";
+const rejoinIntent = "rejoin";
 
 /** Retry-After on a 503 reaches the browser only if the route passes it on. */
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
@@ -73,7 +85,8 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
       </LinkPage>
     );
   }
-  const done = view === "done" || view === "alreadyUnsubscribed";
+  const done = view === "done" || view === "alreadyUnsubscribed" || view === "rejoined";
+  const canRejoin = (view === "done" || view === "alreadyUnsubscribed") && loaderData.token;
   return (
     <LinkPage
       key={view}
@@ -81,6 +94,16 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
       tone={done ? "done" : view === "unavailable" ? "wait" : "note"}
       moveFocus={pressed}
     >
+      {canRejoin ? (
+        <Form method="post" onSubmit={() => setPressed(true)}>
+          <input type="hidden" name={linkTokenParam} value={loaderData.token ?? ""} />
+          <Button type="submit" name={intentField} value={rejoinIntent} variant="secondary">
+            {navigation.state === "submitting"
+              ? unsubscribeCopy.rejoinPending
+              : unsubscribeCopy.rejoinButton}
+          </Button>
+        </Form>
+      ) : null}
       <LinkPageActions registerAgain={false} />
     </LinkPage>
   );

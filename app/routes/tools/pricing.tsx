@@ -12,9 +12,13 @@ import { ComparisonTable } from "../../features/pricing/comparison-table.tsx";
 import { CostBreakdown } from "../../features/pricing/cost-breakdown.tsx";
 import { CostCalculator } from "../../features/pricing/cost-calculator.tsx";
 import { YearlyCostChart } from "../../features/pricing/yearly-cost-chart.tsx";
+import { hydratedPage } from "../../lib/page-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
 export const meta: Route.MetaFunction = () => pageMeta("/pricing");
+
+/** React hydrates this page (docs/decisions/105). */
+export const handle = hydratedPage;
 
 export default function Page() {
   return (

@@ -7,9 +7,13 @@ import { pages } from "../../content/pages.ts";
 import { quizIntro } from "../../content/quiz.ts";
 import { NoScriptQuiz } from "../../features/quiz/no-script-quiz.tsx";
 import { SymptomQuiz } from "../../features/quiz/symptom-quiz.tsx";
+import { hydratedPage } from "../../lib/page-handle.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
 export const meta: Route.MetaFunction = () => pageMeta("/quiz");
+
+/** React hydrates this page (docs/decisions/105). */
+export const handle = hydratedPage;
 
 const facts = [
   { icon: Clock, text: "Ten questions, about two minutes" },

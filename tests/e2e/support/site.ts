@@ -66,15 +66,19 @@ export async function seedConsent(context: BrowserContext) {
   );
 }
 
+/** The pages whose route asks React to hydrate them (`handle = hydratedPage`, decision 105). */
+export const hydratedPaths = ["/quiz", "/pricing", "/register-interest"];
+
 /**
- * Loads a page and waits until the network is quiet and React has hydrated it.
- * A 404 page answers 404, every other page 200.
+ * Loads a page and waits until the network is quiet and the page is ready: React has
+ * hydrated it where its route asks for that, otherwise the document has loaded (its controls
+ * run on the inline page script from the first paint). A 404 page answers 404, every other
+ * page 200.
  */
 export async function openPage(page: Page, path: string) {
   const response = await page.goto(path, { waitUntil: "networkidle" });
   expect(response?.status(), `status of ${path}`).toBe(path === notFoundPath ? 404 : 200);
-  // root.tsx sets this once React has hydrated and event handlers are live.
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await waitForHydration(page);
   return response;
 }
 
@@ -139,9 +143,17 @@ export async function expectVisibleFocus(page: Page) {
   expect(await focusIsVisible(page), `focus is visible on ${await describeFocus(page)}`).toBe(true);
 }
 
-/** Waits until React has hydrated the page, so clicks reach React's handlers. */
+/**
+ * Waits until the page is ready for clicks: on a page that ships React (it has a module
+ * script), until root.tsx has marked it hydrated; on any other page, until it has loaded.
+ */
 export async function waitForHydration(page: Page) {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  await page.waitForLoadState("load");
+  await page.waitForFunction(
+    () =>
+      document.querySelector('script[type="module"]') === null ||
+      document.documentElement.dataset.hydrated === "true",
+  );
 }
 
 /**
@@ -187,4 +199,17 @@ export async function expectExpanded(target: Locator, expanded: boolean) {
       message: `expanded state of ${target.toString()}`,
     })
     .toBe(expanded);
+}
+
+/**
+ * The phone menu's toggle: the `<summary>` of `<details data-menu="phone">` (decision 105).
+ * Its accessible name is "Open menu" or "Close menu", following its state.
+ */
+export function phoneMenuToggle(page: Page): Locator {
+  return page.locator('details[data-menu="phone"] > summary');
+}
+
+/** A desktop submenu's toggle: the `<summary>` of a `<details data-menu="desktop">`. */
+export function desktopMenuToggle(page: Page, label: string): Locator {
+  return page.locator('details[data-menu="desktop"] > summary', { hasText: label });
 }

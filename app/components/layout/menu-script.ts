@@ -1,0 +1,150 @@
+import { navigationMenuDelays } from "../../config/ui.ts";
+
+type MenuScriptConfig = { openDelayMs: number; skipDelayMs: number };
+
+/**
+ * The menu part of the inline script at the top of every page (docs/decisions/105). Both
+ * menus are native `<details data-menu>` that open and close without any script; this adds,
+ * through listeners on the document (so it works from the first paint, hydrated or not):
+ *
+ * - one open at a time: opening a menu closes the others, and a section of the phone menu
+ *   closes its siblings of the same `name` where the browser lacks exclusive `<details name>`
+ *   (Safari before 17.2);
+ * - Escape closes the open menu and puts focus on its toggle; a press outside a menu, focus
+ *   moving out of it, or following one of its links closes it;
+ * - the desktop menu opens when the mouse rests on it for the spec's 200 ms (at once when
+ *   moving across from another within 300 ms), closes when the mouse leaves a menu it opened,
+ *   and the first press after the mouse opened it keeps it open (docs/decisions/093).
+ *
+ * It is serialised with Function.prototype.toString, so it uses nothing from outside.
+ */
+export function menuBehaviour(config: MenuScriptConfig) {
+  const menus = () =>
+    Array.from(document.querySelectorAll<HTMLDetailsElement>("details[data-menu]"));
+  const menuOf = (node: unknown) =>
+    node instanceof Element ? node.closest<HTMLDetailsElement>("details[data-menu]") : null;
+  const toggleOf = (menu: HTMLDetailsElement) => menu.querySelector("summary");
+  let hoverTimer = 0;
+  let leaveTimer = 0;
+  // The submenu the mouse opened (it closes when the mouse leaves it), and the one whose
+  // toggle the mouse has not left since it opened it (a press there confirms).
+  let hoverOpened: HTMLDetailsElement | null = null;
+  let pressConfirms: HTMLDetailsElement | null = null;
+  let lastClosed = 0;
+
+  function close(menu: HTMLDetailsElement) {
+    if (!menu.open) return;
+    menu.open = false;
+    lastClosed = Date.now();
+    if (hoverOpened === menu) hoverOpened = null;
+    if (pressConfirms === menu) pressConfirms = null;
+  }
+
+  document.addEventListener(
+    "toggle",
+    (event) => {
+      const opened = event.target;
+      if (!(opened instanceof HTMLDetailsElement) || !opened.open) return;
+      if (opened.hasAttribute("data-menu")) {
+        for (const menu of menus()) if (menu !== opened) close(menu);
+      }
+      // A section of a menu: its siblings close, whether or not the browser knows
+      // exclusive <details name> (and whatever became of the attribute).
+      const owner = opened.parentElement?.closest("details[data-menu]");
+      if (owner) {
+        for (const other of owner.querySelectorAll("details")) {
+          if (other !== opened) other.open = false;
+        }
+      }
+      const name = opened.getAttribute("name");
+      if (name) {
+        for (const other of document.querySelectorAll("details[name]")) {
+          if (other !== opened && other.getAttribute("name") === name) {
+            (other as HTMLDetailsElement).open = false;
+          }
+        }
+      }
+    },
+    true,
+  );
+
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape") return;
+    const open = menus().filter((menu) => menu.open);
+    const menu = menuOf(document.activeElement) ?? open[0];
+    if (!menu || !menu.open) return;
+    close(menu);
+    toggleOf(menu)?.focus();
+  });
+
+  document.addEventListener("click", (event) => {
+    const target = event.target;
+    const menu = menuOf(target);
+    for (const other of menus()) if (other !== menu) close(other);
+    if (!menu || !(target instanceof Element)) return;
+    if (target.closest("a[href]")) {
+      close(menu);
+      return;
+    }
+    const summary = target.closest("summary");
+    if (summary && summary === toggleOf(menu) && pressConfirms === menu && event.detail > 0) {
+      // The mouse opened it a moment ago: this press confirms, it does not close.
+      event.preventDefault();
+      pressConfirms = null;
+    }
+  });
+
+  document.addEventListener("focusin", (event) => {
+    for (const menu of menus()) {
+      if (menu.open && !menu.contains(event.target as Node)) close(menu);
+    }
+  });
+
+  const desktopMenuOf = (node: unknown) =>
+    node instanceof Element
+      ? node.closest<HTMLDetailsElement>('details[data-menu="desktop"]')
+      : null;
+
+  document.addEventListener("pointerover", (event) => {
+    if (event.pointerType !== "mouse") return;
+    const menu = desktopMenuOf(event.target);
+    if (!menu) return;
+    window.clearTimeout(leaveTimer);
+    if (menu.open || !toggleOf(menu)?.contains(event.target as Node)) return;
+    window.clearTimeout(hoverTimer);
+    const moving = menus().some((m) => m.open) || Date.now() - lastClosed < config.skipDelayMs;
+    hoverTimer = window.setTimeout(
+      () => {
+        if (!menu.matches(":hover")) return;
+        menu.open = true;
+        hoverOpened = menu;
+        pressConfirms = menu;
+      },
+      moving ? 0 : config.openDelayMs,
+    );
+  });
+
+  document.addEventListener("pointerout", (event) => {
+    if (event.pointerType !== "mouse") return;
+    const menu = desktopMenuOf(event.target);
+    if (!menu) return;
+    const toggle = toggleOf(menu);
+    if (toggle?.contains(event.target as Node) && !toggle.contains(event.relatedTarget as Node)) {
+      if (pressConfirms === menu) pressConfirms = null;
+    }
+    if (menu.contains(event.relatedTarget as Node | null)) return;
+    window.clearTimeout(hoverTimer);
+    if (hoverOpened !== menu) return;
+    leaveTimer = window.setTimeout(() => {
+      if (!menu.matches(":hover") && !menu.contains(document.activeElement)) close(menu);
+    }, config.skipDelayMs);
+  });
+}
+
+const config: MenuScriptConfig = {
+  openDelayMs: navigationMenuDelays.delayDuration,
+  skipDelayMs: navigationMenuDelays.skipDelayDuration,
+};
+
+/** The menu part of the inline script, as source text (see consent-script.ts). */
+export const menuScript = `(${menuBehaviour.toString()})(${JSON.stringify(config)});`;

@@ -1,0 +1,145 @@
+import { randomUUID } from "node:crypto";
+
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { handOff, suppress } from "./store.ts";
+import type { NewRegistration } from "../../contract/registrations.ts";
+import { backends } from "../../tests/support/storage-backends.ts";
+import { openStorage, type Storage } from "../compose.ts";
+import { createDatabase } from "../db/database.ts";
+import { emailHasher } from "../registrations/erasure.ts";
+
+const logger = pino({ level: "silent" });
+
+let counter = 0;
+function newRegistration(email: string): NewRegistration {
+  counter += 1;
+  return {
+    name: `Gate ${counter}`,
+    email,
+    phone: null,
+    message: null,
+    clientTimestamp: null,
+    idempotencyKey: `gate-${counter}-${Math.random()}`,
+    consent: { version: "2026-11-23", wantsUpdates: false },
+  };
+}
+
+/**
+ * The handoff gate (docs/decisions/095): the rule that decides, at the moment of handoff,
+ * whether an email may go. The worker is not started: the gate is called as it calls it.
+ */
+for (const backend of backends) {
+  describe.runIf(backend.enabled)(`the handoff gate on ${backend.name}`, () => {
+    const cleanups: Array<() => Promise<void>> = [];
+    afterEach(async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+      cleanups.length = 0;
+    });
+
+    async function setUp() {
+      const place = await backend.fresh({});
+      cleanups.push(place.drop);
+      const storage: Storage = await openStorage(place.env, logger);
+      cleanups.push(() => storage.close());
+      const { db } = createDatabase(place.env, logger);
+      cleanups.push(() => db.destroy());
+      const hash = await emailHasher(db);
+      /**
+       * Registers and returns an email row of the registration: its confirmation, or, where
+       * the per-address limits queued none (docs/decisions/102), a row queued here as an
+       * announcement queued earlier would be, so the gate alone decides.
+       */
+      async function register(email: string) {
+        const result = await storage.registrations.register(newRegistration(email));
+        if (result.kind !== "created") throw new Error(result.kind);
+        const registrationId = result.registration.id;
+        const queued = await db
+          .selectFrom("outbox")
+          .select(["id", "attempts"])
+          .where("registration_id", "=", registrationId)
+          .where("kind", "=", "mail")
+          .executeTakeFirst();
+        if (queued) return { outboxId: queued.id, attempt: queued.attempts, registrationId };
+        const now = new Date().toISOString();
+        const outboxId = randomUUID();
+        await db
+          .insertInto("outbox")
+          .values({
+            id: outboxId,
+            registration_id: registrationId,
+            status: "pending",
+            attempts: 0,
+            next_attempt_at: now,
+            last_error: null,
+            created_at: now,
+            delivered_at: null,
+            kind: "mail",
+            topic: "announcement",
+            announcement_id: null,
+            dedupe_key: null,
+            sending_until: null,
+          })
+          .execute();
+        return { outboxId, attempt: 0, registrationId };
+      }
+      const gate = (job: Awaited<ReturnType<typeof register>>) =>
+        handOff(db, storage.dialect, job, new Date(Date.now() + 20_000), async (e) => hash(e));
+      const set = (id: string, values: { confirmed_at?: string; unsubscribed_at?: string }) =>
+        db.updateTable("registrations").set(values).where("id", "=", id).execute();
+      return { db, hash, register, gate, set };
+    }
+
+    it("lets a message go, marking it in flight, and refuses the same claim twice", async () => {
+      const { db, register, gate } = await setUp();
+      const job = await register("gate-ok@example.com");
+      expect(await gate(job)).toBeNull();
+      const row = await db
+        .selectFrom("outbox")
+        .select("sending_until")
+        .where("id", "=", job.outboxId)
+        .executeTakeFirstOrThrow();
+      expect(row.sending_until).not.toBeNull();
+      expect(await gate({ ...job, attempt: job.attempt + 1 })).toBe("taken");
+    });
+
+    it("refuses a suppressed address in any letter case, and deletes the row", async () => {
+      const { db, hash, register, gate } = await setUp();
+      await suppress(db, hash("Bounce@Example.com"), "SMTP 550 5.1.1", new Date());
+      const job = await register("bounce@example.com");
+      expect(await gate(job)).toBe("suppressed");
+      expect(
+        await db.selectFrom("outbox").select("id").where("id", "=", job.outboxId).execute(),
+      ).toEqual([]);
+      // Another address is not affected.
+      expect(await gate(await register("fine@example.com"))).toBeNull();
+    });
+
+    it("refuses every mail to an address that unsubscribed, until a registration of it is confirmed after", async () => {
+      const { register, gate, set } = await setUp();
+      const first = await register("Quit@example.com");
+      await set(first.registrationId, {
+        confirmed_at: "2026-11-01T10:00:00.000Z",
+        unsubscribed_at: "2026-11-02T10:00:00.000Z",
+      });
+      // A new registration of the same address, not yet confirmed: still nothing.
+      const again = await register("quit@example.com");
+      expect(await gate(again)).toBe("unsubscribed");
+      // Confirmed before the unsubscribe does not count.
+      const old = await register("quit@EXAMPLE.com");
+      await set(old.registrationId, { confirmed_at: "2026-11-01T12:00:00.000Z" });
+      expect(await gate(old)).toBe("unsubscribed");
+      // Confirmed after it: mail may go again.
+      const back = await register("quit@example.com");
+      await set(back.registrationId, { confirmed_at: "2026-11-03T10:00:00.000Z" });
+      expect(await gate(back)).toBeNull();
+    });
+
+    it("refuses mail of an erased registration", async () => {
+      const { register, gate } = await setUp();
+      const job = await register("erase-me@example.com");
+      expect(await gate({ ...job, registrationId: "no-such-registration" })).toBe("erased");
+    });
+  });
+}

@@ -1,0 +1,123 @@
+import { type Kysely, sql } from "kysely";
+
+import type { Database, Dialect, OutboxStatus } from "../db/schema.ts";
+
+type Db = Kysely<Database>;
+
+/**
+ * How often one address may be sent a confirmation email, whoever asks and from
+ * wherever (docs/decisions/102). The form mails the address typed into it, so without
+ * these anyone could make the clinic's domain mail a stranger as often as they like.
+ * The one place these numbers live.
+ */
+export const CONFIRMATION_LIMITS = {
+  /** Most confirmation emails queued for one address in any 24 hours. */
+  perDay: 3,
+  /** Least time between two confirmation emails to one address. */
+  minGapMinutes: 60,
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The key an address is compared by everywhere: trimmed, lower case (SQL `lower(email)`). */
+export function addressKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** What storage already holds for one address, from before this registration. */
+export type AddressHistory = {
+  /** The latest unsubscribe of any registration of the address, or null. */
+  lastUnsubscribedAt: string | null;
+  /** The latest confirmation of any registration of the address, or null. */
+  lastConfirmedAt: string | null;
+  /** Every confirmation email queued for the address that storage still holds. */
+  confirmations: Array<{ createdAt: string; status: OutboxStatus }>;
+};
+
+export const emptyHistory = (): AddressHistory => ({
+  lastUnsubscribedAt: null,
+  lastConfirmedAt: null,
+  confirmations: [],
+});
+
+/**
+ * Whether the address is off the list: it unsubscribed, and no registration of it was
+ * confirmed after that (docs/decisions/101). No mail of any kind goes to it.
+ */
+export function isUnsubscribed(history: AddressHistory): boolean {
+  const { lastUnsubscribedAt: off, lastConfirmedAt: on } = history;
+  return off !== null && (on === null || on <= off);
+}
+
+/**
+ * Whether a new registration of this address may queue a confirmation email now: not
+ * for an unsubscribed address; not while one is still waiting to go; not within
+ * `minGapMinutes` of the last; at most `perDay` in 24 hours.
+ */
+export function mayQueueConfirmation(history: AddressHistory, now: Date): boolean {
+  if (isUnsubscribed(history)) return false;
+  const { confirmations } = history;
+  if (confirmations.some((c) => c.status === "pending")) return false;
+  const gapFrom = new Date(now.getTime() - CONFIRMATION_LIMITS.minGapMinutes * 60_000);
+  const dayFrom = new Date(now.getTime() - DAY_MS).toISOString();
+  if (confirmations.some((c) => c.createdAt > gapFrom.toISOString())) return false;
+  return confirmations.filter((c) => c.createdAt > dayFrom).length < CONFIRMATION_LIMITS.perDay;
+}
+
+/**
+ * On PostgreSQL, makes concurrent transactions that store registrations of the same
+ * addresses wait for each other until commit, so two of them cannot both find "no
+ * confirmation waiting" and both queue one. Locks are taken in one order (no deadlock).
+ * SQLite has one writer at a time, so it needs nothing.
+ */
+export async function lockAddresses(db: Db, dialect: Dialect, keys: readonly string[]) {
+  if (dialect !== "postgres" || keys.length === 0) return;
+  const sorted = [...new Set(keys)].sort();
+  await sql`select pg_advisory_xact_lock(hashtextextended(k, 102)) from unnest(${sorted}::text[]) with ordinality as t(k, n) order by n`.execute(
+    db,
+  );
+}
+
+/** ISO timestamps compare as strings (docs/decisions/030). */
+function later(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a > b ? a : b;
+}
+
+/** The history of each address, read in one query through the lower(email) index. */
+export async function addressHistories(
+  db: Db,
+  keys: readonly string[],
+  exceptIds: readonly string[],
+): Promise<Map<string, AddressHistory>> {
+  const histories = new Map<string, AddressHistory>();
+  if (keys.length === 0) return histories;
+  let query = db
+    .selectFrom("registrations as r")
+    .leftJoin("outbox as o", (join) =>
+      join
+        .onRef("o.registration_id", "=", "r.id")
+        .on("o.kind", "=", "mail")
+        .on("o.topic", "=", "confirmation"),
+    )
+    .select([
+      "r.email",
+      "r.confirmed_at",
+      "r.unsubscribed_at",
+      "o.created_at as mail_created_at",
+      "o.status as mail_status",
+    ])
+    .where((eb) => eb(eb.fn("lower", ["r.email"]), "in", [...new Set(keys)]));
+  if (exceptIds.length > 0) query = query.where("r.id", "not in", exceptIds);
+  for (const row of await query.execute()) {
+    const key = addressKey(row.email);
+    const history = histories.get(key) ?? emptyHistory();
+    histories.set(key, history);
+    history.lastUnsubscribedAt = later(history.lastUnsubscribedAt, row.unsubscribed_at);
+    history.lastConfirmedAt = later(history.lastConfirmedAt, row.confirmed_at);
+    if (row.mail_created_at !== null && row.mail_status !== null)
+      history.confirmations.push({ createdAt: row.mail_created_at, status: row.mail_status });
+  }
+  return histories;
+}

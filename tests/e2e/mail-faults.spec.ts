@@ -1,0 +1,234 @@
+import { execFile } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { promisify } from "node:util";
+
+import { expect, test } from "@playwright/test";
+
+import {
+  freshPostgresSchema,
+  newRegistration,
+  postRegistration,
+  type Registration,
+} from "../resilience/registrations.ts";
+import { freshDataDir, type ServerProcess, startServer } from "../resilience/server-process.ts";
+import { type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
+
+/**
+ * Issue 21's remaining delivery faults, end to end: the production server (two of them on
+ * PostgreSQL) sending through the test SMTP server while it is killed, hangs or is slow
+ * for one address, and staff's CLI run beside it. Every count is of what the SMTP server
+ * received. The 550 recipient tried at most twice is in mail-trust.spec.ts. What each
+ * test costs is in its title.
+ */
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const FROM = "Meridian Men's Health <hello@clinic.test>";
+const databaseUrl = process.env.TEST_DATABASE_URL;
+const run = promisify(execFile);
+
+test.describe.configure({ mode: "serial" });
+
+/**
+ * `npm run registrations -- …` as staff run it; asynchronous, so the SMTP server in this
+ * process keeps answering meanwhile.
+ */
+async function registrations(env: Record<string, string>, args: string[]): Promise<string> {
+  const { stdout } = await run("npm", ["run", "--silent", "registrations", "--", ...args], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? "",
+      LOG_LEVEL: "silent",
+      ...env,
+    },
+  });
+  return stdout;
+}
+
+function siteEnv(mail: MailCatcher): Record<string, string> {
+  return { SMTP_URL: mail.url, MAIL_FROM: FROM, SITE_URL: "http://localhost:3999" };
+}
+
+async function registerAll(servers: ServerProcess[], people: Registration[]) {
+  for (let i = 0; i < people.length; i += 10) {
+    const posted = await Promise.all(
+      people
+        .slice(i, i + 10)
+        .map((person, j) => postRegistration(servers[(i + j) % servers.length]!.url, person)),
+    );
+    for (const p of posted) expect(p.status).toBe(200);
+  }
+}
+
+function sqlite<T>(dataDir: string, work: (db: DatabaseSync) => T): T {
+  const db = new DatabaseSync(path.join(dataDir, "registrations.sqlite"), { timeout: 5_000 });
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Mail rows not yet delivered: none left means nothing more can be sent. */
+function undelivered(dataDir: string): number {
+  return sqlite(dataDir, (db) => {
+    const row = db
+      .prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'mail' AND status <> 'delivered'")
+      .get() as { n: number };
+    return Number(row.n);
+  });
+}
+
+/**
+ * How many copies of each message (by Message-ID, one per outbox row) each recipient
+ * received, of the messages `pick` selects.
+ */
+function copies(mail: MailCatcher, pick: (subject: string) => boolean): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const m of mail.messages) {
+    if (!pick(m.parsed.subject ?? "")) continue;
+    const key = `${m.parsed.messageId ?? "no Message-ID"} ${m.to}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** The addresses among `counts`' keys. */
+const addresses = (counts: Map<string, number>) =>
+  new Set([...counts.keys()].map((key) => key.split(" ")[1]));
+
+const isConfirmation = (subject: string) => subject.startsWith("Please confirm your email");
+
+test("SIGKILL mid-announcement: after the restart, 80 recipients have one copy each, at most 3 have two [~60-120 s: the 60 s lease]", async () => {
+  test.setTimeout(240_000);
+  const mail = await startMailCatcher();
+  const dataDir = freshDataDir();
+  let server = await startServer({ env: siteEnv(mail), dataDir });
+  try {
+    const people = Array.from({ length: 80 }, (_, i) => newRegistration("killed", i));
+    await registerAll([server], people);
+    await expect.poll(() => mail.messages.length, { timeout: 60_000 }).toBe(people.length);
+    sqlite(dataDir, (db) =>
+      db.prepare("UPDATE registrations SET confirmed_at = ?").run(new Date().toISOString()),
+    );
+
+    mail.delayMs = 400;
+    const subject = `Opening ${Date.now()}`;
+    const textFile = path.join(dataDir, "announce.txt");
+    writeFileSync(textFile, "Our doors open today.\n");
+    await registrations({ DATA_DIR: dataDir, MAIL_PER_MINUTE: "6000" }, [
+      "announce",
+      "--subject",
+      subject,
+      "--text-file",
+      textFile,
+    ]);
+    const announced = () => copies(mail, (s) => s === subject);
+    await expect.poll(() => announced().size, { timeout: 60_000 }).toBeGreaterThanOrEqual(20);
+    expect(await server.stop("SIGKILL")).toBe("SIGKILL");
+    const atKill = announced().size;
+    expect(atKill).toBeLessThan(people.length);
+
+    server = await startServer({ env: siteEnv(mail), dataDir });
+    // Messages in flight at the kill come back when their lease (60 s) runs out.
+    await expect.poll(() => undelivered(dataDir), { timeout: 150_000 }).toBe(0);
+    const counts = announced();
+    expect(counts.size).toBe(people.length);
+    expect(addresses(counts).size).toBe(people.length);
+    const twice = [...counts.values()].filter((n) => n === 2).length;
+    expect([...counts.values()].every((n) => n === 1 || n === 2)).toBe(true);
+    expect(twice).toBeLessThanOrEqual(3);
+    console.warn(`mail-faults: killed at ${atKill} of 80 announced; ${twice} second copies`);
+  } finally {
+    await server.stop("SIGKILL");
+    await mail.close();
+  }
+});
+
+test("`outbox --retry` during sending on two servers sharing PostgreSQL: no duplicate [~30 s]", async () => {
+  test.skip(!databaseUrl && !process.env.CI, "TEST_DATABASE_URL is not set");
+  test.setTimeout(120_000);
+  const schema = await freshPostgresSchema(databaseUrl ?? "");
+  const mail = await startMailCatcher();
+  const servers: ServerProcess[] = [];
+  try {
+    const env = { ...siteEnv(mail), DATABASE_URL: schema.url };
+    // One after the other: each migrates the schema on boot.
+    servers.push(await startServer({ env }));
+    servers.push(await startServer({ env }));
+    mail.delayMs = 1_000;
+    const people = Array.from({ length: 48 }, (_, i) => newRegistration("retried", i));
+    await registerAll(servers, people);
+
+    let retries = 0;
+    while (mail.messages.length < people.length) {
+      const output = await registrations({ DATABASE_URL: schema.url }, ["outbox", "--retry"]);
+      expect(output).toMatch(/^Queued \d+ failed deliver/);
+      if (mail.messages.length < people.length) retries += 1;
+    }
+    // Each run above began while some confirmations were still to arrive.
+    expect(retries).toBeGreaterThanOrEqual(2);
+    // Long enough for a second copy, were one on its way.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const counts = copies(mail, isConfirmation);
+    expect(counts.size).toBe(people.length);
+    expect(addresses(counts).size).toBe(people.length);
+    expect([...counts].filter(([, n]) => n !== 1)).toEqual([]);
+    console.warn(`mail-faults: ${retries} retries during sending`);
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    await mail.close();
+    await schema.drop();
+  }
+});
+
+test("a 40 s SMTP hang, registrations made meanwhile: exactly one confirmation each once it recovers [~100 s: the hang and the 30-60 s backoff]", async () => {
+  test.setTimeout(240_000);
+  const mail = await startMailCatcher();
+  const server = await startServer({ env: siteEnv(mail), dataDir: freshDataDir() });
+  try {
+    mail.hanging = true;
+    const people = Array.from({ length: 6 }, (_, i) => newRegistration("hung", i));
+    await registerAll([server], people);
+    await new Promise((resolve) => setTimeout(resolve, 40_000));
+    expect(mail.messages).toHaveLength(0);
+    mail.release();
+    // Production timeouts and backoff: sends aborted after 20 s come back 30-60 s later.
+    await expect.poll(() => undelivered(server.dataDir), { timeout: 150_000 }).toBe(0);
+    const counts = copies(mail, isConfirmation);
+    expect(counts.size).toBe(people.length);
+    expect(addresses(counts).size).toBe(people.length);
+    expect([...counts].filter(([, n]) => n !== 1)).toEqual([]);
+  } finally {
+    await server.stop();
+    await mail.close();
+  }
+});
+
+test("one slow recipient does not hold up the rest [~20 s]", async () => {
+  test.setTimeout(90_000);
+  const mail = await startMailCatcher();
+  const server = await startServer({ env: siteEnv(mail), dataDir: freshDataDir() });
+  try {
+    const slow = newRegistration("slow-one", 0);
+    // Under the 20 s send timeout: slow, not failed.
+    mail.slowAddress(slow.email, 15_000);
+    await registerAll([server], [slow]);
+    await expect.poll(() => mail.attempts.length, { timeout: 10_000 }).toBe(1);
+    const others = Array.from({ length: 12 }, (_, i) => newRegistration("quick", i));
+    const started = Date.now();
+    await registerAll([server], others);
+    for (const person of others) await mail.waitFor(person.email, 1, 15_000);
+    const took = Date.now() - started;
+    // All twelve arrived while the slow one was still being answered.
+    expect(mail.to(slow.email)).toHaveLength(0);
+    await mail.waitFor(slow.email, 1, 30_000);
+    expect(mail.to(slow.email)).toHaveLength(1);
+    console.warn(`mail-faults: 12 others delivered in ${took} ms beside a 15 s recipient`);
+  } finally {
+    await server.stop();
+    await mail.close();
+  }
+});

@@ -1,0 +1,238 @@
+import { spawnSync } from "node:child_process";
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+
+import { expect, test } from "@playwright/test";
+
+import {
+  CONSENT_STORAGE_KEY,
+  essentialOnly,
+  serializeConsent,
+} from "../../app/features/consent/consent-record.ts";
+import { newRegistration, postRegistration } from "../resilience/registrations.ts";
+import { type ServerProcess, startServer } from "../resilience/server-process.ts";
+import { type CaughtMail, type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
+
+/**
+ * Issue 21's registrant-side acceptance, against the production server sending through
+ * a real SMTP server (tests/support/mail-catcher.ts), with TRUST_PROXY=1 and the
+ * production rate limits: one address cannot be made a target (docs/decisions/102), a
+ * link scanner cannot confirm anyone (decision 100), and `announce --audience updates`
+ * reaches only those who asked (decision 104).
+ */
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+
+test.describe.configure({ mode: "serial" });
+
+let mail: MailCatcher;
+let server: ServerProcess;
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  mail = await startMailCatcher();
+  server = await startServer({
+    env: {
+      SMTP_URL: mail.url,
+      MAIL_FROM: "Meridian Men's Health <hello@clinic.test>",
+      // Links in the emails name this origin; the tests follow them to the server itself.
+      SITE_URL: "https://clinic.test",
+      TRUST_PROXY: "1",
+      // The production limits: 5 a minute and 50 a day per client address.
+      RATE_LIMIT_PER_MINUTE: "5",
+      RATE_LIMIT_PER_DAY: "50",
+      MAIL_PER_MINUTE: "600",
+    },
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await mail?.close();
+});
+
+function cli(args: string[]) {
+  const result = spawnSync(process.execPath, ["server/cli/registrations.ts", ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: server.dataDir, LOG_LEVEL: "silent" },
+    encoding: "utf8",
+  });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout;
+}
+
+type Shown = {
+  registrations: Array<{ confirmedAt: string | null; unsubscribedAt: string | null }>;
+};
+const show = (email: string) => JSON.parse(cli(["show", "--email", email])) as Shown;
+
+let clientNumber = 0;
+/** A different client address each time, as a proxy in front would report it. */
+const fromElsewhere = () => ({ "x-forwarded-for": `198.51.100.${(clientNumber += 1)}` });
+
+/** The link to this path in a message's plain-text part, pointed at the server. */
+function linkIn(message: CaughtMail, pathname: string): string {
+  const found = (message.parsed.text ?? "")
+    .match(/https:\/\/clinic\.test\S+/g)
+    ?.map((href) => new URL(href))
+    .find((url) => url.pathname === pathname);
+  if (!found) throw new Error(`no ${pathname} link in:\n${message.parsed.text}`);
+  return `${server.url}${found.pathname}${found.search}`;
+}
+
+/** Waits long enough for any further message to this address to have arrived. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 3000));
+
+test("30 registrations of one address from 30 client addresses bring it one confirmation; each is answered as usual", async () => {
+  test.setTimeout(90_000);
+  const victim = newRegistration("victim", 0).email;
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, (_, i) =>
+      postRegistration(
+        server.url,
+        {
+          ...newRegistration("attacker", i),
+          email: i % 2 ? victim.toUpperCase() : victim,
+          name: "URGENT verify your account at https://evil.example/login",
+        },
+        { headers: fromElsewhere() },
+      ),
+    ),
+  );
+  expect(answers.map((a) => a.status)).toEqual(Array(30).fill(200));
+  await mail.waitFor(victim);
+  await settle();
+  const received = mail.to(victim);
+  expect(received).toHaveLength(1);
+  expect(received[0]?.parsed.text).not.toContain("evil.example");
+  expect(received[0]?.parsed.text).not.toContain("URGENT");
+  expect(show(victim).registrations).toHaveLength(30);
+
+  // After the person unsubscribes, a new registration of the address is stored and
+  // answered exactly as any other, and mails nothing.
+  const stop = await fetch(linkIn(received[0]!, "/unsubscribe"), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: "List-Unsubscribe=One-Click",
+  });
+  expect(stop.status).toBe(200);
+  const stranger = newRegistration("stranger", 1);
+  const [again, fresh] = await Promise.all([
+    postRegistration(
+      server.url,
+      { ...newRegistration("again", 1), email: victim },
+      { headers: fromElsewhere() },
+    ),
+    postRegistration(server.url, stranger, { headers: fromElsewhere() }),
+  ]);
+  expect([again.status, fresh.status]).toEqual([200, 200]);
+  await mail.waitFor(stranger.email);
+  await settle();
+  expect(mail.to(victim)).toHaveLength(1);
+  expect(show(victim).registrations).toHaveLength(31);
+});
+
+test("GET, HEAD and the .data GET of the confirm link confirm nothing; the button does, without JavaScript", async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const person = newRegistration("scanned", 0);
+  expect((await postRegistration(server.url, person, { headers: fromElsewhere() })).status).toBe(
+    200,
+  );
+  const [confirmation] = await mail.waitFor(person.email);
+  const link = linkIn(confirmation!, "/register-interest/confirm");
+
+  // What Safe Links, Proofpoint or Barracuda would do before the person sees the email.
+  expect((await request.get(link)).status()).toBe(200);
+  expect((await request.head(link)).status()).toBe(200);
+  const dataLink = new URL(link);
+  dataLink.pathname = "/register-interest/confirm.data";
+  expect((await request.get(dataLink.href)).status()).toBe(200);
+  expect(show(person.email).registrations[0]?.confirmedAt).toBeNull();
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    CONSENT_STORAGE_KEY,
+    serializeConsent(essentialOnly),
+  ] as const);
+  const page = await context.newPage();
+  expect((await page.goto(link))?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "One more step: confirm your email address",
+  );
+  expect(show(person.email).registrations[0]?.confirmedAt).toBeNull();
+  await page.getByRole("button", { name: "Confirm my email address" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Your email address is confirmed",
+  );
+  expect(show(person.email).registrations[0]?.confirmedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+  const confirmedAt = show(person.email).registrations[0]?.confirmedAt;
+  // A second press (a stale tab) and a second visit are harmless.
+  const again = await request.post(link, { headers: { origin: server.url }, form: {} });
+  expect(again.status()).toBe(200);
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Your email address is already confirmed",
+  );
+  expect(show(person.email).registrations[0]?.confirmedAt).toBe(confirmedAt);
+  await context.close();
+});
+
+test("announce --audience updates reaches only those who ticked the box, once", async ({
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const ticked = [newRegistration("news-yes", 1), newRegistration("news-yes", 2)];
+  const unticked = newRegistration("news-no", 3);
+  for (const [person, updates] of [
+    ...ticked.map((p) => [p, true] as const),
+    [unticked, false] as const,
+  ]) {
+    // The no-JavaScript form's own post: the box's value is "yes" when ticked.
+    const response = await fetch(`${server.url}/register-interest`, {
+      method: "POST",
+      redirect: "manual",
+      headers: {
+        origin: server.url,
+        "content-type": "application/x-www-form-urlencoded",
+        ...fromElsewhere(),
+      },
+      body: new URLSearchParams({
+        name: person.name,
+        email: person.email,
+        phone: "",
+        message: "",
+        website: "",
+        ...(updates ? { updates: "yes" } : {}),
+      }),
+    });
+    expect(response.status).toBe(303);
+    const [confirmation] = await mail.waitFor(person.email);
+    const pressed = await request.post(linkIn(confirmation!, "/register-interest/confirm"), {
+      headers: { origin: server.url, ...fromElsewhere() },
+      form: {},
+    });
+    expect(pressed.status()).toBe(200);
+    expect(show(person.email).registrations[0]?.confirmedAt).not.toBeNull();
+  }
+
+  const textFile = path.join(server.dataDir, "news.txt");
+  writeFileSync(textFile, "Our prices are now on the site.\n");
+  const subject = `News before we open ${Date.now()}`;
+  const args = ["announce", "--audience", "updates", "--subject", subject, "--text-file", textFile];
+  expect(cli([...args, "--dry-run"])).toMatch(
+    /^\d+ confirmed, subscribed address(es)? that asked for news would receive it/,
+  );
+  expect(cli(args)).toMatch(/^Queued announcement [0-9a-f]{32} for \d+ address/);
+  const news = (m: CaughtMail) => m.parsed.subject === subject;
+  for (const person of ticked) {
+    await expect.poll(() => mail.to(person.email).filter(news).length, { timeout: 30_000 }).toBe(1);
+    // Confirmed: the announcement may greet by name.
+    expect(mail.to(person.email).filter(news)[0]?.parsed.text).toMatch(/^Hello Test Person \d+,/);
+  }
+  expect(cli(args)).toMatch(/^Nothing new to send/);
+  await settle();
+  for (const person of ticked) expect(mail.to(person.email).filter(news)).toHaveLength(1);
+  expect(mail.to(unticked.email).filter(news)).toHaveLength(0);
+});

@@ -1,0 +1,193 @@
+import { spawnSync } from "node:child_process";
+import { generateKeyPairSync } from "node:crypto";
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+
+import { expect, test } from "@playwright/test";
+import { dkimVerify } from "mailauth/lib/dkim/verify.js";
+
+import {
+  newRegistration,
+  postRegistration,
+  type Registration,
+} from "../resilience/registrations.ts";
+import { freshDataDir, type ServerProcess, startServer } from "../resilience/server-process.ts";
+import { type CaughtMail, type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
+
+/**
+ * Issue 21, the delivery side, end to end: the production server sending through the
+ * test SMTP server (tests/support/mail-catcher.ts) while it is slow or refuses, with the
+ * operator's CLI run beside it as staff would. What each test costs is in its title.
+ */
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const FROM = "Meridian Men's Health <hello@clinic.test>";
+
+test.describe.configure({ mode: "serial" });
+
+function cli(dataDir: string, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, ["server/cli/registrations.ts", ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env },
+    encoding: "utf8",
+  });
+  expect(result.status, result.stderr).toBe(0);
+  return result.stdout;
+}
+
+async function startSite(mail: MailCatcher, env: Record<string, string> = {}) {
+  return startServer({
+    env: { SMTP_URL: mail.url, MAIL_FROM: FROM, SITE_URL: "http://localhost:3999", ...env },
+    dataDir: freshDataDir(),
+  });
+}
+
+async function registerAll(server: ServerProcess, people: Registration[]) {
+  for (let i = 0; i < people.length; i += 10) {
+    const posted = await Promise.all(
+      people.slice(i, i + 10).map((person) => postRegistration(server.url, person)),
+    );
+    for (const p of posted) expect(p.status).toBe(200);
+  }
+}
+
+/** Confirms every registration straight in the database (the confirm page is not under test here). */
+function confirmAll(dataDir: string) {
+  const db = new DatabaseSync(path.join(dataDir, "registrations.sqlite"), { timeout: 5_000 });
+  try {
+    db.prepare("UPDATE registrations SET confirmed_at = ? WHERE confirmed_at IS NULL").run(
+      new Date().toISOString(),
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/** The path and query of the List-Unsubscribe https URL, against this server. */
+function unsubscribeUrl(server: ServerProcess, message: CaughtMail): string {
+  const header = message.header("list-unsubscribe") ?? "";
+  const url = /<(https?:[^>]+)>/.exec(header)?.[1];
+  if (!url) throw new Error(`List-Unsubscribe has no URL: ${header}`);
+  const { pathname, search } = new URL(url);
+  return `${server.url}${pathname}${search}`;
+}
+
+/** Every file under a directory, recursively. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? filesUnder(file) : [file];
+  });
+}
+
+test("a slow mail server (1.5 s a message): 100 announced once each, and nothing after erase or unsubscribe [~75 s]", async () => {
+  test.setTimeout(240_000);
+  const mail = await startMailCatcher();
+  const server = await startSite(mail);
+  try {
+    const people = Array.from({ length: 102 }, (_, i) => newRegistration("slow", i));
+    await registerAll(server, people);
+    await expect.poll(() => mail.messages.length, { timeout: 60_000 }).toBe(people.length);
+    confirmAll(server.dataDir);
+
+    // The announcement goes newest first, so the first two registered are among the last.
+    const [erased, unsubscribed] = people as [Registration, Registration];
+    const unsubscribeAt = unsubscribeUrl(server, mail.to(unsubscribed.email)[0]!);
+    const subject = `Opening ${Date.now()}`;
+    const textFile = path.join(server.dataDir, "announce.txt");
+    writeFileSync(textFile, "Our doors open today.\n");
+    mail.delayMs = 1_500;
+    cli(server.dataDir, ["announce", "--subject", subject, "--text-file", textFile], {
+      MAIL_PER_MINUTE: "6000",
+    });
+    const announced = () => mail.messages.filter((m) => m.parsed.subject === subject);
+    const started = Date.now();
+    await expect.poll(() => announced().length, { timeout: 60_000 }).toBeGreaterThanOrEqual(9);
+
+    // While sending: erase one, unsubscribe the other. Once each returns, nothing more.
+    cli(server.dataDir, ["erase", "--email", erased.email]);
+    const erasedBefore = mail.to(erased.email).length;
+    const response = await fetch(unsubscribeAt, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "List-Unsubscribe=One-Click",
+    });
+    expect(response.status).toBeLessThan(400);
+    const unsubscribedBefore = mail.to(unsubscribed.email).length;
+
+    await expect.poll(() => announced().length, { timeout: 120_000 }).toBeGreaterThanOrEqual(100);
+    const took = Date.now() - started;
+    // Long enough for any second copy or late retry to arrive.
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    const perAddress = new Map<string, number>();
+    for (const m of announced()) perAddress.set(m.to, (perAddress.get(m.to) ?? 0) + 1);
+    expect(perAddress.size).toBe(100);
+    expect([...perAddress.entries()].filter(([, n]) => n !== 1)).toEqual([]);
+    expect(mail.to(erased.email)).toHaveLength(erasedBefore);
+    expect(mail.to(unsubscribed.email)).toHaveLength(unsubscribedBefore);
+    expect(perAddress.has(erased.email.toLowerCase())).toBe(false);
+    expect(perAddress.has(unsubscribed.email.toLowerCase())).toBe(false);
+    // `outbox` reports exactly what the server accepted.
+    expect(cli(server.dataDir, ["outbox"])).toMatch(
+      new RegExp(`"${subject}" {2}queued \\S+: sent 100, waiting 0, failed 0`),
+    );
+    console.warn(`mail-trust: 100 announcement emails at 1.5 s each took ${took} ms`);
+  } finally {
+    await server.stop();
+    await mail.close();
+  }
+});
+
+test("a 550 recipient is tried once, and after erase neither the log nor DATA_DIR holds the address; DKIM signatures verify [~15 s]", async () => {
+  test.setTimeout(90_000);
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const publicDer = publicKey.export({ type: "spki", format: "der" }).toString("base64");
+  const mail = await startMailCatcher();
+  const server = await startSite(mail, {
+    DKIM_DOMAIN: "clinic.test",
+    DKIM_SELECTOR: "test2026",
+    DKIM_PRIVATE_KEY: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
+  });
+  let output = "";
+  const refused = newRegistration("refused", 1);
+  try {
+    const accepted = newRegistration("accepted", 1);
+    mail.refuseAddress(refused.email, 550);
+    await registerAll(server, [accepted, refused]);
+    const [message] = await mail.waitFor(accepted.email);
+    const verified = await dkimVerify(message!.raw, {
+      resolver: async (name: string, type: string) => {
+        expect([name, type]).toEqual(["test2026._domainkey.clinic.test", "TXT"]);
+        return [[`v=DKIM1; k=rsa; p=${publicDer}`]];
+      },
+    });
+    expect(verified.results.map((r: { status: { result: string } }) => r.status.result)).toEqual([
+      "pass",
+    ]);
+
+    await expect
+      .poll(() => cli(server.dataDir, ["outbox"]), { timeout: 20_000 })
+      .toMatch(/SMTP 550/);
+    // Long enough for a retry, were there one.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const tries = mail.attempts.filter((a) => a === refused.email.toLowerCase()).length;
+    expect(tries).toBeGreaterThanOrEqual(1);
+    expect(tries).toBeLessThanOrEqual(2);
+
+    cli(server.dataDir, ["erase", "--email", refused.email]);
+  } finally {
+    await server.stop();
+    await mail.close();
+    output = server.output.join("\n");
+  }
+  expect(output).toContain("SMTP 550");
+  const needles = [refused.email, refused.email.toLowerCase(), refused.email.split("@")[0]!];
+  for (const needle of needles) expect(output).not.toContain(needle);
+  for (const file of filesUnder(server.dataDir)) {
+    const bytes = readFileSync(file);
+    for (const needle of needles) {
+      expect(bytes.includes(Buffer.from(needle)), `${needle} in ${file}`).toBe(false);
+    }
+  }
+});
