@@ -40,11 +40,7 @@ export default defineConfig({
     { name: "chromium", testDir: "tests/e2e" },
     // The core journeys in Firefox ESR and WebKitGTK, each through its own driver
     // (tests/engines/journeys.ts); they use none of Playwright's browser fixtures.
-    // One retry, for one known flake: in a full run, Firefox ESR's 390 px registration
-    // journey has twice waited past 30 s for the thank-you card (it passes alone, and in
-    // the engine's own run of its eleven journeys); the cause is not yet found. A second
-    // failure still fails the run, and Playwright reports the retried test as flaky.
-    { name: "engines", testDir: "tests/engines", retries: 1 },
+    { name: "engines", testDir: "tests/engines" },
   ],
   webServer: {
     // The production server over the production build (npm test builds first).

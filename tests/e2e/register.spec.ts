@@ -92,6 +92,40 @@ test("an empty name or email shows the toast and sends nothing", async ({ page }
   expect(posts).toHaveLength(0);
 });
 
+test("on a phone a tap on the submit button under the error toast still submits", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const email = uniqueEmail("under-toast");
+  await openForm(page);
+  await submitButton(page).click();
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: messages.missing });
+  await expect(toast).toBeVisible();
+  // A quick visitor (or autofill) fills the fields while the toast is still up...
+  await fillForm(page, { name: "Sam Carter", email });
+  // ...with the button where the toast lies, across the bottom of the screen.
+  const toastBox = await toast.boundingBox();
+  const buttonBox = await submitButton(page).boundingBox();
+  if (!toastBox || !buttonBox) throw new Error("the toast or the button has no box");
+  const toastMiddle = toastBox.y + toastBox.height / 2;
+  await page.evaluate(
+    (dy) => window.scrollBy({ top: dy, behavior: "instant" }),
+    buttonBox.y + buttonBox.height / 2 - toastMiddle,
+  );
+  // The point is on the button and on the toast drawn over it.
+  const button = await submitButton(page).boundingBox();
+  const toastNow = await toast.boundingBox();
+  if (!button || !toastNow) throw new Error("the toast or the button has no box");
+  const x = button.x + button.width / 2;
+  const inside = (box: typeof button, py: number) =>
+    x > box.x && x < box.x + box.width && py > box.y && py < box.y + box.height;
+  expect(inside(button, toastMiddle) && inside(toastNow, toastMiddle)).toBe(true);
+  await expect(toast).toBeVisible();
+  await page.mouse.click(x, toastMiddle);
+  await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible();
+  expect(registrationsFor(email)).toHaveLength(1);
+});
+
 test("other mistakes are shown beside their fields and nothing is sent", async ({ page }) => {
   const posts = recordPosts(page);
   await openForm(page);
