@@ -2,10 +2,13 @@
  * WCAG 2.2 AA checks with axe-core on every page at phone and desktop widths, and on the
  * states that only appear after an action: the mobile menu, the consent banner and its
  * dialog, the quiz, the registration form's errors, and the pages behind email links.
+ * Wherever axe looks, no element may hold two utilities that set the same thing either
+ * (./support/class-conflicts.ts).
  */
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 
+import { classConflicts } from "./support/class-conflicts.ts";
 import { confirmPath, registerSomeone, unsubscribePath } from "./support/email-links.ts";
 import {
   allPages,
@@ -18,7 +21,10 @@ import {
 
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-/** Runs axe on the page (or part of it) and fails with rule, targets and summary. */
+/**
+ * Runs axe on the page (or part of it) and fails with rule, targets and summary; then
+ * checks the same part for class lists in conflict.
+ */
 async function expectNoViolations(page: Page, label: string, include?: string, exclude?: string) {
   let builder = new AxeBuilder({ page }).withTags(tags);
   if (include) builder = builder.include(include);
@@ -31,6 +37,7 @@ async function expectNoViolations(page: Page, label: string, include?: string, e
     ),
   );
   expect(report, `axe violations on ${label}`).toEqual([]);
+  expect(await classConflicts(page, include), `class conflicts on ${label}`).toEqual([]);
 }
 
 for (const [size, viewport] of Object.entries(viewports)) {
