@@ -70,6 +70,11 @@ export const layerZones = [
     message: "Features do not import routes or the page shell (app/components/layout/).",
   },
   {
+    target: "./app/islands",
+    from: ["./app/components", "./app/content", "./app/config", "./contract", ...appShell],
+    message: "An island's browser entry hydrates a feature's island: features and lib only.",
+  },
+  {
     target: "./app",
     from: ["./server", "./tests", "./scripts"],
     message: "app/ reaches the server only through contract/ and React Router context.",

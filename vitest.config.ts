@@ -1,6 +1,10 @@
 import { defineConfig } from "vitest/config";
 
+import { islands } from "./scripts/vite-islands.ts";
+
 export default defineConfig({
+  // Route modules render islands, which import the map of browser entries.
+  plugins: [islands()],
   test: {
     include: [
       "app/**/*.test.{ts,tsx}",

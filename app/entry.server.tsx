@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import {
   type EntryContext,
   type HandleErrorFunction,
@@ -13,6 +13,7 @@ import {
 
 import type { AppLogger } from "../contract/app-services.ts";
 import { appServicesContext } from "./lib/app-context.ts";
+import { IslandRenderer } from "./lib/island.tsx";
 import { NonceProvider } from "./lib/nonce.tsx";
 
 // The server (server/app.ts) reads this key from the build, so both share one object.
@@ -120,7 +121,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <IslandRenderer value={renderToString}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </IslandRenderer>
       </NonceProvider>,
       {
         nonce,

@@ -6,7 +6,6 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
-  useMatches,
   useRouteError,
 } from "react-router";
 
@@ -14,7 +13,6 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { menuScript } from "./components/layout/menu-script.ts";
 import { SiteShell } from "./components/layout/site-shell.tsx";
-import { Toaster } from "./components/layout/toaster.tsx";
 import { ButtonLink } from "./components/ui/button.tsx";
 import { siteFlags } from "./config/site.ts";
 import { clinic } from "./content/clinic.ts";
@@ -23,8 +21,6 @@ import { consentScript } from "./features/consent/consent-script.ts";
 import { CookieSettingsButton } from "./features/consent/cookie-settings-button.tsx";
 import { PreferencesDialog } from "./features/consent/preferences-dialog.tsx";
 import { useNonce } from "./lib/nonce.tsx";
-import type { PageHandle } from "./lib/page-handle.ts";
-import { useFocusHeadingOnNavigation } from "./lib/use-focus-heading-on-navigation.ts";
 
 /**
  * The one inline script of every page, in <head>: the consent choice before the first paint,
@@ -34,16 +30,11 @@ import { useFocusHeadingOnNavigation } from "./lib/use-focus-heading-on-navigati
 const pageScript = consentScript + menuScript;
 
 /**
- * True when a matched route asks for React (the quiz, the calculator, the registration form).
- * Every other page ships no module script at all: its widgets are native HTML and the page
- * script (docs/decisions/105).
+ * No page loads React Router in the browser: the quiz, the calculator and the form are
+ * islands that hydrate alone (app/lib/island.tsx, docs/decisions/126). Only the audit's
+ * client-only baseline (scripts/vite-spa.config.ts) is a React Router app in the browser.
  */
-function useHydrates(): boolean {
-  const matches = useMatches();
-  // The audit's client-only baseline (scripts/vite-spa.config.ts) is all React.
-  if (import.meta.env.VITE_CLIENT_ONLY === "1") return true;
-  return matches.some((match) => (match.handle as PageHandle | undefined)?.hydrate === true);
-}
+const clientOnly = import.meta.env.VITE_CLIENT_ONLY === "1";
 
 export const links: Route.LinksFunction = () => [
   // With a precedence, React writes the stylesheet first in <head>, ahead of the module
@@ -54,7 +45,6 @@ export const links: Route.LinksFunction = () => [
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const hydrates = useHydrates();
   return (
     <html
       lang="en-GB"
@@ -72,9 +62,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {children}
         <PreferencesDialog />
-        {hydrates ? (
+        {clientOnly ? (
           <>
-            <Toaster />
             <ScrollRestoration nonce={nonce} />
             <Scripts nonce={nonce} />
           </>
@@ -85,12 +74,10 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  // A marker for end-to-end tests and scripts: React has hydrated and handlers are live
-  // (only on the pages whose route asks for hydration).
+  // In the client-only baseline: React has rendered and handlers are live.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  useFocusHeadingOnNavigation();
   return (
     <SiteShell cookieSettings={<CookieSettingsButton />} consentBanner={<ConsentBanner />}>
       <Outlet />
@@ -112,9 +99,7 @@ export function ErrorBoundary() {
           Something went wrong on our side while showing this page. Please try again, or go back to
           the home page.
         </p>
-        <ButtonLink to="/" reloadDocument>
-          Return to Homepage
-        </ButtonLink>
+        <ButtonLink to="/">Return to Homepage</ButtonLink>
       </section>
     </SiteShell>
   );

@@ -99,6 +99,10 @@ export class StorageUnavailableError extends Error {
  * table (app/routes.ts) uses the same strings, and a test holds them together.
  */
 export const registrationPaths = {
+  /** The form's action without JavaScript; answers a page. */
+  form: "/register-interest",
+  /** The same action for the form's script; answers JSON (docs/decisions/126). */
+  submit: "/register-interest/submit",
   thankYou: "/register-interest/thank-you",
   confirm: "/register-interest/confirm",
   unsubscribe: "/unsubscribe",

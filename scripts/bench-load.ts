@@ -28,6 +28,7 @@ import {
   inParallel,
   newRegistration,
   postgresRows,
+  registrationPaths,
   sqliteRows,
   type StoredRow,
 } from "../tests/resilience/registrations.ts";
@@ -103,7 +104,7 @@ async function run(backend: Backend): Promise<Result> {
   const send = async (body: string): Promise<number> => {
     const headers = { "content-type": "application/x-www-form-urlencoded", origin };
     if (caddy) {
-      const res = await httpsFetch(`${origin}/register-interest.data`, caddy.ca, {
+      const res = await httpsFetch(`${origin}${registrationPaths.js}`, caddy.ca, {
         method: "POST",
         headers,
         body,
@@ -111,7 +112,7 @@ async function run(backend: Backend): Promise<Result> {
       });
       return res.status;
     }
-    const response = await fetch(`${origin}/register-interest.data`, {
+    const response = await fetch(`${origin}${registrationPaths.js}`, {
       method: "POST",
       headers,
       body,

@@ -5,8 +5,8 @@
  * PostgreSQL it starts the production server on loopback with the rate limit raised,
  * measures a plain GET /healthz baseline, then POSTs valid registrations to
  * /register-interest exactly as the no-JavaScript form does (urlencoded body, same-origin
- * Origin header, no idempotency key: the server derives one), then to its `.data` twin as
- * the JavaScript form does (with a fresh key). Each of the two registration measurements
+ * Origin header, no idempotency key: the server derives one), then to
+ * /register-interest/submit as the form's script does (with a fresh key). Each of the two registration measurements
  * runs on a fresh database and a fresh server, so neither inherits the other's rows or
  * unsent mail. Every 303 (no JavaScript) or 200 (with JavaScript) is a durable
  * acknowledgement: the server commits the row and its queued confirmation email (SQLite
@@ -186,8 +186,8 @@ async function measure(database: string, freshStore: () => Promise<Store>) {
     measureRegistrations(
       server,
       store,
-      `${database}: POST /register-interest.data (form with JavaScript)`,
-      registrationRequests(server.url, "/register-interest.data", true),
+      `${database}: POST /register-interest/submit (form with JavaScript)`,
+      registrationRequests(server.url, "/register-interest/submit", true),
     ),
   );
   return {

@@ -67,15 +67,15 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * Answers a refused POST. The form's JavaScript fetch (the `.data` URL) gets JSON it
- * can act on (retryAfterSeconds); a form posted without JavaScript gets a small,
- * readable page with a way back.
+ * Answers a refused POST. The form's script (POST /register-interest/submit, and any
+ * `.data` URL) gets JSON it can act on (retryAfterSeconds); a form posted without
+ * JavaScript gets a small, readable page with a way back.
  */
 function reject(req: Request, res: Response, rejection: Rejection, logger?: WarnLogger) {
   logger?.warn({ guard: rejection.status, path: req.path }, "registration POST refused");
   if (rejection.status === 411 || rejection.status === 413) res.setHeader("Connection", "close");
   res.status(rejection.status);
-  if (req.path.endsWith(".data")) {
+  if (req.path.endsWith(".data") || req.path === registrationPaths.submit) {
     res.json({ error: rejection.message, retryAfterSeconds: rejection.retryAfterSeconds });
     return;
   }

@@ -122,7 +122,7 @@ test("prerendered pages carry their stylesheet inline, fetch no CSS file and hyd
     expect(head.links, path).toEqual([true]);
     expect(head.headingFont, path).toContain("Source Serif 4");
   }
-  // A client-side navigation keeps the same sheet.
+  // The next page carries its sheet inline too: nothing to fetch.
   await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
   expect(stylesheets).toEqual([]);

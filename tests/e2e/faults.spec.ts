@@ -50,7 +50,7 @@ async function healthStatus(baseUrl: string): Promise<number> {
 /**
  * What a refusal for want of storage must look like on either path: 503 with
  * Retry-After, the plain message, and (without JavaScript) the form again with what
- * was typed. The `.data` answer is React Router's encoding of the action's data.
+ * was typed. The script's path answers the action's data as JSON.
  */
 function expectStorageRefusal(result: PostResult, registration: Registration, path: string) {
   expect(result.status).toBe(503);

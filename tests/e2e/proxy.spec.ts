@@ -160,7 +160,7 @@ test.describe("behind a TLS proxy, two app servers on PostgreSQL", () => {
         timeout: 15_000,
       });
       expect(posts).toEqual([
-        mode === "js" ? "/register-interest.data 200" : "/register-interest 303",
+        mode === "js" ? "/register-interest/submit 200" : "/register-interest 303",
       ]);
       expect(violations.filter((v) => /Content Security Policy|Refused to/i.test(v))).toEqual([]);
       await context.close();
@@ -213,7 +213,7 @@ test.describe("behind a TLS proxy, two app servers on PostgreSQL", () => {
   test("an ALLOWED_ORIGINS origin succeeds on both paths; a foreign origin is refused and nothing stored", async () => {
     const accepted = [newRegistration("proxy-partner", 0), newRegistration("proxy-partner", 1)];
     const refused = [newRegistration("proxy-foreign", 0), newRegistration("proxy-foreign", 1)];
-    const paths = ["/register-interest", "/register-interest.data"];
+    const paths = ["/register-interest", "/register-interest/submit"];
     for (const [i, path] of paths.entries()) {
       const ok = await post(stack, path, formBody({ ...accepted[i] }), PARTNER);
       expect(ok.status, `${PARTNER} ${path}`).toBe(200);
@@ -237,7 +237,7 @@ test.describe("behind a TLS proxy, two app servers on PostgreSQL", () => {
       const path =
         r.name.endsWith("0") || r.name.endsWith("5")
           ? "/register-interest"
-          : "/register-interest.data";
+          : "/register-interest/submit";
       const res = await post(stack, path, formBody({ ...r }));
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
     });
@@ -272,7 +272,7 @@ test.describe("the rate limit behind the proxy", () => {
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 10; i += 1) {
-        const path = i % 2 === 0 ? "/register-interest" : "/register-interest.data";
+        const path = i % 2 === 0 ? "/register-interest" : "/register-interest/submit";
         statuses.push(
           (await post(stack, path, formBody({ ...newRegistration("proxy-limit", i) }))).status,
         );
@@ -296,7 +296,7 @@ test.describe("behind a TLS proxy with default settings", () => {
     const caddy = await startCaddy([`127.0.0.1:${server.port}`]);
     try {
       const sent = [newRegistration("proxy-default", 0), newRegistration("proxy-default", 1)];
-      for (const [i, path] of ["/register-interest", "/register-interest.data"].entries()) {
+      for (const [i, path] of ["/register-interest", "/register-interest/submit"].entries()) {
         const res = await httpsFetch(`${caddy.origin}${path}`, caddy.ca, {
           method: "POST",
           headers: { "content-type": "application/x-www-form-urlencoded", origin: caddy.origin },

@@ -146,9 +146,11 @@ test("a valid registration is stored once and thanked with a toast and the Thank
   const email = uniqueEmail("success");
   await openForm(page);
   const key = await page.locator('input[name="idempotencyKey"]').inputValue();
-  // Hold the request a moment so the pending state can be seen.
-  await page.route("**/register-interest.data*", async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
+  // Hold the request until the pending state has been seen.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/register-interest/submit", async (route) => {
+    await released;
     await route.continue();
   });
   await fillForm(page, {
@@ -162,6 +164,7 @@ test("a valid registration is stored once and thanked with a toast and the Thank
   const pending = page.getByRole("button", { name: "Sending..." });
   await expect(pending).toBeDisabled();
   await expect(pending).toHaveAttribute("aria-busy", "true");
+  release();
 
   await expect(page.getByText(messages.success)).toBeVisible();
   const heading = page.getByRole("heading", { name: "Thank you for registering" });
@@ -190,7 +193,7 @@ test("when every attempt fails, the error toast appears and everything typed sta
     if (msg.type() === "error") errors.push(msg.text());
   });
   let attempts = 0;
-  await page.route("**/register-interest.data*", (route) => {
+  await page.route("**/register-interest/submit", (route) => {
     attempts++;
     return route.abort("failed");
   });
@@ -215,7 +218,7 @@ test("transient failures are retried with the same key until one gets through", 
 }) => {
   const email = uniqueEmail("retried");
   const bodies: string[] = [];
-  await page.route("**/register-interest.data*", async (route) => {
+  await page.route("**/register-interest/submit", async (route) => {
     bodies.push(route.request().postData() ?? "");
     if (bodies.length === 1) return route.abort("connectionreset");
     if (bodies.length === 2) {
@@ -369,6 +372,8 @@ test("foreign origins are refused on every path and method that reaches the acti
     "/register-interest.data",
     "/register-interest/_.data",
     "/register%2Dinterest",
+    "/register-interest/submit",
+    "/register-interest/submit.data",
   ]) {
     const res = await request.post(`${baseURL}${path}`, { headers: evil, data: body });
     expect(res.status(), path).toBe(403);

@@ -95,10 +95,16 @@ const cases: Case[] = [
     ],
   },
   {
+    zone: "an island's browser entry imports features and lib only",
+    file: "app/islands/example.tsx",
+    wrong: ["../routes/tools/quiz.tsx", "../components/ui/button.tsx", "../content/quiz.ts"],
+    legal: ["../features/quiz/island.ts", "../lib/hydrate-island.tsx"],
+  },
+  {
     zone: "a feature imports no other feature",
     file: "app/features/quiz/example.ts",
     wrong: ["../pricing/format.ts", "../registration/fields.ts", "../consent/consent-record.ts"],
-    legal: ["./scoring.ts", "../../content/quiz.ts", "../../lib/page-handle.ts"],
+    legal: ["./scoring.ts", "../../content/quiz.ts", "../../lib/island.tsx"],
   },
   {
     zone: "features import no routes and no page shell",

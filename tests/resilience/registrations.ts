@@ -35,10 +35,13 @@ export function formBody(fields: Record<string, string>): string {
 
 export type PostResult = { status: number; body: string; headers: Headers };
 
-/** The form posted without JavaScript (answered with HTML), and its JavaScript fetch (`.data`). */
+/**
+ * The form posted without JavaScript (answered with HTML), and the form's script's POST
+ * (answered with JSON, docs/decisions/126).
+ */
 export const registrationPaths = {
   noJs: "/register-interest",
-  js: "/register-interest.data",
+  js: "/register-interest/submit",
 } as const;
 
 /**

@@ -1,6 +1,5 @@
 import { type VariantProps, cva } from "class-variance-authority";
 import type { ComponentProps } from "react";
-import { Link } from "react-router";
 
 import { cn } from "./cn.ts";
 
@@ -48,12 +47,21 @@ export function Button({
   );
 }
 
-/** A link styled as a button, for navigation calls to action. */
+/**
+ * A link styled as a button, for navigation calls to action. A plain `<a>`: no page
+ * runs React Router in the browser, and islands use it too (docs/decisions/126).
+ */
 export function ButtonLink({
   className,
   variant,
   size,
+  to,
+  children,
   ...props
-}: ComponentProps<typeof Link> & Variants) {
-  return <Link className={cn(buttonVariants({ variant, size }), className)} {...props} />;
+}: Omit<ComponentProps<"a">, "href"> & { to: string } & Variants) {
+  return (
+    <a href={to} className={cn(buttonVariants({ variant, size }), className)} {...props}>
+      {children}
+    </a>
+  );
 }

@@ -1,6 +1,5 @@
 import { Check, Link2, RefreshCw } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { Form, useNavigate, useSearchParams } from "react-router";
 
 import { estimate } from "./cost.ts";
 import { formatGBP } from "./format.ts";
@@ -28,29 +27,21 @@ const inputClass =
 /**
  * The treatment cost calculator. The selection lives in the URL query, so a
  * shared or reloaded link shows the same estimate, and the server renders it
- * too. Without JavaScript it is a plain GET form with an 'Update estimate' button.
+ * too (`search` is the query it rendered). Without JavaScript it is a plain GET
+ * form with an 'Update estimate' button.
  */
-export function CostCalculator() {
-  const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
+export function CostCalculator({ search }: { search: string }) {
   const hydrated = useHydrated();
-  const search = searchParams.toString();
-  // The inputs answer at once from local state; the URL follows a moment later.
-  // When the URL changes by other means (back, a link), the state follows it.
-  const [selection, setSelection] = useState(() => parseSelection(searchParams));
-  const [seenSearch, setSeenSearch] = useState(search);
-  if (search !== seenSearch) {
-    setSeenSearch(search);
-    setSelection(parseSelection(searchParams));
-  }
+  const [selection, setSelection] = useState(() => parseSelection(new URLSearchParams(search)));
   const result = estimate(selection.treatment, selection.addOns);
   const headingId = useId();
 
   function update(next: Selection) {
     setSelection(next);
-    // A plain string keeps the commas readable (?addons=hcg-high,tadalafil). When the
-    // URL then changes, the check above re-reads it and finds the same selection.
-    void navigate({ search: selectionToSearch(next) }, { replace: true, preventScrollReset: true });
+    // The address follows the choice without a new history entry, so Back leaves the page
+    // and a copied or reloaded link shows the same estimate.
+    const url = `${window.location.pathname}${selectionToSearch(next)}${window.location.hash}`;
+    window.history.replaceState(window.history.state, "", url);
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -69,11 +60,9 @@ export function CostCalculator() {
   }
 
   return (
-    <Form
+    <form
       method="get"
       action="/pricing"
-      replace
-      preventScrollReset
       onSubmit={onSubmit}
       aria-labelledby={headingId}
       className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10"
@@ -253,6 +242,6 @@ export function CostCalculator() {
           Your choices are kept in the page address, so you can share or bookmark them.
         </p>
       </aside>
-    </Form>
+    </form>
   );
 }

@@ -1,6 +1,5 @@
 import { Loader2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
-import { Form, Link } from "react-router";
 
 import {
   type FieldErrors,
@@ -19,6 +18,7 @@ import {
   loadedRegistrationSchema,
 } from "./load-schema.ts";
 import type { RegistrationFormResult } from "./result.ts";
+import { registrationPaths } from "../../../contract/registrations.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
@@ -54,14 +54,16 @@ function resubmit(form: HTMLFormElement, submitter: HTMLElement | null) {
  * The register-interest form. Without JavaScript it is a plain POST that the server
  * answers with the Thank You card or the form again with errors. With JavaScript the
  * browser validates first (same schema, loaded on first use), stamps the idempotency key
- * and the time, and the route's clientAction sends it with retries.
+ * and the time, and hands the fields to `onSend`, which sends them with retries.
  */
 export function RegistrationForm({
   result,
   pending,
+  onSend,
 }: {
   result: RegistrationFormResult | undefined;
   pending: boolean;
+  onSend: (fields: FormData) => void;
 }) {
   const hydrated = useHydrated();
   const updatesId = useId();
@@ -131,6 +133,8 @@ export function RegistrationForm({
     if (keyRef.current && keyRef.current.value === "") keyRef.current.value = newIdempotencyKey();
     if (timestampRef.current) timestampRef.current.value = new Date().toISOString();
     submittingRef.current = true;
+    event.preventDefault();
+    onSend(new FormData(form));
   }
 
   // Once a field is corrected, its message goes; new messages wait for the next submit.
@@ -158,10 +162,9 @@ export function RegistrationForm({
     <Card padding="none" className="p-6 sm:p-9">
       <h2 className="text-2xl">{copy.formTitle}</h2>
       <p className="mt-2 text-sm text-muted">{copy.required}</p>
-      <Form
+      <form
         method="post"
-        // Explicit: prerendering would otherwise write "/register-interest/" into the HTML.
-        action="/register-interest"
+        action={registrationPaths.form}
         // Native validation stops a submit before our messages can show, so it is
         // switched off once JavaScript runs; without JavaScript it still guards the form.
         noValidate={hydrated}
@@ -282,16 +285,16 @@ export function RegistrationForm({
           </Button>
           <p className="text-sm leading-relaxed text-muted">
             {copy.consent.text}{" "}
-            <Link
-              to="/privacy-policy"
+            <a
+              href="/privacy-policy"
               className="font-medium text-brand-800 underline underline-offset-2"
             >
               {copy.consent.linkText}
-            </Link>
+            </a>
             .
           </p>
         </div>
-      </Form>
+      </form>
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 import {
+  HttpFailure,
   TransientFailure,
   backoffDelay,
   classifySubmitError,
@@ -9,11 +10,6 @@ import {
 } from "./submit-with-retry.ts";
 
 const policy = { retries: 3, baseDelayMs: 1000, maxDelayMs: 30_000 };
-
-/** A RouteErrorResponse like the one React Router throws for a non-Remix 4xx/5xx answer. */
-function errorResponse(status: number, body: string) {
-  return { status, statusText: "", internal: true, data: body };
-}
 
 describe("backoff", () => {
   it("doubles from the base delay and stops growing at the cap", () => {
@@ -39,11 +35,11 @@ describe("classifySubmitError", () => {
       retry: true,
       retryAfterMs: null,
     });
-    expect(classifySubmitError(errorResponse(502, "Bad gateway"))).toEqual({
+    expect(classifySubmitError(new HttpFailure(502, null))).toEqual({
       retry: true,
       retryAfterMs: null,
     });
-    expect(classifySubmitError(errorResponse(429, '{"retryAfterSeconds":12}'))).toEqual({
+    expect(classifySubmitError(new HttpFailure(429, 12_000))).toEqual({
       retry: true,
       retryAfterMs: 12_000,
     });
@@ -54,8 +50,8 @@ describe("classifySubmitError", () => {
   });
 
   it("does not retry answers that would fail the same way, nor an abort", () => {
-    expect(classifySubmitError(errorResponse(403, "Forbidden"))).toEqual({ retry: false });
-    expect(classifySubmitError(errorResponse(413, "Too large"))).toEqual({ retry: false });
+    expect(classifySubmitError(new HttpFailure(403, null))).toEqual({ retry: false });
+    expect(classifySubmitError(new HttpFailure(413, null))).toEqual({ retry: false });
     expect(classifySubmitError(new DOMException("gone", "AbortError"))).toEqual({ retry: false });
   });
 });
@@ -108,7 +104,7 @@ describe("submitWithRetry", () => {
   it("honours a longer Retry-After", async () => {
     const attempt = vi
       .fn<(n: number) => Promise<string>>()
-      .mockRejectedValueOnce(errorResponse(429, '{"retryAfterSeconds":20}'))
+      .mockRejectedValueOnce(new HttpFailure(429, 20_000))
       .mockResolvedValue("stored");
     const result = submitWithRetry(attempt, { policy });
     await vi.advanceTimersByTimeAsync(19_999);
@@ -118,7 +114,7 @@ describe("submitWithRetry", () => {
   });
 
   it("stops at once on a failure that is not transient", async () => {
-    const forbidden = errorResponse(403, "Forbidden");
+    const forbidden = new HttpFailure(403, null);
     const attempt = vi.fn().mockRejectedValue(forbidden);
     await expect(submitWithRetry(attempt, { policy })).rejects.toBe(forbidden);
     expect(attempt).toHaveBeenCalledTimes(1);

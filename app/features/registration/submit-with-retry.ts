@@ -1,5 +1,3 @@
-import { isRouteErrorResponse } from "react-router";
-
 /** How often and how patiently to retry: the data-fetching defaults of section 9. */
 export type RetryPolicy = {
   /** Retries after the first attempt. */
@@ -44,37 +42,31 @@ export function retryDelay(
   return Math.max(backoffDelay(retryIndex, policy), retryAfterMs ?? 0);
 }
 
-function retryAfterFromBody(body: unknown): number | null {
-  let parsed: unknown = body;
-  if (typeof body === "string") {
-    try {
-      parsed = JSON.parse(body);
-    } catch {
-      return null;
-    }
+/** An answer that is not the registration result: a guard's refusal, a proxy's error page. */
+export class HttpFailure extends Error {
+  override name = "HttpFailure";
+  readonly status: number;
+  readonly retryAfterMs: number | null;
+  constructor(status: number, retryAfterMs: number | null) {
+    super(`The server answered ${status}.`);
+    this.status = status;
+    this.retryAfterMs = retryAfterMs;
   }
-  if (typeof parsed !== "object" || parsed === null || !("retryAfterSeconds" in parsed)) {
-    return null;
-  }
-  const seconds = Number(parsed.retryAfterSeconds);
-  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
 }
 
 /**
- * Sorts the errors a React Router submission can end in. Network failures (fetch
- * throws a TypeError), 5xx, 408 and 429 are transient; other 4xx answers (403 foreign
- * origin, 413 too large) will fail the same way again; an abort means the visitor moved on.
+ * Sorts the errors a submission can end in. Network failures (fetch throws a TypeError),
+ * 5xx, 408 and 429 are transient; other 4xx answers (403 foreign origin, 413 too large)
+ * will fail the same way again; an abort means the visitor moved on.
  */
 export function classifySubmitError(error: unknown): FailureVerdict {
   if (error instanceof TransientFailure) return { retry: true, retryAfterMs: error.retryAfterMs };
   if (error instanceof Error && error.name === "AbortError") return { retry: false };
-  if (isRouteErrorResponse(error)) {
+  if (error instanceof HttpFailure) {
     const transient = error.status === 408 || error.status === 429 || error.status >= 500;
-    return transient
-      ? { retry: true, retryAfterMs: retryAfterFromBody(error.data) }
-      : { retry: false };
+    return transient ? { retry: true, retryAfterMs: error.retryAfterMs } : { retry: false };
   }
-  // A TypeError from fetch, or a server error decoded from the response.
+  // A TypeError from fetch, or a body that could not be read.
   return { retry: true, retryAfterMs: null };
 }
 

@@ -1,6 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
 
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -48,12 +47,9 @@ export function ThankYouCard({ moveFocus }: { moveFocus: boolean }) {
         <ul className="flex flex-col gap-2 text-base">
           {copy.meanwhile.map((item) => (
             <li key={item.to}>
-              <Link
-                to={item.to}
-                className="font-medium text-brand-800 underline underline-offset-2"
-              >
+              <a href={item.to} className="font-medium text-brand-800 underline underline-offset-2">
                 {item.text}
-              </Link>
+              </a>
             </li>
           ))}
         </ul>

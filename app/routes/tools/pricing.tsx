@@ -1,4 +1,5 @@
 import { ArrowRight, Mail, Timer } from "lucide-react";
+import { useSearchParams } from "react-router";
 
 import type { Route } from "./+types/pricing";
 import { ApprovalNotice } from "../../components/content/notices.tsx";
@@ -10,17 +11,16 @@ import { pages } from "../../content/pages.ts";
 import { otherCosts, pricingText } from "../../content/pricing.ts";
 import { ComparisonTable } from "../../features/pricing/comparison-table.tsx";
 import { CostBreakdown } from "../../features/pricing/cost-breakdown.tsx";
-import { CostCalculator } from "../../features/pricing/cost-calculator.tsx";
+import { pricingIsland } from "../../features/pricing/island.tsx";
 import { YearlyCostChart } from "../../features/pricing/yearly-cost-chart.tsx";
-import { hydratedPage } from "../../lib/page-handle.ts";
+import { Island } from "../../lib/island.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 
 export const meta: Route.MetaFunction = () => pageMeta("/pricing");
 
-/** React hydrates this page (docs/decisions/105). */
-export const handle = hydratedPage;
-
 export default function Page() {
+  // The server renders the estimate of a shared link (?treatment=...&addons=...).
+  const [searchParams] = useSearchParams();
   return (
     <>
       <PageHero eyebrow="Costs, in full" title={pages["/pricing"].heading}>
@@ -67,7 +67,7 @@ export default function Page() {
         intro={pricingText.calculatorIntro}
         className="border-y border-line"
       >
-        <CostCalculator />
+        <Island island={pricingIsland} props={{ search: searchParams.toString() }} />
       </Section>
 
       <Section

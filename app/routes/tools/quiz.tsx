@@ -5,15 +5,12 @@ import { MedicalNote } from "../../components/content/notices.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { pages } from "../../content/pages.ts";
 import { quizIntro } from "../../content/quiz.ts";
+import { quizIsland } from "../../features/quiz/island.ts";
 import { NoScriptQuiz } from "../../features/quiz/no-script-quiz.tsx";
-import { SymptomQuiz } from "../../features/quiz/symptom-quiz.tsx";
-import { hydratedPage } from "../../lib/page-handle.ts";
+import { Island } from "../../lib/island.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 
 export const meta: Route.MetaFunction = () => pageMeta("/quiz");
-
-/** React hydrates this page (docs/decisions/105). */
-export const handle = hydratedPage;
 
 const facts = [
   { icon: Clock, text: "Ten questions, about two minutes" },
@@ -37,7 +34,7 @@ export default function Page() {
       </PageHero>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
         <NoScriptQuiz />
-        <SymptomQuiz />
+        <Island island={quizIsland} props={{}} />
         <p className="mt-8 text-sm leading-relaxed text-ink-soft">{quizIntro.privacy}</p>
         <MedicalNote className="mt-6" />
       </div>

@@ -66,7 +66,7 @@ export async function seedConsent(context: BrowserContext) {
   );
 }
 
-/** The pages whose route asks React to hydrate them (`handle = hydratedPage`, decision 105). */
+/** The pages with an island that React hydrates (app/lib/island.tsx, decision 126). */
 export const hydratedPaths = ["/quiz", "/pricing", "/register-interest"];
 
 /**

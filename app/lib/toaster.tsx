@@ -1,6 +1,6 @@
 import { Toaster as Sonner } from "sonner";
 
-import { toastConfig } from "../../config/ui.ts";
+import { toastConfig } from "../config/ui.ts";
 
 /**
  * sonner's toast region: bottom-right, Alt+T, at most three visible. Root renders it only on

@@ -1,0 +1,4 @@
+import { quizIsland } from "../features/quiz/island.ts";
+import { hydrateIsland } from "../lib/hydrate-island.tsx";
+
+hydrateIsland(quizIsland);
