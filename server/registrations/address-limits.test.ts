@@ -1,17 +1,21 @@
-import { sql } from "kysely";
+import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 
 import {
   type AddressHistory,
+  addressHistories,
   CONFIRMATION_LIMITS,
   isUnsubscribed,
   mayQueueConfirmation,
 } from "./address-limits.ts";
 import { confirmToken, loadLinkKey, unsubscribeToken } from "./links.ts";
 import type { NewRegistration } from "../../contract/registrations.ts";
-import { backends } from "../../tests/support/storage-backends.ts";
+import { backends, postgresBackend } from "../../tests/support/storage-backends.ts";
 import { openStorage, type StorageOptions } from "../compose.ts";
 import { createDatabase } from "../db/database.ts";
+import { migrateToLatest } from "../db/migrate.ts";
+import type { Database } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
 
 const logger = createLogger("silent");
@@ -225,3 +229,206 @@ for (const backend of backends) {
     });
   });
 }
+
+/** Every node of a PostgreSQL plan in EXPLAIN (FORMAT JSON), depth first. */
+type PlanNode = {
+  "Node Type": string;
+  "Relation Name"?: string;
+  "Index Name"?: string;
+  Plans?: PlanNode[];
+};
+const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
+
+describe.runIf(postgresBackend.enabled)(
+  "addressHistories on never-analysed PostgreSQL tables",
+  () => {
+    // 20,000 registrations: addresses person0..person9999 have two each (n and n + 10,000,
+    // the second written in capitals). Every registration has a spreadsheet row in the
+    // outbox and four in five a confirmation email: 36,000 outbox rows.
+    const total = 20_000;
+    const minute = (n: number) => new Date(Date.UTC(2026, 10, 1) + n * MINUTE).toISOString();
+    const id = (n: number) => `reg-${String(n).padStart(5, "0")}`;
+    /** What the inserts below store for registration n, written again in JavaScript. */
+    const stored = (n: number) => ({
+      confirmedAt: n % 3 === 0 ? minute(n) : null,
+      unsubscribedAt: n % 4 === 0 ? minute(n + 1) : null,
+      confirmation:
+        n % 5 === 0
+          ? null
+          : {
+              createdAt: minute(n),
+              status: n % 2 === 0 ? ("delivered" as const) : ("pending" as const),
+            },
+    });
+    /** The same timestamps in SQL: ISO 8601 UTC text, as the application writes them. */
+    const stamp = (n: string) =>
+      sql.raw(
+        `to_char(timestamp '2026-11-01' + (${n}) * interval '1 minute', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      );
+
+    it("looks each address up through its indexes, without statistics, and reads the right history", async () => {
+      const place = await postgresBackend.fresh();
+      const pool = new pg.Pool({ connectionString: place.env.DATABASE_URL, max: 2 });
+      /** The statements the code under test sends, to be explained afterwards. */
+      let sent: CompiledQuery[] = [];
+      const db = new Kysely<Database>({
+        dialect: new PostgresDialect({ pool }),
+        log: (event) => {
+          if (event.level === "query") sent.push(event.query);
+        },
+      });
+      try {
+        await migrateToLatest(db, "postgres");
+        // Keep the tables as a new deployment has them while the test runs: no autovacuum
+        // pass may analyse them in between.
+        await sql`alter table registrations set (autovacuum_enabled = false)`.execute(db);
+        await sql`alter table outbox set (autovacuum_enabled = false)`.execute(db);
+        await sql`
+          insert into registrations
+            (id, name, email, received_at, idempotency_key, consent_version, consent_at,
+             confirmed_at, unsubscribed_at)
+          select 'reg-' || lpad(n::text, 5, '0'), 'Person ' || n,
+            case when n > 10000 then 'Person' || n % 10000 || '@Example.com'
+                 else 'person' || n % 10000 || '@example.com' end,
+            ${stamp("n")}, 'history-' || n, '2026-11-23', ${stamp("n")},
+            case when n % 3 = 0 then ${stamp("n")} end,
+            case when n % 4 = 0 then ${stamp("n + 1")} end
+          from generate_series(1, ${total}) as n`.execute(db);
+        await sql`
+          insert into outbox (id, registration_id, status, next_attempt_at, created_at, kind, topic)
+          select 'sheet-' || n, 'reg-' || lpad(n::text, 5, '0'), 'delivered', ${stamp("n")},
+            ${stamp("n")}, 'sheet', 'registration'
+          from generate_series(1, ${total}) as n
+          union all
+          select 'mail-' || n, 'reg-' || lpad(n::text, 5, '0'),
+            case when n % 2 = 0 then 'delivered' else 'pending' end, ${stamp("n")},
+            ${stamp("n")}, 'mail', 'confirmation'
+          from generate_series(1, ${total}) as n where n % 5 <> 0`.execute(db);
+        /** pg_class.reltuples stays -1 until a table is first analysed or vacuumed. */
+        const reltuples = async () => {
+          const { rows } = await sql<{ relname: string; reltuples: number }>`
+            select relname, reltuples from pg_class
+            where oid in ('registrations'::regclass, 'outbox'::regclass) order by relname`.execute(
+            db,
+          );
+          return rows.map((r) => [r.relname, Number(r.reltuples)]);
+        };
+        expect(await reltuples()).toEqual([
+          ["outbox", -1],
+          ["registrations", -1],
+        ]);
+
+        // Fifty addresses, as in a busy batch (over this many, a plain join without
+        // statistics scans registrations whole), one never registered and one repeated;
+        // the second registration of person1 stands for the batch's own and is left out.
+        const keys = [
+          ...Array.from({ length: 50 }, (_, i) => `person${i + 1}@example.com`),
+          "nobody@example.com",
+          "person7@example.com",
+        ];
+        const except = [id(10_001)];
+
+        /**
+         * What this transaction has read so far, per table. pg_stat_xact_user_tables
+         * counts the current transaction of this connection, as it goes.
+         */
+        const reads = async (trx: Kysely<Database>) => {
+          const { rows } = await sql<{ relname: string; seq: string; fetched: string }>`
+            select relname, seq_scan as seq, idx_tup_fetch as fetched
+            from pg_stat_xact_user_tables
+            where relid in ('registrations'::regclass, 'outbox'::regclass)`.execute(trx);
+          return Object.fromEntries(
+            rows.map((r) => [r.relname, { seq: Number(r.seq), fetched: Number(r.fetched) }]),
+          );
+        };
+        const { histories, query, read } = await db.transaction().execute(async (trx) => {
+          const before = await reads(trx);
+          sent = [];
+          const histories = await addressHistories(trx, "postgres", keys, except);
+          const [query, ...more] = sent;
+          expect(more, "one query").toEqual([]);
+          const after = await reads(trx);
+          const read = (table: string) => ({
+            seq: (after[table]?.seq ?? NaN) - (before[table]?.seq ?? NaN),
+            fetched: (after[table]?.fetched ?? NaN) - (before[table]?.fetched ?? NaN),
+          });
+          return { histories, query, read };
+        });
+
+        // What ran: no sequential scan of either table, and no more rows fetched than the
+        // fifty addresses own (their 100 registrations, two outbox rows at most each).
+        const registrations = read("registrations");
+        const outbox = read("outbox");
+        expect(
+          { registrations: registrations.seq, outbox: outbox.seq },
+          "sequential scans",
+        ).toEqual({
+          registrations: 0,
+          outbox: 0,
+        });
+        expect(registrations.fetched).toBeGreaterThan(0);
+        expect(registrations.fetched).toBeLessThanOrEqual(100);
+        expect(outbox.fetched).toBeGreaterThan(0);
+        expect(outbox.fetched).toBeLessThanOrEqual(200);
+
+        // How it ran: the same statement, explained, reaches each table only through the
+        // index for its look-up. (Rows fetched cannot show an index range that was read and
+        // thrown away, as when outbox_kind_due_idx, which reaches every mail row, is ANDed
+        // with the registration_id index.)
+        if (!query) throw new Error("addressHistories sent no query");
+        const explained = await db.executeQuery<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>(
+          CompiledQuery.raw(`explain (format json) ${query.sql}`, [...query.parameters]),
+        );
+        const root = explained.rows[0]?.["QUERY PLAN"][0]?.Plan;
+        if (!root) throw new Error("no plan");
+        const scans = planNodes(root)
+          .filter((node) => node["Relation Name"] ?? node["Index Name"])
+          .map((node) => `${node["Node Type"]} ${node["Relation Name"] ?? node["Index Name"]}`);
+        expect(
+          scans.filter((scan) => scan.startsWith("Seq Scan")),
+          "sequential scans",
+        ).toEqual([]);
+        expect(
+          new Set(planNodes(root).flatMap((node) => node["Index Name"] ?? [])),
+          scans.join("; "),
+        ).toEqual(new Set(["registrations_email_lower_idx", "outbox_registration_id_idx"]));
+
+        const expected = new Map<string, AddressHistory>();
+        for (let a = 1; a <= 50; a++) {
+          const own = [a, a + 10_000].filter((n) => !except.includes(id(n))).map(stored);
+          const latest = (values: Array<string | null>) =>
+            values.reduce<string | null>(
+              (m, v) => (v !== null && (m === null || v > m) ? v : m),
+              null,
+            );
+          expected.set(`person${a}@example.com`, {
+            lastUnsubscribedAt: latest(own.map((s) => s.unsubscribedAt)),
+            lastConfirmedAt: latest(own.map((s) => s.confirmedAt)),
+            confirmations: own.flatMap((s) => (s.confirmation ? [s.confirmation] : [])),
+          });
+        }
+        // The order of an address's confirmations is not part of the answer.
+        const byTime = (map: Map<string, AddressHistory>) =>
+          new Map(
+            [...map].map(([key, h]) => [
+              key,
+              {
+                ...h,
+                confirmations: [...h.confirmations].sort((x, y) =>
+                  x.createdAt.localeCompare(y.createdAt),
+                ),
+              },
+            ]),
+          );
+        expect(byTime(histories)).toEqual(expected);
+        expect(await reltuples(), "still never analysed").toEqual([
+          ["outbox", -1],
+          ["registrations", -1],
+        ]);
+      } finally {
+        await db.destroy();
+        await place.drop();
+      }
+    });
+  },
+);

@@ -112,6 +112,7 @@ async function outboxRowsFor(
   await lockAddresses(trx, options.dialect, keys);
   const histories = await addressHistories(
     trx,
+    options.dialect,
     keys,
     inserted.map((r) => r.id),
   );
