@@ -10,9 +10,9 @@ export default {
   // Every path of app/routes.ts without a dynamic segment, except the pages that need
   // their request (email links with a token): app/prerendered-paths.ts.
   prerender: spa ? false : [...prerenderedPaths],
-  // The whole route table ships with the first page (about 1 KB gzipped) instead of being
-  // fetched from /__manifest as links appear: no request on navigation, and no duplicate
-  // fetches when discovery and a click race each other (decision 054).
+  // Only the audit's client-only baseline runs React Router in a browser (decision 126);
+  // there the whole route table ships with the first page instead of being fetched from
+  // /__manifest as links appear (decision 054).
   routeDiscovery: { mode: "initial" },
   // BUILD_DIR lets parallel work (and the SPA comparison) build side by side.
   buildDirectory: process.env.BUILD_DIR ?? (spa ? "build-spa" : "build"),

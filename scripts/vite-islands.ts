@@ -62,6 +62,12 @@ export function islands(root = process.cwd()): Plugin {
         };
       }
     },
+    transform(code, id) {
+      // In development React Router's Fast Refresh runtime must run before any component
+      // module; <Scripts/> would load it, but island pages have no <Scripts/>.
+      if (!serve || !entries.has(id)) return null;
+      return { code: `import "virtual:react-router/inject-hmr-runtime";\n${code}`, map: null };
+    },
     resolveId(id) {
       return id === VIRTUAL ? RESOLVED : null;
     },
