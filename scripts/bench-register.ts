@@ -6,9 +6,9 @@
  * measures a plain GET /healthz baseline, then POSTs valid registrations to
  * /register-interest exactly as the no-JavaScript form does (urlencoded body, same-origin
  * Origin header, no idempotency key: the server derives one), then to
- * /register-interest/submit as the form's script does (with a fresh key). Each of the two registration measurements
- * runs on a fresh database and a fresh server, so neither inherits the other's rows or
- * unsent mail. Every 303 (no JavaScript) or 200 (with JavaScript) is a durable
+ * /register-interest/submit as the form's script does (with a fresh key). Each of the two
+ * registration measurements runs on a fresh database and a fresh server, so neither
+ * inherits the other's rows or unsent mail. Every 303 (no JavaScript) or 200 (with JavaScript) is a durable
  * acknowledgement: the server commits the row and its queued confirmation email (SQLite
  * WAL with synchronous=FULL, or a PostgreSQL commit) before it answers. After each
  * measurement it checks that the stored rows match the acknowledgements.

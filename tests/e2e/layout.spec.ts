@@ -104,6 +104,22 @@ for (const width of [320, 390]) {
       expect(box.x + box.width).toBeLessThanOrEqual(width);
     });
 
+    test("the quiz's Previous and Next buttons stay inside the card's padding", async ({
+      page,
+    }) => {
+      await openPage(page, "/quiz");
+      const previous = page.getByRole("button", { name: "Previous" });
+      const row = previous.locator("xpath=..");
+      for (let question = 1; question <= 10; question++) {
+        // The last question's button says "View Results", the longest label.
+        const next = page.getByRole("button", { name: question === 10 ? "View Results" : "Next" });
+        await page.getByRole("radio").first().check();
+        await expectInside(previous, row, `question ${question}: Previous`);
+        await expectInside(next, row, `question ${question}: ${await next.textContent()}`);
+        if (question < 10) await next.click();
+      }
+    });
+
     test("the sticky estimate keeps each figure with its unit", async ({ page }) => {
       await openPage(page, "/pricing");
       const estimate = page.getByTestId("sticky-estimate");

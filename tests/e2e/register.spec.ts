@@ -388,3 +388,13 @@ test("foreign origins are refused on every path and method that reaches the acti
     expect(put.status()).toBe(405);
   }
 });
+
+test("the form's JSON route takes only its POST: a GET is 405 with Allow", async ({
+  request,
+  baseURL,
+}) => {
+  const answer = await request.get(`${baseURL}/register-interest/submit`);
+  expect(answer.status()).toBe(405);
+  expect(answer.headers()["allow"]).toBe("POST");
+  expect(answer.headers()["content-type"]).toContain("text/plain");
+});

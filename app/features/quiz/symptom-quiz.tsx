@@ -11,6 +11,7 @@ type Answers = (AnswerOption | undefined)[];
 
 const asOption = (value: string | undefined) => answerOptions.find((o) => o === value);
 const progressLabelId = "quiz-progress-label";
+const narrowButton = "max-[359px]:px-3 max-[359px]:[&_svg]:hidden";
 
 /**
  * The ten-question quiz, one question at a time. Each question is a `<fieldset>` of
@@ -126,12 +127,18 @@ export function SymptomQuiz() {
           </div>
         </fieldset>
 
+        {/* Below 360 px the two buttons leave out their arrows and some padding to fit. */}
         <div className="mt-8 flex items-center justify-between gap-3">
-          <Button variant="secondary" onClick={goPrevious} disabled={index === 0}>
+          <Button
+            variant="secondary"
+            onClick={goPrevious}
+            disabled={index === 0}
+            className={narrowButton}
+          >
             <ArrowLeft aria-hidden="true" />
             Previous
           </Button>
-          <Button onClick={goNext} disabled={answer === undefined}>
+          <Button onClick={goNext} disabled={answer === undefined} className={narrowButton}>
             {isLast ? "View Results" : "Next"}
             <ArrowRight aria-hidden="true" />
           </Button>
