@@ -4,10 +4,9 @@ import { defineConfig } from "vite";
 
 import { siteUrlFromEnv } from "./scripts/site-url.ts";
 import { islands } from "./scripts/vite-islands.ts";
-import { zodJitless } from "./scripts/vite-zod-jitless.ts";
 
 export default defineConfig({
-  plugins: [zodJitless(), tailwindcss(), reactRouter(), islands()],
+  plugins: [tailwindcss(), reactRouter(), islands()],
   define: {
     // Prerendered pages carry canonical URLs, so the origin is fixed at build time.
     "import.meta.env.VITE_SITE_URL": JSON.stringify(siteUrlFromEnv()),

@@ -261,28 +261,25 @@ test("a double click and a replayed request store one registration", async ({ pa
   expect(registrationsFor(email)).toHaveLength(1);
 });
 
-/** The browser's copy of the form's zod schema, fetched on first use (docs/decisions/051). */
-const schemaChunk = /\/assets\/schema-[\w-]+\.js$/;
-
-test.describe("checks load on first use; the toast region is there from the start", () => {
-  test("the page loads no schema and has its empty toast region; the first focus fetches the schema", async ({
+test.describe("the form's checks come with the page; the toast region is there from the start", () => {
+  test("the page has its empty toast region, and the first focus and submit fetch nothing more", async ({
     page,
     context,
   }) => {
     await watchToastRegion(context);
-    const scripts: string[] = [];
-    page.on("request", (request) => {
-      if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
-    });
+    const requests: string[] = [];
     await openForm(page);
     await page.waitForLoadState("networkidle");
-    expect(scripts.filter((path) => schemaChunk.test(path))).toEqual([]);
     // The live region is in place, empty, before anything could be announced in it.
     await expect(page.locator(toastRegionSelector)).toHaveCount(1);
-
-    await page.getByLabel("Full name").focus();
     await expect(page.locator("[data-sonner-toast]")).toHaveCount(0);
-    await expect.poll(() => scripts.filter((path) => schemaChunk.test(path))).toHaveLength(1);
+
+    // The zod schema is part of the island (decision 128): nothing is loaded on first use.
+    page.on("request", (request) => requests.push(new URL(request.url()).pathname));
+    await page.getByLabel("Full name").focus();
+    await submitButton(page).click();
+    await expect(page.getByLabel("Full name")).toHaveAttribute("aria-invalid", "true");
+    expect(requests).toEqual([]);
   });
 
   test("a submit as the very first action still waits for the region before the toast", async ({
@@ -300,60 +297,6 @@ test.describe("checks load on first use; the toast region is there from the star
     // Added together, the region and its first toast are often not announced.
     expect((firstToast ?? 0) - (region ?? 0)).toBeGreaterThanOrEqual(50);
     await expect(page.getByLabel("Full name")).toBeFocused();
-  });
-
-  test("a submit made before the checks arrive waits for them", async ({ page }) => {
-    const posts = recordPosts(page);
-    let held = 0;
-    await page.route(schemaChunk, async (route) => {
-      held++;
-      await new Promise((resolve) => setTimeout(resolve, 2500));
-      await route.continue();
-    });
-    await openForm(page);
-    await fillForm(page, { name: "Sam Carter", email: "sam@example", phone: "call me" });
-    await submitButton(page).click();
-
-    const email = page.getByLabel("Email address");
-    await expect(email).toHaveAttribute("aria-invalid", "true");
-    await expect(email).toHaveAccessibleDescription(/valid email address/);
-    await expect(email).toBeFocused();
-    expect(held).toBe(1);
-    expect(posts).toHaveLength(0);
-
-    const address = uniqueEmail("held");
-    await fillForm(page, { name: "Sam Carter", email: address, phone: "" });
-    await submitButton(page).click();
-    await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible();
-    expect(posts).toHaveLength(1);
-    expect(registrationsFor(address)).toHaveLength(1);
-  });
-
-  test("when the checks cannot be loaded, the server checks the form and it still works", async ({
-    page,
-  }) => {
-    const posts = recordPosts(page);
-    let refused = 0;
-    await page.route(schemaChunk, (route) => {
-      refused++;
-      return route.abort("failed");
-    });
-    await openForm(page);
-    await fillForm(page, { name: "Sam Carter", email: "sam@example" });
-    await submitButton(page).click();
-
-    // The server's answer shows the same message beside the field.
-    const email = page.getByLabel("Email address");
-    await expect(email).toHaveAttribute("aria-invalid", "true");
-    await expect(email).toHaveAccessibleDescription(/valid email address/);
-    expect(refused).toBeGreaterThan(0);
-    expect(posts).toHaveLength(1);
-
-    const address = uniqueEmail("unchecked");
-    await email.fill(address);
-    await submitButton(page).click();
-    await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible();
-    expect(registrationsFor(address)).toHaveLength(1);
   });
 });
 

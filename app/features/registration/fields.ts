@@ -1,8 +1,7 @@
 /*
  * The parts of the register-interest form that the page needs to render and read it:
- * limits, field names, value types and reading a submission. Nothing here imports zod,
- * so the page's first load does not carry it; the schema (schema.ts) is loaded on the
- * first interaction with the form (docs/decisions/051).
+ * limits, field names, value types and reading a submission. The checks themselves are
+ * the zod schema in schema.ts (docs/decisions/128).
  */
 
 /**

@@ -12,12 +12,8 @@ import {
 } from "./fields.ts";
 import { Honeypot } from "./honeypot.tsx";
 import { newIdempotencyKey } from "./idempotency.ts";
-import {
-  type RegistrationSchemaModule,
-  loadRegistrationSchema,
-  loadedRegistrationSchema,
-} from "./load-schema.ts";
 import type { RegistrationFormResult } from "./result.ts";
+import { validateRegistration } from "./schema.ts";
 import { registrationPaths } from "../../../contract/registrations.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -31,29 +27,9 @@ const fieldOrder = ["name", "email", "phone", "message"] as const satisfies Read
 >;
 
 /**
- * The first focus, press or keystroke in the form fetches the validation schema (zod),
- * which is not in the page's first load: the one thing this site loads on first use
- * (docs/decisions/051, 105).
- */
-function prepareForInput() {
-  // A failed download is tried again, and handled, when the form is submitted.
-  loadRegistrationSchema().catch(() => undefined);
-}
-
-/** Submits the form again, as the same button would, once a held submission may go. */
-function resubmit(form: HTMLFormElement, submitter: HTMLElement | null) {
-  if (!form.isConnected) return;
-  if (submitter instanceof HTMLButtonElement && submitter.form === form) {
-    form.requestSubmit(submitter);
-  } else {
-    form.requestSubmit();
-  }
-}
-
-/**
  * The register-interest form. Without JavaScript it is a plain POST that the server
  * answers with the Thank You card or the form again with errors. With JavaScript the
- * browser validates first (same schema, loaded on first use), stamps the idempotency key
+ * browser validates first (the server's schema), stamps the idempotency key
  * and the time, and hands the fields to `onSend`, which sends them with retries.
  */
 export function RegistrationForm({
@@ -70,8 +46,6 @@ export function RegistrationForm({
   const keyRef = useRef<HTMLInputElement>(null);
   const timestampRef = useRef<HTMLInputElement>(null);
   const submittingRef = useRef(false);
-  // True only while a held submission is made again unchecked (the schema failed to load).
-  const sendUncheckedRef = useRef(false);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
 
   // The prerendered page is the same for everyone, so the key is made here, in the
@@ -88,74 +62,36 @@ export function RegistrationForm({
   const errors = clientErrors ?? serverErrors;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    const form = event.currentTarget;
-    const unchecked = sendUncheckedRef.current;
-    sendUncheckedRef.current = false;
+    event.preventDefault();
     // A second click while the first is on its way sends nothing more.
-    if (submittingRef.current) {
-      event.preventDefault();
+    if (submittingRef.current) return;
+    const form = event.currentTarget;
+    const submission = readSubmission(new FormData(form));
+    const validation = validateRegistration(submission);
+    if (!validation.success) {
+      setClientErrors(validation.fieldErrors);
+      if (isMissingRequired(submission)) notify.error(copy.toasts.missingRequired);
+      const first = fieldOrder.find((field) => validation.fieldErrors[field]);
+      if (first) form.querySelector<HTMLElement>(`[name="${fieldNames[first]}"]`)?.focus();
       return;
-    }
-    if (!unchecked) {
-      const schema = loadedRegistrationSchema();
-      if (!schema) {
-        // The schema is still on its way: hold this submission and make it again once
-        // the schema is here. If it cannot be loaded, the server checks the submission
-        // (it validates every one anyway), so the form still works.
-        event.preventDefault();
-        const { submitter } = event.nativeEvent as SubmitEvent;
-        loadRegistrationSchema().then(
-          () => resubmit(form, submitter),
-          (error: unknown) => {
-            console.error("Could not load the form's checks; the server will check it:", error);
-            sendUncheckedRef.current = true;
-            try {
-              resubmit(form, submitter);
-            } finally {
-              sendUncheckedRef.current = false;
-            }
-          },
-        );
-        return;
-      }
-      const submission = readSubmission(new FormData(form));
-      const validation = schema.validateRegistration(submission);
-      if (!validation.success) {
-        event.preventDefault();
-        setClientErrors(validation.fieldErrors);
-        if (isMissingRequired(submission)) notify.error(copy.toasts.missingRequired);
-        const first = fieldOrder.find((field) => validation.fieldErrors[field]);
-        if (first) form.querySelector<HTMLElement>(`[name="${fieldNames[first]}"]`)?.focus();
-        return;
-      }
     }
     setClientErrors(null);
     if (keyRef.current && keyRef.current.value === "") keyRef.current.value = newIdempotencyKey();
     if (timestampRef.current) timestampRef.current.value = new Date().toISOString();
     submittingRef.current = true;
-    event.preventDefault();
     onSend(new FormData(form));
   }
 
   // Once a field is corrected, its message goes; new messages wait for the next submit.
   function handleChange(event: FormEvent<HTMLFormElement>) {
-    prepareForInput();
-    const form = event.currentTarget;
     const target = event.target;
     if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement)) return;
     const field = fieldOrder.find((f) => fieldNames[f] === target.name);
     if (!field || !errors[field]) return;
-    const clearIfCorrected = (schema: RegistrationSchemaModule) => {
-      const validation = schema.validateRegistration(readSubmission(new FormData(form)));
-      if (validation.success || !validation.fieldErrors[field]) {
-        setClientErrors((current) => ({ ...(current ?? serverErrors), [field]: undefined }));
-      }
-    };
-    const schema = loadedRegistrationSchema();
-    if (schema) clearIfCorrected(schema);
-    // The messages came from the server (a form posted before the page was interactive)
-    // and the schema is still on its way. Without it the message stays until a submit.
-    else loadRegistrationSchema().then(clearIfCorrected, () => undefined);
+    const validation = validateRegistration(readSubmission(new FormData(event.currentTarget)));
+    if (validation.success || !validation.fieldErrors[field]) {
+      setClientErrors((current) => ({ ...(current ?? serverErrors), [field]: undefined }));
+    }
   }
 
   return (
@@ -170,8 +106,6 @@ export function RegistrationForm({
         noValidate={hydrated}
         onSubmit={handleSubmit}
         onChange={handleChange}
-        onFocus={prepareForInput}
-        onPointerDown={prepareForInput}
         className="relative mt-7 flex flex-col gap-6"
       >
         <Field label={copy.fields.name.label} error={errors.name}>
