@@ -2,7 +2,7 @@ import { type RegistrationValues, readSubmission, UPDATES_TICKED } from "./field
 import { deriveIdempotencyKey } from "./idempotency.server.ts";
 import type { RegistrationActionResult } from "./result.ts";
 import { usableClientTimestamp, usableIdempotencyKey, validateRegistration } from "./schema.ts";
-import type { AppLogger } from "../../../contract/app-services.ts";
+import type { AppLogger, AppServices } from "../../../contract/app-services.ts";
 import {
   type RegisterResult,
   type RegistrationService,
@@ -107,4 +107,17 @@ export async function handleRegistration(
     }
     throw error;
   }
+}
+
+/**
+ * The POST of either action (the page's, /register-interest, and its script's JSON twin,
+ * /register-interest/submit): its form, checked and stored by the server's services.
+ */
+export async function handleRegistrationRequest(
+  request: Request,
+  { registrations, logger }: Pick<AppServices, "registrations" | "logger">,
+): Promise<RegistrationOutcome> {
+  // A body that is not a form reads as an empty form, which fails validation (400).
+  const form = await request.formData().catch(() => new FormData());
+  return handleRegistration(form, registrations, registrationLogTo(logger));
 }

@@ -6,10 +6,7 @@ import { Section } from "../../components/ui/section.tsx";
 import { pages } from "../../content/pages.ts";
 import { registrationCopy } from "../../content/registration.ts";
 import { registrationIsland } from "../../features/registration/island.tsx";
-import {
-  handleRegistration,
-  registrationLogTo,
-} from "../../features/registration/register.server.ts";
+import { handleRegistrationRequest } from "../../features/registration/register.server.ts";
 import { appServicesContext } from "../../lib/app-context.ts";
 import { Island } from "../../lib/island.tsx";
 import { pageMeta } from "../../lib/seo.ts";
@@ -28,10 +25,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeade
  * to the JSON twin, ./submit.ts, instead.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { registrations, logger } = context.get(appServicesContext);
-  // A body that is not a form reads as an empty form, which fails validation (400).
-  const form = await request.formData().catch(() => new FormData());
-  const outcome = await handleRegistration(form, registrations, registrationLogTo(logger));
+  const outcome = await handleRegistrationRequest(request, context.get(appServicesContext));
   // Without JavaScript: 303 to the thank-you page, so a refresh cannot post again.
   if (outcome.redirectTo) return redirect(outcome.redirectTo, 303);
   return data(outcome.result, { status: outcome.status, headers: outcome.headers });

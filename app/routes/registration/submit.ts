@@ -1,8 +1,5 @@
 import type { Route } from "./+types/submit";
-import {
-  handleRegistration,
-  registrationLogTo,
-} from "../../features/registration/register.server.ts";
+import { handleRegistrationRequest } from "../../features/registration/register.server.ts";
 import { appServicesContext } from "../../lib/app-context.ts";
 
 /**
@@ -13,13 +10,9 @@ import { appServicesContext } from "../../lib/app-context.ts";
  * (docs/decisions/126).
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { registrations, logger } = context.get(appServicesContext);
-  // A body that is not a form reads as an empty form, which fails validation (400).
-  const form = await request.formData().catch(() => new FormData());
-  const { result, status, headers } = await handleRegistration(
-    form,
-    registrations,
-    registrationLogTo(logger),
+  const { result, status, headers } = await handleRegistrationRequest(
+    request,
+    context.get(appServicesContext),
   );
   return Response.json(result, { status, headers });
 }
