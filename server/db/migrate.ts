@@ -7,6 +7,7 @@ import * as createErasures from "./migrations/003-create-erasures.ts";
 import * as consentMailAndLinks from "./migrations/004-consent-mail-and-links.ts";
 import * as mailHandoffAndSuppressions from "./migrations/005-mail-handoff-and-suppressions.ts";
 import * as addressIndex from "./migrations/006-address-index.ts";
+import * as addressLock from "./migrations/007-address-lock.ts";
 import type { Database, Dialect } from "./schema.ts";
 
 /**
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   "004-consent-mail-and-links": consentMailAndLinks,
   "005-mail-handoff-and-suppressions": mailHandoffAndSuppressions,
   "006-address-index": addressIndex,
+  "007-address-lock": addressLock,
 };
 
 /** Applies pending migrations; Kysely takes a lock so concurrent starters wait their turn. */

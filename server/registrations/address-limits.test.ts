@@ -106,7 +106,7 @@ for (const backend of backends) {
       };
       /** The mail worker is not started: mark what is queued as sent. */
       const markSent = () => sql`update outbox set status = 'delivered'`.execute(side.db);
-      return { storage, key, confirmations, markSent };
+      return { storage, key, confirmations, markSent, side: side.db };
     }
 
     afterEach(async () => {
@@ -130,8 +130,6 @@ for (const backend of backends) {
     });
 
     it("holds when each registration commits on its own, several at once", async () => {
-      // One registration per transaction, eight transactions at a time on PostgreSQL:
-      // only the address lock keeps two of them from each queueing one.
       const { storage, confirmations } = await setUp({ maxBatch: 1, writeConcurrency: 8 });
       await Promise.all(
         Array.from({ length: 60 }, () =>
@@ -140,6 +138,59 @@ for (const backend of backends) {
       );
       expect(await confirmations("target@example.com")).toBe(1);
     });
+
+    // PostgreSQL only: SQLite writes one transaction at a time, so none can wait on another.
+    if (backend.name === "postgres")
+      it("makes transactions storing one address wait for each other until commit", async () => {
+        // Eight transactions of one registration each. Another connection holds a lock
+        // that stops every INSERT into the outbox until all eight are waiting, so none can
+        // commit before the others have read the address's history. Without the address
+        // lock all eight would find nothing queued and each queue a confirmation.
+        const { storage, confirmations, side } = await setUp({
+          maxBatch: 1,
+          writeConcurrency: 8,
+        });
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        let holderPid = 0;
+        const holding = side.transaction().execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+          holderPid = rows[0]?.pid ?? 0;
+          await sql`lock table outbox in share mode`.execute(trx);
+          await released;
+        });
+        while (holderPid === 0) await new Promise((r) => setTimeout(r, 10));
+        const stored = Promise.all(
+          Array.from({ length: 8 }, () =>
+            storage.registrations.register(registration("target@example.com")),
+          ),
+        );
+        // Wait until all eight are held up, directly by the holder or behind one that is.
+        const giveUp = Date.now() + 10_000;
+        try {
+          for (let waiting = 0; waiting < 8;) {
+            if (Date.now() > giveUp) throw new Error(`only ${waiting} of 8 were held up`);
+            await new Promise((r) => setTimeout(r, 20));
+            const { rows } = await sql<{ pid: number; blockers: number[] }>`
+              select pid, pg_blocking_pids(pid) as blockers from pg_stat_activity`.execute(side);
+            const behind = new Set([holderPid]);
+            for (let grew = true; grew;) {
+              grew = false;
+              for (const { pid, blockers } of rows)
+                if (!behind.has(pid) && blockers.some((b) => behind.has(b))) {
+                  behind.add(pid);
+                  grew = true;
+                }
+            }
+            waiting = behind.size - 1;
+          }
+        } finally {
+          release();
+        }
+        await holding;
+        await stored;
+        expect(await confirmations("target@example.com")).toBe(1);
+      });
 
     it(`re-sends after ${CONFIRMATION_LIMITS.minGapMinutes} minutes once the last went, at most ${CONFIRMATION_LIMITS.perDay} a day`, async () => {
       const { storage, confirmations, markSent } = await setUp();

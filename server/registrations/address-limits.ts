@@ -64,20 +64,6 @@ export function mayQueueConfirmation(history: AddressHistory, now: Date): boolea
   return confirmations.filter((c) => c.createdAt > dayFrom).length < CONFIRMATION_LIMITS.perDay;
 }
 
-/**
- * On PostgreSQL, makes concurrent transactions that store registrations of the same
- * addresses wait for each other until commit, so two of them cannot both find "no
- * confirmation waiting" and both queue one. Locks are taken in one order (no deadlock).
- * SQLite has one writer at a time, so it needs nothing.
- */
-export async function lockAddresses(db: Db, dialect: Dialect, keys: readonly string[]) {
-  if (dialect !== "postgres" || keys.length === 0) return;
-  const sorted = [...new Set(keys)].sort();
-  await sql`select pg_advisory_xact_lock(hashtextextended(k, 102)) from unnest(${sorted}::text[]) with ordinality as t(k, n) order by n`.execute(
-    db,
-  );
-}
-
 /** ISO timestamps compare as strings (docs/decisions/030). */
 function later(a: string | null, b: string | null): string | null {
   if (a === null) return b;

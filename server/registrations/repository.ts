@@ -1,10 +1,9 @@
-import type { Insertable, Kysely, Selectable } from "kysely";
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely";
 
 import {
   addressHistories,
   addressKey,
   emptyHistory,
-  lockAddresses,
   mayQueueConfirmation,
 } from "./address-limits.ts";
 import type {
@@ -104,16 +103,16 @@ export type InsertOptions = { forward: boolean; now: Date; dialect: Dialect };
  */
 async function outboxRowsFor(
   trx: Db,
-  inserted: ReadonlyArray<Selectable<RegistrationsTable>>,
+  inserted: readonly InsertedRow[],
   options: InsertOptions,
 ): Promise<Array<Insertable<OutboxTable>>> {
   const at = options.now.toISOString();
-  const keys = inserted.map((r) => addressKey(r.email));
-  await lockAddresses(trx, options.dialect, keys);
+  // Addresses PostgreSQL found no other registration of have no history to read.
+  const seen = inserted.filter((r) => r.address_seen !== false);
   const histories = await addressHistories(
     trx,
     options.dialect,
-    keys,
+    seen.map((r) => addressKey(r.email)),
     inserted.map((r) => r.id),
   );
   const rows: Array<Insertable<OutboxTable>> = [];
@@ -130,6 +129,39 @@ async function outboxRowsFor(
     }
   }
   return rows;
+}
+
+/** A stored row, and on PostgreSQL whether its address has other registrations. */
+type InsertedRow = Selectable<RegistrationsTable> & { address_seen?: boolean };
+
+/**
+ * INSERT ... ON CONFLICT (idempotency_key) DO NOTHING, returning the rows it stored. On
+ * PostgreSQL each stored row also takes its address's lock until commit, through
+ * `registration_address_seen` (migration 007, docs/decisions/129), and says whether any
+ * other registration of the address exists. The lock makes concurrent registrations of
+ * one address wait for each other, so two cannot both find "no confirmation waiting" and
+ * both queue one. Rows go in ordered by address, so every transaction takes its locks in
+ * the same order and none waits on another in a circle. SQLite writes one transaction at
+ * a time and needs no lock.
+ */
+async function insertRows(
+  trx: Db,
+  rows: ReadonlyArray<Insertable<RegistrationsTable>>,
+  dialect: Dialect,
+): Promise<InsertedRow[]> {
+  const byAddress = [...rows].sort((a, b) => {
+    const [x, y] = [addressKey(a.email), addressKey(b.email)];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  return trx
+    .insertInto("registrations")
+    .values(byAddress)
+    .onConflict((oc) => oc.column("idempotency_key").doNothing())
+    .returningAll()
+    .$if(dialect === "postgres", (q) =>
+      q.returning(sql<boolean>`registration_address_seen(lower(email), id)`.as("address_seen")),
+    )
+    .execute();
 }
 
 async function findByKey(db: Db, idempotencyKey: string) {
@@ -154,12 +186,7 @@ export async function insertRegistration(
   const receivedAt = options.now.toISOString();
   const row = newRow(input, receivedAt);
   const write = async (trx: Db): Promise<RegisterResult | undefined> => {
-    const inserted = await trx
-      .insertInto("registrations")
-      .values(row)
-      .onConflict((oc) => oc.column("idempotency_key").doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const [inserted] = await insertRows(trx, [row], options.dialect);
     if (!inserted) {
       const existing = await findByKey(trx, input.idempotencyKey);
       // Undefined only if the first row was erased in between: then insert afresh.
@@ -195,12 +222,7 @@ export async function insertRegistrationBatch(
     rows.push(newRow(input, receivedAt));
   });
   const { created, stored } = await db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto("registrations")
-      .values(rows)
-      .onConflict((oc) => oc.column("idempotency_key").doNothing())
-      .returningAll()
-      .execute();
+    const inserted = await insertRows(trx, rows, options.dialect);
     const created = new Set(inserted.map((r) => r.idempotency_key));
     const seenBefore = rows.map((r) => r.idempotency_key).filter((k) => !created.has(k));
     const existing =
