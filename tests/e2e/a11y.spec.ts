@@ -154,6 +154,8 @@ test.describe("states", () => {
       context,
       baseURL,
     }) => {
+      // Five pages, each checked by axe: about 5 s each when the machine is slow.
+      test.slow();
       await page.setViewportSize(viewport);
       await seedConsent(context);
       const someone = await registerSomeone(baseURL ?? "", `a11y-${size}`);

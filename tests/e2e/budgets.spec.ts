@@ -36,7 +36,8 @@ function kindOf(response: Response): Kind | null {
 const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
 test("every page stays within its JavaScript, CSS and HTML budgets", async ({ browser }) => {
-  test.setTimeout(180_000);
+  // Every page at two sizes, one after another: minutes when two shared cores are slow.
+  test.setTimeout(360_000);
   const rows: { path: string; js: number; css: number; html: number; files: number }[] = [];
 
   const loads = Object.entries(viewports).flatMap(([screen, viewport]) =>
