@@ -231,7 +231,7 @@ for (const [size, viewport] of Object.entries(viewports)) {
     // Rings are measured at rest: no colour transitions half-way.
     test.use({ viewport, reducedMotion: "reduce" });
     // Each page is a full Tab journey; together they take a while on two shared cores.
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
 
     test(`is never entirely hidden and its ring keeps 3:1 (${viewport.width}×${viewport.height})`, async ({
       page,

@@ -300,8 +300,11 @@ test.describe("toasts", () => {
     await seedConsent(context);
     await page.goto("/register-interest");
     await waitForHydration(page);
-    const submit = page.getByRole("button", { name: "Register Interest" });
-    for (let i = 0; i < 4; i++) await submit.click();
+    // Four empty submissions in one go: clicked one by one, on a slow machine the first
+    // toast could time out (5 s) before the fourth appears.
+    await page.getByRole("button", { name: "Register Interest" }).evaluate((button) => {
+      for (let i = 0; i < 4; i++) (button as HTMLButtonElement).click();
+    });
 
     const toaster = page.locator("[data-sonner-toaster]");
     await expect(toaster).toHaveAttribute("data-x-position", "right");
