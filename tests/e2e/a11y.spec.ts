@@ -108,6 +108,8 @@ test.describe("states", () => {
   }
 
   test("a quiz question with an answer chosen, and the result", async ({ page, context }) => {
+    // Two axe passes and the whole quiz between them.
+    test.slow();
     await page.setViewportSize(viewports.mobile);
     await seedConsent(context);
     await openPage(page, "/quiz");

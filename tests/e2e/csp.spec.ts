@@ -45,6 +45,8 @@ test.beforeEach(async ({ context }) => {
 });
 
 test("every prerendered page hydrates with no CSP violation", async ({ page }) => {
+  // Every page in turn.
+  test.slow();
   const watch = await watchCsp(page);
   for (const { path, heading } of staticRoutes) {
     const response = await page.goto(path);

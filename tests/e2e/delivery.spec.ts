@@ -94,6 +94,8 @@ for (const path of allPages) {
 test("prerendered pages carry their stylesheet inline, fetch no CSS file and hydrate cleanly", async ({
   page,
 }) => {
+  // Every page in turn.
+  test.slow();
   const stylesheets: string[] = [];
   const errors: string[] = [];
   page.on("request", (request) => {

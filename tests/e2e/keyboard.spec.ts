@@ -134,6 +134,8 @@ test.describe("with a stored cookie choice", () => {
   });
 
   test("the quiz can be found and completed from the keyboard", async ({ page }) => {
+    // A Tab journey over two pages and every question: slow when the cores are shared.
+    test.slow();
     await openPage(page, "/");
     await tabTo(page, page.getByRole("link", { name: "Take the ADAM Quiz" }), { max: 60 });
     await page.keyboard.press("Enter");

@@ -41,6 +41,8 @@ test.describe("every <button> states its type", () => {
     page,
     context,
   }) => {
+    // Every page in turn.
+    test.slow();
     test.setTimeout(120_000);
     await seedConsent(context);
     await page.setViewportSize(viewports.desktop);

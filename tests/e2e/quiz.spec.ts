@@ -196,6 +196,8 @@ async function arrowDownTo(page: Page, name: string) {
 const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 test("axe finds no violations on a question or on the result", async ({ page }) => {
+  // Two axe passes and the whole quiz between them.
+  test.slow();
   await openQuiz(page);
   await page.getByRole("radio", { name: "Often" }).click();
   const onQuestion = await new AxeBuilder({ page }).withTags(axeTags).analyze();
