@@ -96,7 +96,7 @@ function htmlDocument(title: string, heading: string, inner: string, unsubscribe
 <title>${escapeHtml(title)}</title>
 </head>
 <body style="margin:0;padding:24px;background:#ffffff;color:#1f2933;font-family:Georgia,'Times New Roman',serif;font-size:17px;line-height:1.6;">
-<div style="max-width:560px;margin:0 auto;">
+<div style="max-width:560px;margin:0 auto;overflow-wrap:anywhere;word-break:break-word;">
 <p style="margin:0 0 24px;font-size:15px;color:#3e4c59;">${escapeHtml(clinic)}</p>
 <h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;color:#102a1c;">${escapeHtml(heading)}</h1>
 ${inner.replaceAll("LINK_STYLE", link)}
