@@ -27,9 +27,11 @@ export type ConfirmationEmail = Recipient & {
   confirmUrl: string;
   /** When the link stops working, for people: "Monday 30 November 2026". */
   expiresOn: string;
+  /** Whether they ticked "Send me occasional news before we open". */
+  wantsUpdates: boolean;
 };
 
-/** Announcements go only to confirmed addresses: the person's own name is safe to use. */
+/** Announcements go only to confirmed addresses: the person's own name may be used (`nameForEmail`). */
 export type AnnouncementEmail = Recipient & {
   name: string;
   subject: string;
@@ -53,9 +55,25 @@ function paragraphs(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The name as the person typed it, for the greeting. */
-function greetingName(name: string): string {
-  return name.trim() || "there";
+/** A word a mail client could make a link of: an address, a URL, a scheme, a domain. */
+const LINK_LIKE = /[@<>/\\]|^[a-z][a-z\d+.-]*:\S|[\p{L}\p{N}][.\u3002\uff61][\p{L}\p{N}]{2}/iu;
+
+/**
+ * The typed name as an email may show it (greeting, To display name), or null when
+ * nothing sensible remains. A name is the person's words, never a link: URLs, addresses
+ * and anything in angle brackets go, with invisible and direction-changing characters
+ * that could disguise them (`Dave "Admin" <root@evil.example> https://evil.example`
+ * becomes `Dave "Admin"`).
+ */
+export function nameForEmail(name: string): string | null {
+  const words = name
+    .normalize("NFKC")
+    .replace(/[\p{Cc}\p{Cf}]/gu, "")
+    .replace(/<[^>]*>?/g, " ")
+    .split(/\s+/)
+    .filter((word) => word && !LINK_LIKE.test(word));
+  const cleaned = words.join(" ");
+  return /\p{L}/u.test(cleaned) ? cleaned : null;
 }
 
 const footer = {
@@ -78,7 +96,7 @@ function htmlDocument(title: string, heading: string, inner: string, unsubscribe
 <title>${escapeHtml(title)}</title>
 </head>
 <body style="margin:0;padding:24px;background:#ffffff;color:#1f2933;font-family:Georgia,'Times New Roman',serif;font-size:17px;line-height:1.6;">
-<div style="max-width:560px;margin:0 auto;">
+<div style="max-width:560px;margin:0 auto;overflow-wrap:anywhere;word-break:break-word;">
 <p style="margin:0 0 24px;font-size:15px;color:#3e4c59;">${escapeHtml(clinic)}</p>
 <h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;color:#102a1c;">${escapeHtml(heading)}</h1>
 ${inner.replaceAll("LINK_STYLE", link)}
@@ -103,7 +121,11 @@ export function confirmationEmail(email: ConfirmationEmail): EmailParts {
     hello: "Hello,",
     thanks: `Thank you for registering your interest in ${clinic}. To confirm that this is your address, please open this link:`,
     button: "Confirm my email address",
-    expiry: `The link works until ${email.expiresOn}. Once you have confirmed, we will send you one email when we are registered with the Care Quality Commission and open.`,
+    expiry: `The link works until ${email.expiresOn}. ${
+      email.wantsUpdates
+        ? "Once you have confirmed, we will send you occasional news before we open, as you asked, and an email when we are registered with the Care Quality Commission and open. You can stop them at any time with the link at the foot of each email."
+        : "Once you have confirmed, we will send you one email when we are registered with the Care Quality Commission and open."
+    }`,
     notYou:
       "If you did not register, you can ignore this email: we will not write to you again, and your details will be deleted within 30 days.",
   };
@@ -132,7 +154,7 @@ export function confirmationEmail(email: ConfirmationEmail): EmailParts {
 }
 
 export function announcementEmail(email: AnnouncementEmail): EmailParts {
-  const hello = `Hello ${greetingName(email.name)},`;
+  const hello = `Hello ${nameForEmail(email.name) ?? "there"},`;
   const body = paragraphs(email.body);
   const text = [hello, "", ...body.flatMap((p) => [p, ""]), textFooter(email.unsubscribeUrl)].join(
     "\n",

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import { composeMail, type MailJob } from "./compose.ts";
+import { escapeHtml } from "../../app/content/emails.ts";
 import { verifyToken } from "../registrations/links.ts";
 
 const key = "k".repeat(64);
@@ -10,6 +11,7 @@ const registration = {
   name: '<script>alert(1)</script> =HYPERLINK("x")',
   email: "sam@example.co.uk",
   receivedAt: "2026-11-23T10:00:00.000Z",
+  wantsUpdates: false,
 };
 const confirmation: MailJob = {
   outboxId: "11111111-1111-4111-8111-111111111111",
@@ -82,14 +84,69 @@ describe("composeMail", () => {
   });
 
   it("escapes everything a person or staff wrote in the HTML part, and keeps it plain in the text", () => {
-    for (const job of [announcement]) {
-      const mail = composeMail(job, { siteOrigin, linkKey: key });
-      expect(String(mail.html)).not.toContain("<script>");
-      expect(String(mail.html)).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
-      expect(String(mail.html)).toMatch(/^<!doctype html>\n<html lang="en-GB">/);
-      expect(String(mail.html)).toMatch(/<title>[^<]+<\/title>/);
-      expect(String(mail.text)).toContain(`Hello ${registration.name},`);
-    }
+    const mail = composeMail(announcement, { siteOrigin, linkKey: key });
+    expect(String(mail.html)).not.toContain("<script>");
+    expect(String(mail.html)).toContain("Hello alert(1) =HYPERLINK(&quot;x&quot;),");
+    expect(String(mail.html)).toMatch(/^<!doctype html>\n<html lang="en-GB">/);
+    expect(String(mail.html)).toMatch(/<title>[^<]+<\/title>/);
+    expect(String(mail.text)).toContain('Hello alert(1) =HYPERLINK("x"),');
+  });
+
+  describe("a typed name in an announcement: the person's words, never a link", () => {
+    /** Every address or domain name in the text, as a mail client would find them to link. */
+    const linkable = (text: string) =>
+      text.match(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+|(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}/gu) ?? [];
+    const announce = (name: string) =>
+      composeMail(
+        { ...announcement, registration: { ...registration, name } },
+        { siteOrigin, linkKey: key },
+      );
+
+    it.each([
+      ['Dave "Admin" <root@evil.example> https://evil.example', 'Dave "Admin"'],
+      // Shown right to left, this reads "https://evil.example".
+      ["Sam \u202Eelpmaxe.live//:sptth", "Sam"],
+      ["\u202Emoc.live@toor Sam\u202C Carter", "Sam Carter"],
+      ["Sam ｅｖｉｌ．ｅｘａｍｐｌｅ www.evil.example evil.example/login", "Sam"],
+      ["Sam mailto:root@evil.example javascript:alert(1) Carter", "Sam Carter"],
+      ["Seán O'Brien-Smith", "Seán O'Brien-Smith"],
+      ["J. R. R. Tolkien", "J. R. R. Tolkien"],
+      ["محمد علي", "محمد علي"],
+      ["李小龍", "李小龍"],
+    ])("%j greets and addresses %j", (typed, shown) => {
+      const mail = announce(typed);
+      expect(String(mail.text).split("\n")[0]).toBe(`Hello ${shown},`);
+      expect(String(mail.html)).toContain(`Hello ${escapeHtml(shown)},`);
+      expect(mail.to).toEqual({ name: shown, address: registration.email });
+      for (const part of [mail.text, mail.html, JSON.stringify(mail.to)]) {
+        expect(String(part)).not.toMatch(/evil|live|toor|\u202E|\u202C/);
+      }
+      // The only links in the text part are the clinic's own (the staff's body has one).
+      expect(new Set(linkable(String(mail.text)))).toEqual(new Set(["clinic.example"]));
+    });
+
+    it.each(["https://evil.example", "<root@evil.example>", "\u202E \u202C", "  "])(
+      "%j leaves no name: a neutral greeting, and the address alone in To",
+      (typed) => {
+        const mail = announce(typed);
+        expect(String(mail.text)).toMatch(/^Hello there,\n/);
+        expect(mail.to).toBe(registration.email);
+      },
+    );
+  });
+
+  it("promises what the person chose: news before we open only to those who asked for it", () => {
+    const plain = String(composeMail(confirmation, { siteOrigin, linkKey: key }).text);
+    expect(plain).toContain("we will send you one email when we are registered");
+    expect(plain).not.toContain("news");
+    const withNews = String(
+      composeMail(
+        { ...confirmation, registration: { ...registration, wantsUpdates: true } },
+        { siteOrigin, linkKey: key },
+      ).text,
+    );
+    expect(withNews).not.toContain("one email");
+    expect(withNews).toContain("we will send you occasional news before we open, as you asked");
   });
 
   it("frames an announcement: the staff's subject, paragraphs, and the same one-click headers", () => {

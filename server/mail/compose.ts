@@ -1,5 +1,5 @@
 import type { OutgoingMail } from "./transport.ts";
-import { announcementEmail, confirmationEmail } from "../../app/content/emails.ts";
+import { announcementEmail, confirmationEmail, nameForEmail } from "../../app/content/emails.ts";
 import {
   CONFIRM_LINK_DAYS,
   confirmToken,
@@ -11,7 +11,13 @@ import {
 export type MailJob = {
   outboxId: string;
   topic: "confirmation" | "announcement";
-  registration: { id: string; name: string; email: string; receivedAt: string };
+  registration: {
+    id: string;
+    name: string;
+    email: string;
+    receivedAt: string;
+    wantsUpdates: boolean;
+  };
   announcement: { subject: string; body: string } | null;
 };
 
@@ -58,6 +64,7 @@ export function composeMail(
       ),
       expiresOn: timeForPeople(new Date(issuedAt.getTime() + CONFIRM_LINK_DAYS * DAY_MS)),
       unsubscribeUrl,
+      wantsUpdates: registration.wantsUpdates,
     });
   } else {
     if (!job.announcement) throw new Error(`announcement ${job.outboxId} has no text`);
@@ -68,14 +75,12 @@ export function composeMail(
       unsubscribeUrl,
     });
   }
+  // A confirmation carries nothing the registrant typed but the address, not even as
+  // the To header's display name; an announcement (confirmed addresses only) may.
+  const name = job.topic === "announcement" ? nameForEmail(registration.name) : null;
   return {
     outboxId: job.outboxId,
-    // A confirmation carries nothing the registrant typed but the address, not even as
-    // the To header's display name; an announcement (confirmed addresses only) may.
-    to:
-      job.topic === "confirmation"
-        ? registration.email
-        : { name: registration.name, address: registration.email },
+    to: name ? { name, address: registration.email } : registration.email,
     subject: parts.subject,
     text: parts.text,
     html: parts.html,

@@ -27,6 +27,27 @@ export type Mailer = {
 /** SMTP connections kept open, and so sends under way at once (server/outbox/worker.ts). */
 export const MAIL_CONNECTIONS = 3;
 
+/**
+ * The headers DKIM signs: those our messages carry. nodemailer's default list leaves out
+ * List-Unsubscribe-Post, which RFC 8058 section 4 requires the signature to cover, so
+ * that nobody on the way can turn a one-click unsubscribe into something else.
+ */
+const DKIM_SIGNED_HEADERS = [
+  "From",
+  "Sender",
+  "Reply-To",
+  "To",
+  "Cc",
+  "Subject",
+  "Date",
+  "Message-ID",
+  "MIME-Version",
+  "Content-Type",
+  "Content-Transfer-Encoding",
+  "List-Unsubscribe",
+  "List-Unsubscribe-Post",
+].join(":");
+
 /** The From when SMTP_URL is unset (the messages are files nobody receives). */
 export const LOCAL_MAIL_FROM = `${clinic.name} <no-reply@localhost>`;
 
@@ -89,9 +110,19 @@ export function createMailer(
   // Signed when DKIM_* are set (docs/deployment.md): the .eml files too, so they show it.
   const dkim =
     env.DKIM_DOMAIN && env.DKIM_SELECTOR && privateKey
-      ? { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey }
+      ? {
+          domainName: env.DKIM_DOMAIN,
+          keySelector: env.DKIM_SELECTOR,
+          privateKey,
+          headerFieldNames: DKIM_SIGNED_HEADERS,
+        }
       : undefined;
   if (env.SMTP_URL) {
+    if (!dkim) {
+      logger.warn(
+        "DKIM is not configured (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY): emails, the launch email too, go out unsigned unless the mail provider signs them (docs/deployment.md, Email)",
+      );
+    }
     // A few pooled connections, reused: a batch of emails does not open one connection
     // each. The mail worker sends as many at once as there are connections
     // (DEFAULT_MAIL_OPTIONS.concurrency), so no message waits in the pool's queue.

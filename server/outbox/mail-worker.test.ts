@@ -90,6 +90,24 @@ for (const backend of backends) {
       expect(mail.to(person.email)).toHaveLength(1);
     });
 
+    it("promises news before we open in the confirmation only to a registration that asked for it", async () => {
+      const storage = await open(await setUp());
+      storage.start();
+      const withNews = {
+        ...newRegistration(),
+        consent: { version: "2026-11-23", wantsUpdates: true },
+      };
+      const without = newRegistration();
+      await storage.registrations.register(withNews);
+      await storage.registrations.register(without);
+      const [asked] = await mail.waitFor(withNews.email, 1, 10_000);
+      const [plain] = await mail.waitFor(without.email, 1, 10_000);
+      expect(asked?.parsed.text).toContain("occasional news before we open");
+      expect(asked?.parsed.text).not.toContain("one email");
+      expect(plain?.parsed.text).toContain("one email when we are registered");
+      expect(plain?.parsed.text).not.toContain("news");
+    });
+
     it("recovers from a hung server with exactly one email each: timed-out sends are aborted, not left queued", async () => {
       const storage = await open(await setUp(), { mail: { ...FAST.mail, maxAttempts: 50 } });
       storage.start();

@@ -170,7 +170,13 @@ export async function mailDeliveries(db: Db, claims: readonly Claim[]): Promise<
         attempt: c.attempt,
         createdAt: c.createdAt,
         topic: c.topic,
-        registration: { id: r.id, name: r.name, email: r.email, receivedAt: r.received_at },
+        registration: {
+          id: r.id,
+          name: r.name,
+          email: r.email,
+          receivedAt: r.received_at,
+          wantsUpdates: Number(r.wants_updates) === 1,
+        },
         announcement: c.announcementId ? (announcements.get(c.announcementId) ?? null) : null,
       },
     ];

@@ -1,5 +1,5 @@
 /**
- * Reflow (WCAG 1.4.10) and reduced motion (2.3.3).
+ * Reflow (WCAG 1.4.10) and reduced motion (2.3.3), of the pages and of every email.
  *
  * Reflow is checked at 320 CSS px wide, and at 200% zoom of a 1280 x 800 window. Browser
  * zoom halves the CSS viewport and doubles the device pixel ratio, so 200% zoom is
@@ -9,6 +9,7 @@
 import { type Page, expect, test } from "@playwright/test";
 
 import { allPages, openPage, phoneMenuToggle, seedConsent } from "./support/site.ts";
+import { composeMail, type MailJob } from "../../server/mail/compose.ts";
 
 async function horizontalOverflow(page: Page) {
   return page.evaluate(() => {
@@ -64,6 +65,55 @@ for (const layout of layouts) {
     });
   });
 }
+
+test.describe("every email the site sends, as a phone shows its HTML part", () => {
+  const registration = {
+    id: "0b6f2a4e-9d1c-4c1e-8f7a-2b3c4d5e6f70",
+    name: "Alexander Montgomery-Fitzwilliam",
+    email: "alexander.montgomery-fitzwilliam@example.co.uk",
+    receivedAt: "2026-11-23T10:00:00.000Z",
+    wantsUpdates: false,
+  };
+  const staffText = (what: string) =>
+    `${what}\n\nRead more at https://www.clinic.example.co.uk/consultation?utm_source=email&utm_campaign=opening-2026#requirements`;
+  const jobs: Record<string, Omit<MailJob, "outboxId">> = {
+    "the confirmation": { topic: "confirmation", registration, announcement: null },
+    "the confirmation for someone who asked for news": {
+      topic: "confirmation",
+      registration: { ...registration, wantsUpdates: true },
+      announcement: null,
+    },
+    "the launch announcement": {
+      topic: "announcement",
+      registration,
+      announcement: { subject: "We are open", body: staffText("Our doors open today.") },
+    },
+    "the news announcement": {
+      topic: "announcement",
+      registration: { ...registration, wantsUpdates: true },
+      announcement: { subject: "News before we open", body: staffText("Our team is complete.") },
+    },
+  };
+
+  for (const width of [320, 390]) {
+    for (const [kind, job] of Object.entries(jobs)) {
+      test(`${kind} fits ${width}px without horizontal scrolling`, async ({ page }) => {
+        const mail = composeMail(
+          { outboxId: "44444444-4444-4444-8444-444444444444", ...job },
+          { siteOrigin: "https://www.clinic.example.co.uk", linkKey: "k".repeat(64) },
+        );
+        await page.setViewportSize({ width, height: 800 });
+        await page.setContent(String(mail.html));
+        const result = await horizontalOverflow(page);
+        expect(
+          result.scrollWidth,
+          `email is ${result.scrollWidth}px wide on a ${result.clientWidth}px screen; ` +
+            `sticking out: ${result.culprits.join(", ")}`,
+        ).toBeLessThanOrEqual(result.clientWidth);
+      });
+    }
+  }
+});
 
 test.describe("prefers-reduced-motion", () => {
   /** The longest transition or animation on any element, in milliseconds. */
