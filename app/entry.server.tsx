@@ -1,3 +1,4 @@
+import { STATUS_CODES } from "node:http";
 import { PassThrough } from "node:stream";
 
 import { createReadableStreamFromReadable } from "@react-router/node";
@@ -5,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import {
   type EntryContext,
+  type HandleDataRequestFunction,
   type HandleErrorFunction,
   type RouterContextProvider,
   ServerRouter,
@@ -66,6 +68,23 @@ function logError(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // A visitor who left mid-request is not an error worth a line.
   if (!request.signal.aborted) logError(error, request, context);
+};
+
+/**
+ * A `.data` answer that refuses or fails says so in plain words: React Router's would name
+ * internal route ids ("routes/marketing/faq"). No page of ours reads `.data` (every link
+ * is a document load, docs/decisions/105), so nothing needs the encoded form.
+ */
+export const handleDataRequest: HandleDataRequestFunction = async (response) => {
+  if (response.status < 400) return response;
+  await response.body?.cancel();
+  const headers = new Headers(response.headers);
+  headers.set("Content-Type", "text/plain; charset=utf-8");
+  headers.delete("Content-Length");
+  return new Response(`${STATUS_CODES[response.status] ?? "Error"}\n`, {
+    status: response.status,
+    headers,
+  });
 };
 
 function nonceOf(loadContext: RouterContextProvider | undefined): string | undefined {

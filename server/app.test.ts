@@ -51,6 +51,12 @@ function fakeBuild(actionCalls: string[]): ServerBuild {
         path: "unsubscribe",
         module: registerModule,
       },
+      confirm: {
+        id: "confirm",
+        parentId: "root",
+        path: "register-interest/confirm",
+        module: registerModule,
+      },
     } as unknown as ServerBuild["routes"],
     assets: {
       entry: { module: "/entry.js", imports: [] },
@@ -149,11 +155,13 @@ describe("one origin policy behind a TLS-terminating proxy", () => {
     expect(actionCalls).toEqual([]);
   });
 
-  it("with default settings, both paths run the action once for the page's own https origin", async () => {
+  it("without TRUST_PROXY the request is plain http, so the https page's POST is refused (403) by our guard", async () => {
     const { base, actionCalls } = await start({});
     for (const p of paths) {
       const res = await post(base, p, { host: PUBLIC_HOST, origin: `https://${PUBLIC_HOST}` });
-      expect(res.status, p).toBe(200);
+      expect(res.status, p).toBe(403);
+      const plainHttp = await post(base, p, { host: PUBLIC_HOST, origin: `http://${PUBLIC_HOST}` });
+      expect(plainHttp.status, p).toBe(200);
     }
     expect(actionCalls).toHaveLength(2);
   });
@@ -220,6 +228,24 @@ describe("RFC 8058 one-click unsubscribe", () => {
       expect(res.status).toBe(200);
     }
     expect(actionCalls).toEqual(Array.from({ length: 5 }, () => "/unsubscribe"));
+  });
+
+  it("runs the action whatever the Origin says, through React Router's check too; confirming keeps the check", async () => {
+    const { base, actionCalls } = await start({});
+    for (const origin of ["https://mail.example", "null", "not an origin"]) {
+      for (const p of ["/unsubscribe?token=t", "/unsubscribe.data?token=t"]) {
+        const res = await post(base, p, { host: PUBLIC_HOST, origin });
+        expect(res.status, `${origin} ${p}`).toBe(200);
+      }
+      const confirm = await post(base, "/register-interest/confirm?token=t", {
+        host: PUBLIC_HOST,
+        origin,
+      });
+      expect(confirm.status, origin).toBe(403);
+    }
+    expect(actionCalls).toEqual(
+      Array.from({ length: 6 }, (_, i) => ["/unsubscribe", "/unsubscribe.data"][i % 2]),
+    );
   });
 
   it("behind a TLS proxy too, and with the page's own https Origin (the button)", async () => {

@@ -6,7 +6,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { RouterContextProvider, type ServerBuild } from "react-router";
 
 import type { Logger } from "./logger.ts";
-import { answerErrors, refuseMalformed } from "./malformed.ts";
+import { absoluteForm, answerErrors, refuseMalformed } from "./malformed.ts";
 import { approvedOriginHost } from "./registrations/guards.ts";
 import { staticFiles } from "./static-files.ts";
 import type { AppServices } from "../contract/app-services.ts";
@@ -54,6 +54,7 @@ export function createApp(options: AppOptions) {
     next();
   });
 
+  app.use(absoluteForm);
   for (const h of options.headers ?? []) app.use(h);
   app.use(refuseMalformed.method);
 
@@ -72,8 +73,18 @@ export function createApp(options: AppOptions) {
   });
 
   // After /healthz, which old-style HTTP/1.0 health checks ask without a Host header.
-  app.use(refuseMalformed.host);
+  app.use(refuseMalformed.host, refuseMalformed.target);
   app.use(staticFiles(clientDir).middleware);
+  // Past the prerendered files every answer is made for its request (a page with a query
+  // string, a 404, a `.data` answer, a POST's answer, a refusal): a cache must ask again,
+  // and keeps nothing that answers a POST, which may repeat what the person typed.
+  app.use((req, res, next) => {
+    if (!res.hasHeader("Cache-Control")) {
+      const read = req.method === "GET" || req.method === "HEAD";
+      res.setHeader("Cache-Control", read ? "no-cache" : "no-store");
+    }
+    next();
+  });
   app.use(compression());
 
   // The registration action is the only one, and React Router runs it for any spelling

@@ -29,11 +29,30 @@ export function isUsableHost(value: string | undefined): boolean {
 }
 
 /**
- * Requests refused before any route sees them (docs/decisions/074). React Router
+ * An absolute-form target (`GET http://host/path`), which HTTP/1.1 servers must accept,
+ * becomes its path, and its authority the Host (RFC 9112 section 3.2.2): React Router would
+ * glue it to the Host into an invalid URL. First in the chain, so that the security headers
+ * see the path too; any other target that is not a path is refused by `refuseMalformed.target`.
+ */
+export const absoluteForm: RequestHandler = (req, _res, next) => {
+  const url = req.url.startsWith("/") ? null : URL.parse(req.url);
+  if (url?.protocol === "http:" || url?.protocol === "https:") {
+    req.url = req.originalUrl = `${url.pathname}${url.search}`;
+    req.headers.host = url.host;
+  }
+  next();
+};
+
+/**
+ * Requests refused before any route sees them (docs/decisions/074, 131). React Router
  * builds a WHATWG Request from every request it gets, and that throws for TRACE,
  * CONNECT and TRACK, and for a missing or garbled Host; those would be 500s.
  */
-export const refuseMalformed: { method: RequestHandler; host: RequestHandler } = {
+export const refuseMalformed: {
+  method: RequestHandler;
+  host: RequestHandler;
+  target: RequestHandler;
+} = {
   method(req, res, next) {
     if (allowed.has(req.method)) {
       if (req.method !== "OPTIONS") return next();
@@ -46,12 +65,29 @@ export const refuseMalformed: { method: RequestHandler; host: RequestHandler } =
     plain(res, 405);
   },
   host(req, res, next) {
+    // RFC 9112 section 3.2; Node keeps only the first of several.
+    if ((req.headersDistinct.host?.length ?? 0) > 1)
+      return plain(res, 400, "Bad Request: more than one Host header");
     // HTTP/1.1 requires Host (Node refuses its absence there); HTTP/1.0 may omit it.
     if (!isUsableHost(req.get("host")))
       return plain(res, 400, "Bad Request: no usable Host header");
     const forwarded = req.app.enabled("trust proxy") ? req.get("x-forwarded-host") : undefined;
     if (forwarded !== undefined && !forwarded.split(",").every((h) => isUsableHost(h.trim()))) {
       return plain(res, 400, "Bad Request: no usable X-Forwarded-Host header");
+    }
+    next();
+  },
+  /**
+   * A target must be a path by now (OPTIONS * was answered before) whose escapes decode:
+   * "/%c0%ae" is refused here, once, rather than by whichever part decodes it first
+   * (express-static-gzip answered its own HTML 400).
+   */
+  target(req, res, next) {
+    if (!req.url.startsWith("/")) return plain(res, 400, "Bad Request: unusable request target");
+    try {
+      decodeURIComponent(req.path);
+    } catch (error) {
+      return next(Object.assign(error as Error, { status: 400 }));
     }
     next();
   },

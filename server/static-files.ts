@@ -67,8 +67,9 @@ export function staticFiles(clientDir: string) {
           next();
         });
       }
-      // Directory index files are only reachable through their clean path.
-      if (pathname.endsWith("/index.html")) return next();
+      // Directory index files are only reachable through their clean path, in no other
+      // spelling ("/faq%2Findex.html"). refuseMalformed.target let only decodable paths here.
+      if (decodeURIComponent(pathname).endsWith("/index.html")) return next();
       return serve(req, res, next);
     },
   };

@@ -43,6 +43,7 @@ async function start(
       "/unsubscribe/",
       "/unsubscribe.data",
       "/Unsubscribe",
+      "/register-interest/confirm",
     ],
     async (req, res) => {
       let body = "";
@@ -93,6 +94,18 @@ describe("origin check", () => {
     expect(
       (await post(base, "/register-interest", { "sec-fetch-site": "same-origin" })).status,
     ).toBe(200);
+  });
+
+  it("compares the scheme too: an https Origin on an http site is refused, with a hint in the log", async () => {
+    const warn = vi.fn();
+    const base = await start({ logger: { warn } });
+    const https = base.replace("http:", "https:");
+    expect((await post(base, "/register-interest", { origin: https })).status).toBe(403);
+    expect(warn).toHaveBeenCalledWith(
+      { origin: https },
+      expect.stringContaining("set TRUST_PROXY"),
+    );
+    expect((await post(base, "/register-interest", { origin: base })).status).toBe(200);
   });
 
   it("accepts the extra origins configured in ALLOWED_ORIGINS", async () => {
@@ -258,13 +271,49 @@ describe("the unsubscribe POST", () => {
     expect((await post(base, "/unsubscribe", {}, oneClick)).status).toBe(200);
   });
 
-  it("keeps the origin check and the body cap", async () => {
+  it("takes any Origin or none, the token being the authority, and keeps the body cap", async () => {
     const base = await start({ unsubscribePerMinute: 100 });
-    expect(
-      (await post(base, "/unsubscribe", { origin: "https://evil.example" }, oneClick)).status,
-    ).toBe(403);
-    expect((await post(base, "/unsubscribe", { origin: base }, oneClick)).status).toBe(200);
+    for (const origin of ["https://mail.example", "null", "not an origin", base]) {
+      expect((await post(base, "/unsubscribe", { origin }, oneClick)).status, origin).toBe(200);
+    }
+    const crossSite = await post(
+      base,
+      "/unsubscribe",
+      { "sec-fetch-site": "cross-site" },
+      oneClick,
+    );
+    expect(crossSite.status).toBe(200);
     const tooLong = `${oneClick}&x=${"y".repeat(MAX_BODY_BYTES)}`;
     expect((await post(base, "/unsubscribe", {}, tooLong)).status).toBe(413);
+  });
+});
+
+describe("refusals speak of what was posted", () => {
+  it("a confirmation from another site is refused in words about confirming", async () => {
+    const base = await start();
+    const page = await post(base, "/register-interest/confirm", { origin: "https://evil.example" });
+    expect(page.status).toBe(403);
+    const text = await page.text();
+    expect(text).toContain("<title>This confirmation cannot be sent from here</title>");
+    expect(text).toContain("open the link in our email again");
+    expect(text).not.toMatch(/registration/i);
+  });
+
+  it("an unsubscribe or confirmation too long, unmeasured or too frequent never talks of registrations", async () => {
+    const base = await start({ unsubscribePerMinute: 2 });
+    const tooLong = "x".repeat(MAX_BODY_BYTES + 1);
+    const answers = [
+      await post(base, "/unsubscribe", {}, tooLong),
+      await post(base, "/register-interest/confirm", { origin: base }, tooLong),
+      await post(base, "/unsubscribe", {}),
+      await post(base, "/unsubscribe", {}),
+      await post(base, "/register-interest/confirm", { origin: base }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([413, 413, 200, 200, 429]);
+    const texts = await Promise.all(answers.map((a) => a.text()));
+    expect(texts[0]).toContain("Your unsubscribe request is too long");
+    expect(texts[1]).toContain("Your confirmation is too long");
+    expect(texts[4]).toContain("a great many confirmations");
+    for (const text of texts) expect(text).not.toMatch(/registration/i);
   });
 });

@@ -20,6 +20,9 @@ type WarnLogger = {
  */
 export const UNSUBSCRIBE_PER_MINUTE = 300;
 
+/** What a mutation posts: a registration, or the button (or one-click) behind an email link. */
+type Posted = "registration" | "confirm" | "unsubscribe";
+
 /**
  * The exact paths of the POSTs behind email links, the document and its `.data` twin:
  * the unsubscribe page (its button, one-click, "Join the list again") and the confirm
@@ -27,16 +30,15 @@ export const UNSUBSCRIBE_PER_MINUTE = 300;
  * the unsubscribe limit; a token cannot be guessed and a repeat changes nothing. Another
  * spelling still reaches the page, counted as a registration, the safe way to be wrong.
  */
-const unsubscribePaths = new Set(
-  [registrationPaths.unsubscribe, registrationPaths.confirm].flatMap((p) => [
-    p,
-    `${p}/`,
-    `${p}.data`,
-  ]),
+const emailLinkPaths = new Map<string, Posted>(
+  (["unsubscribe", "confirm"] as const).flatMap((kind) => {
+    const p = registrationPaths[kind];
+    return [p, `${p}/`, `${p}.data`].map((path) => [path, kind] as const);
+  }),
 );
 
-export function isUnsubscribePost(req: Request): boolean {
-  return unsubscribePaths.has(req.path);
+function posted(req: Request): Posted {
+  return emailLinkPaths.get(req.path) ?? "registration";
 }
 
 export type GuardOptions = {
@@ -52,12 +54,61 @@ export type GuardOptions = {
   storeFor?: (identifier: string) => Store | undefined;
 };
 
-type Rejection = {
-  status: 403 | 411 | 413 | 429;
-  title: string;
-  message: string;
-  retryAfterSeconds?: number;
+const statusOf = { origin: 403, unreadable: 411, tooLarge: 413, tooMany: 429 } as const;
+
+type Refusal = keyof typeof statusOf;
+
+/** A refusal speaks of what was posted: a registration, a confirmation or an unsubscribe. */
+const wording: Record<
+  Posted,
+  { noun: string; several: string; retry: string; again: string; shorten?: string; back: string }
+> = {
+  registration: {
+    noun: "registration",
+    several: "several registrations",
+    retry: "Please send the form again",
+    again: "Please open the registration page on our site and send the form from there.",
+    shorten: "Please shorten your message and try again.",
+    back: '<a href="/register-interest">Back to the registration form</a> or <a href="/">go to the home page</a>.',
+  },
+  confirm: {
+    noun: "confirmation",
+    several: "a great many confirmations",
+    retry: "Please press the button again",
+    again: "Please open the link in our email again and press the button on that page.",
+    back: '<a href="/">Go to the home page</a>.',
+  },
+  unsubscribe: {
+    noun: "unsubscribe request",
+    several: "a great many unsubscribe requests",
+    retry: "Please press the button again",
+    again: "Please open the unsubscribe link in our email again and press the button there.",
+    back: '<a href="/">Go to the home page</a>.',
+  },
 };
+
+function describeRefusal(kind: Posted, refusal: Refusal, retryAfterSeconds = 60) {
+  const w = wording[kind];
+  switch (refusal) {
+    case "origin":
+      return {
+        title: `This ${w.noun} cannot be sent from here`,
+        message: `For your safety, we only accept ${w.noun}s sent from our own website. ${w.again}`,
+      };
+    case "unreadable":
+      return { title: w.retry, message: `We could not read that ${w.noun}. ${w.again}` };
+    case "tooLarge":
+      return {
+        title: `Your ${w.noun} is too long`,
+        message: `Your ${w.noun} is longer than we can accept. ${w.shorten ?? w.again}`,
+      };
+    case "tooMany":
+      return {
+        title: "Please wait a moment",
+        message: `We have received ${w.several} from your connection in a short time. Please wait ${describeWait(retryAfterSeconds)} and try again: nothing you sent before has been lost.`,
+      };
+  }
+}
 
 function escapeHtml(text: string): string {
   return text.replace(
@@ -71,23 +122,32 @@ function escapeHtml(text: string): string {
  * `.data` URL) gets JSON it can act on (retryAfterSeconds); a form posted without
  * JavaScript gets a small, readable page with a way back.
  */
-function reject(req: Request, res: Response, rejection: Rejection, logger?: WarnLogger) {
-  logger?.warn({ guard: rejection.status, path: req.path }, "registration POST refused");
-  if (rejection.status === 411 || rejection.status === 413) res.setHeader("Connection", "close");
-  res.status(rejection.status);
+function reject(
+  req: Request,
+  res: Response,
+  refusal: Refusal,
+  logger?: WarnLogger,
+  retryAfterSeconds?: number,
+) {
+  const kind = posted(req);
+  const status = statusOf[refusal];
+  logger?.warn({ guard: status, path: req.path, posted: kind }, "POST refused");
+  if (status === 411 || status === 413) res.setHeader("Connection", "close");
+  res.status(status);
+  const { title, message } = describeRefusal(kind, refusal, retryAfterSeconds);
   if (req.path.endsWith(".data") || req.path === registrationPaths.submit) {
-    res.json({ error: rejection.message, retryAfterSeconds: rejection.retryAfterSeconds });
+    res.json({ error: message, retryAfterSeconds });
     return;
   }
   res.type("html").send(
     `<!doctype html>
 <html lang="en-GB">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(rejection.title)}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body>
 <main>
-<h1>${escapeHtml(rejection.title)}</h1>
-<p>${escapeHtml(rejection.message)}</p>
-<p><a href="/register-interest">Back to the registration form</a> or <a href="/">go to the home page</a>.</p>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(message)}</p>
+<p>${wording[kind].back}</p>
 </main>
 </body>
 </html>
@@ -101,7 +161,7 @@ function describeWait(seconds: number): string {
   return hours <= 1 ? "an hour" : `${hours} hours`;
 }
 
-/** True when a browser says the POST came from a page of ours (docs/decisions/038). */
+/** True when a browser says the POST came from a page of ours (docs/decisions/038, 131). */
 export function isSameOrigin(req: Request, allowedOrigins: readonly string[]): boolean {
   const origin = req.get("origin");
   if (origin === undefined) {
@@ -110,21 +170,12 @@ export function isSameOrigin(req: Request, allowedOrigins: readonly string[]): b
     const site = req.get("sec-fetch-site");
     return site === undefined || site === "same-origin" || site === "none";
   }
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false; // "null" (sandboxed frames, some redirects) or garbage
-  }
-  // req.host is the Host header, or X-Forwarded-Host when TRUST_PROXY trusts the proxy.
-  if (url.host === req.host) return true;
-  return allowedOrigins.some((allowed) => {
-    try {
-      return new URL(allowed).origin === url.origin;
-    } catch {
-      return false;
-    }
-  });
+  const theirs = URL.parse(origin)?.origin;
+  if (theirs === undefined || theirs === "null") return false; // sandboxed frames, garbage
+  // req.protocol and req.host are the request's own, or X-Forwarded-Proto and -Host
+  // when TRUST_PROXY trusts the proxy: the scheme counts, as in any origin.
+  const ours = [`${req.protocol}://${req.host}`, ...allowedOrigins];
+  return ours.some((allowed) => URL.parse(allowed)?.origin === theirs);
 }
 
 /**
@@ -148,55 +199,40 @@ export function approvedOriginHost(res: Response): string | undefined {
 /**
  * Middleware for every mutation: origin check, body-size cap, then per-address rate
  * limits. The registration limits (per minute and per day) count every mutation but the
- * unsubscribe POST, which has its own looser one (UNSUBSCRIBE_PER_MINUTE).
+ * POSTs behind email links, which have their own looser one (UNSUBSCRIBE_PER_MINUTE).
  */
 export function createRegistrationGuards(options: GuardOptions): RequestHandler[] {
   const { logger, allowedOrigins, maxBodyBytes = MAX_BODY_BYTES } = options;
 
   const originCheck: RequestHandler = (req, res, next) => {
+    if (posted(req) === "unsubscribe") {
+      // Its POSTs carry their own authority, the signed token: RFC 8058 one-clicks come
+      // from mail providers with any Origin or none (docs/decisions/131). Dropped, so
+      // that React Router's own check has no Origin to refuse either.
+      delete req.headers.origin;
+      return next();
+    }
     if (isSameOrigin(req, allowedOrigins)) {
       approveOrigin(req, res);
       return next();
     }
-    reject(
-      req,
-      res,
-      {
-        status: 403,
-        title: "This form cannot be sent from here",
-        message:
-          "For your safety, we only accept registrations sent from our own website. Please open the registration page on our site and send the form from there.",
-      },
-      logger,
-    );
+    if (req.get("origin") === `https://${req.host}` && req.protocol === "http") {
+      logger?.warn(
+        { origin: req.get("origin") },
+        "an https page posted over plain http: behind a TLS proxy, set TRUST_PROXY",
+      );
+    }
+    reject(req, res, "origin", logger);
   };
 
   // The HTTP parser delivers exactly Content-Length bytes, so checking the header
   // bounds the body without reading it; a chunked body has no length to check and
   // browsers never send a form that way, so it is refused (docs/decisions/038).
   const bodyCap: RequestHandler = (req, res, next) => {
-    const tooLarge: Rejection = {
-      status: 413,
-      title: "Your registration is too long",
-      message:
-        "Your registration is longer than we can accept. Please shorten your message and try again.",
-    };
-    if (req.get("transfer-encoding") !== undefined) {
-      return reject(
-        req,
-        res,
-        {
-          status: 411,
-          title: "Please send the form again",
-          message:
-            "We could not read that registration. Please send the form again from our website.",
-        },
-        logger,
-      );
-    }
+    if (req.get("transfer-encoding") !== undefined) return reject(req, res, "unreadable", logger);
     const length = Number(req.get("content-length") ?? "0");
     if (!Number.isSafeInteger(length) || length < 0 || length > maxBodyBytes) {
-      return reject(req, res, tooLarge, logger);
+      return reject(req, res, "tooLarge", logger);
     }
     next();
   };
@@ -219,7 +255,6 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
     windowMs: number,
     limit: number,
     applies: (req: Request) => boolean,
-    tooMany: string,
   ) =>
     rateLimit({
       windowMs,
@@ -236,46 +271,21 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
       handler(req: Request, res: Response, _next: NextFunction) {
         const retryAfterSeconds =
           Number(res.getHeader("Retry-After")) || Math.ceil(windowMs / 1000);
-        reject(
-          req,
-          res,
-          {
-            status: 429,
-            title: "Please wait a moment",
-            message: `${tooMany} Please wait ${describeWait(retryAfterSeconds)} and try again: nothing you sent before has been lost.`,
-            retryAfterSeconds,
-          },
-          logger,
-        );
+        reject(req, res, "tooMany", logger, retryAfterSeconds);
       },
     });
 
-  const registering = (req: Request) => !isUnsubscribePost(req);
-  const severalRegistrations =
-    "We have received several registrations from your connection in a short time.";
+  const registering = (req: Request) => posted(req) === "registration";
   return [
     originCheck,
     bodyCap,
-    limiter(
-      "registrations-per-minute",
-      60_000,
-      options.perMinute,
-      registering,
-      severalRegistrations,
-    ),
-    limiter(
-      "registrations-per-day",
-      24 * 60 * 60_000,
-      options.perDay,
-      registering,
-      severalRegistrations,
-    ),
+    limiter("registrations-per-minute", 60_000, options.perMinute, registering),
+    limiter("registrations-per-day", 24 * 60 * 60_000, options.perDay, registering),
     limiter(
       "unsubscribe-per-minute",
       60_000,
       options.unsubscribePerMinute ?? UNSUBSCRIBE_PER_MINUTE,
-      isUnsubscribePost,
-      "We have received a great many unsubscribe requests from your connection in a short time.",
+      (req) => !registering(req),
     ),
   ];
 }

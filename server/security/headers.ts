@@ -72,7 +72,7 @@ export function isTokenPage(pathname: string): boolean {
  * The token in an email link's URL is a key to someone's registration: the pages it
  * opens are never cached or indexed, and never pass the URL on as a Referer to another
  * site (docs/decisions/090). Not `no-referrer`: under it browsers send `Origin: null`
- * with the unsubscribe button's form post, which the origin check rightly refuses.
+ * with the confirm button's form post, which the origin check rightly refuses.
  * Set here, replacing helmet's referrer policy rather than adding a second one beside it.
  */
 const tokenPageHeaders: RequestHandler = (req, res, next) => {

@@ -277,6 +277,36 @@ test.describe("the unsubscribe link", () => {
     expect(noToken.status()).toBe(400);
     expect(showRegistrations(other.email)[0]?.unsubscribedAt).toBeNull();
   });
+
+  test("a one-click POST unsubscribes whatever its Origin says; a confirm POST from another site is refused", async ({
+    request,
+    baseURL,
+  }) => {
+    // RFC 8058 POSTs come from mail providers: the signed token is the authority.
+    for (const origin of ["https://mail.example", "null", undefined]) {
+      const someone = await registerSomeone(baseURL ?? "", "one-click-origin");
+      const answer = await request.post(unsubscribePath(someone.unsubscribeToken()), {
+        form: oneClick,
+        headers: origin === undefined ? {} : { origin },
+      });
+      expect(answer.status(), String(origin)).toBe(200);
+      expect(showRegistrations(someone.email)[0]?.unsubscribedAt, String(origin)).toMatch(
+        /^\d{4}-/,
+      );
+    }
+
+    const someone = await registerSomeone(baseURL ?? "", "confirm-cross-origin");
+    const refused = await request.post(confirmPath(someone.confirmToken()), {
+      form: { token: someone.confirmToken() },
+      headers: { origin: "https://evil.example" },
+    });
+    expect(refused.status()).toBe(403);
+    const text = await refused.text();
+    expect(text).toContain("This confirmation cannot be sent from here");
+    expect(text).not.toMatch(/registration/i);
+    expect(refused.headers()["cache-control"]).toBe("no-store");
+    expect(showRegistrations(someone.email)[0]?.confirmedAt).toBeNull();
+  });
 });
 
 /** A POST exactly as a mail provider sends it: no Origin, no Sec-Fetch-*, a tiny form body. */

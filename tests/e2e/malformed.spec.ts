@@ -213,7 +213,6 @@ test("other malformed requests get a 4xx, never a 5xx", async () => {
       http11("GET", "/team", { "Accept-Encoding": "br;q=nan, gzip;q=-1" }),
       200,
     ],
-    ["an absolute-form target", http11("GET", "http://evil.example/team"), "any"],
     ["a path climbing out", http11("GET", "/../../etc/passwd"), 404],
   ];
   for (const [label, request, expected] of cases) {
@@ -224,6 +223,131 @@ test("other malformed requests get a 4xx, never a 5xx", async () => {
     } else if (typeof expected === "number") {
       expect(answer.status, label).toBe(expected);
     }
+  }
+});
+
+test("an absolute-form target is its path (RFC 9112 3.2.2): never a 500 and no error logged", async () => {
+  const ours = `127.0.0.1:${server.port}`;
+  const before = server.output.length;
+  for (const [target, host] of [
+    ["http://evil.example/", "127.0.0.1"],
+    [`http://${ours}/`, ours],
+    [`http://${ours}/team`, "127.0.0.1"],
+    [`HTTP://${ours}/pricing?plan=x`, ours],
+    ["http://evil.example/faq", ours],
+  ] as const) {
+    const answer = await raw(server.port, http11("GET", target, { Host: host }));
+    expectNoServerError(answer, target);
+    expect(answer.status, target).toBe(200);
+  }
+  // A prerendered page at its path, allowed its inline scripts by the build's hashes.
+  const team = await raw(server.port, http11("GET", `http://${ours}/team`));
+  expect(team.body).toContain("Meet the Team");
+  expect(team.headers.get("content-security-policy")).toMatch(/'sha256-/);
+  for (const target of ["ftp://evil.example/", "http:", "*"]) {
+    const answer = await raw(server.port, http11("GET", target));
+    expectNoServerError(answer, target);
+    expect(answer.status, target).toBe(400);
+  }
+  await raw(server.port, http11("GET", "/healthz"));
+  const lines = server.output.slice(before);
+  expect(lines.filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
+  // Logged by their path, like any request.
+  expect(lines.filter((line) => line.includes('"path":"http'))).toEqual([]);
+});
+
+test("two Host headers are 400 (RFC 9112 3.2)", async () => {
+  for (const hosts of [
+    ["127.0.0.1", "evil.example"],
+    ["127.0.0.1", "127.0.0.1"],
+  ]) {
+    const request = `GET / HTTP/1.1\r\n${hosts.map((h) => `Host: ${h}\r\n`).join("")}Connection: close\r\n\r\n`;
+    const answer = await raw(server.port, request);
+    expectNoServerError(answer, hosts.join(" + "));
+    expect(answer.status, hosts.join(" + ")).toBe(400);
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+  }
+});
+
+test("escapes that decode to no text are a plain 400 from the final error handler", async () => {
+  for (const [method, target] of [
+    ["GET", "/%c0%ae"],
+    ["GET", "/%c0%ae?x=1"],
+    ["HEAD", "/assets/%ff.js"],
+    ["POST", "/%c0%ae"],
+    ["POST", "/register-interest/%ff"],
+  ] as const) {
+    const label = `${method} ${target}`;
+    const answer = await raw(
+      server.port,
+      http11(method, target, { Origin: "http://127.0.0.1", "Content-Length": "0" }),
+    );
+    expectNoServerError(answer, label);
+    expect(answer.status, label).toBe(400);
+    expect(answer.headers.get("content-type"), label).toBe("text/plain; charset=utf-8");
+    expect(answer.headers.get("cache-control"), label).toBe("no-store");
+    expect(answer.headers.get("x-content-type-options"), label).toBe("nosniff");
+    if (method !== "HEAD") expect(answer.body, label).toBe("Bad Request\n");
+  }
+});
+
+test("index files are reachable only at their clean path, in no other spelling", async () => {
+  for (const target of [
+    "/faq%2findex.html",
+    "/faq%2Findex.html",
+    "/faq/index%2ehtml",
+    "/faq/index.html",
+    "/index.html",
+    "/%69ndex.html",
+  ]) {
+    const answer = await raw(server.port, http11("GET", target));
+    expectNoServerError(answer, target);
+    expect(answer.status, target).toBe(404);
+  }
+  expect((await raw(server.port, http11("GET", "/faq"))).status).toBe(200);
+});
+
+test("a .data refusal names no internal route id", async () => {
+  for (const [method, target] of [
+    ["POST", "/faq.data"],
+    ["POST", "/pricing.data"],
+    ["GET", "/no-such-page.data"],
+    ["POST", "/no-such-page.data"],
+  ] as const) {
+    const label = `${method} ${target}`;
+    const answer = await raw(
+      server.port,
+      http11(method, target, { Origin: "http://127.0.0.1", "Content-Length": "0" }),
+    );
+    expectNoServerError(answer, label);
+    expect(answer.status, label).toBeGreaterThanOrEqual(400);
+    expect(answer.raw, label).not.toMatch(/routes\/|"root"/);
+    expect(answer.headers.get("cache-control"), label).toMatch(/^no-(cache|store)$/);
+  }
+});
+
+test("the origin check compares the scheme: an https Origin on this http site is 403", async () => {
+  for (const path of [
+    "/register-interest",
+    "/register-interest.data",
+    "/register-interest/submit",
+  ]) {
+    const answer = await raw(
+      server.port,
+      http11(
+        "POST",
+        path,
+        {
+          Origin: `https://127.0.0.1:${server.port}`,
+          Host: `127.0.0.1:${server.port}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": "6",
+        },
+        "name=a",
+      ),
+    );
+    expectNoServerError(answer, path);
+    expect(answer.status, path).toBe(403);
   }
 });
 
