@@ -13,8 +13,7 @@ import {
   isRouteErrorResponse,
 } from "react-router";
 
-import type { AppLogger } from "../contract/app-services.ts";
-import { appServicesContext } from "./lib/app-context.ts";
+import { appServicesContext, type Logger } from "../contract/registrations.ts";
 import { IslandRenderer } from "./lib/island.tsx";
 import { NonceProvider } from "./lib/nonce.tsx";
 
@@ -28,7 +27,7 @@ export const streamTimeout = 5_000;
  * list apply here too. Prerendering at build time has no context: its errors fail the
  * build, and the console shows them to whoever runs it.
  */
-function loggerOf(context: Readonly<RouterContextProvider> | undefined): AppLogger {
+function loggerOf(context: Readonly<RouterContextProvider> | undefined): Logger {
   try {
     if (context) return context.get(appServicesContext).logger;
   } catch {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 
 import {
-  endpoints,
   prerenderedPaths,
   renderedOnRequest,
   sitemapPaths,
@@ -15,10 +14,7 @@ describe("the pages built ahead of time", () => {
     expect(prerenderedPaths).toContain("/register-interest");
     expect(prerenderedPaths).not.toContain(registrationPaths.confirm);
     expect(prerenderedPaths).not.toContain(registrationPaths.unsubscribe);
-    expect(prerenderedPaths).not.toContain(registrationPaths.submit);
-    expect(prerenderedPaths.length).toBe(
-      staticRoutePaths.length - renderedOnRequest.length - endpoints.length,
-    );
+    expect(prerenderedPaths.length).toBe(staticRoutePaths.length - renderedOnRequest.length);
     expect(prerenderedPaths.every((p) => !/[*:]/.test(p))).toBe(true);
   });
 
@@ -28,11 +24,6 @@ describe("the pages built ahead of time", () => {
       expect(staticRoutePaths).toContain(path);
       expect(renderedOnRequest).toContain(path);
     }
-  });
-
-  it("leave out the form's JSON action, a route of the table", () => {
-    expect(staticRoutePaths).toContain(registrationPaths.submit);
-    expect(endpoints).toEqual([registrationPaths.submit]);
   });
 
   it("prerender the thank-you page the form redirects to, and keep it out of the sitemap", () => {

@@ -10,9 +10,6 @@ export const renderedOnRequest: readonly string[] = [
   registrationPaths.unsubscribe,
 ];
 
-/** Routes that answer data, not a page: never prerendered, never in the sitemap. */
-export const endpoints: readonly string[] = [registrationPaths.submit];
-
 /** Every path of the route table without a dynamic segment: "/" and "/team" ... */
 export const staticRoutePaths: readonly string[] = routes
   .filter((r) => r.index || (r.path !== undefined && !/[*:]/.test(r.path)))
@@ -23,7 +20,7 @@ export const staticRoutePaths: readonly string[] = routes
  * checked page by page by the quality specs (tests/e2e/support/site.ts).
  */
 export const prerenderedPaths: readonly string[] = staticRoutePaths.filter(
-  (path) => !renderedOnRequest.includes(path) && !endpoints.includes(path),
+  (path) => !renderedOnRequest.includes(path),
 );
 
 /** Prerendered, but only reached after an action: not for search engines (robots noindex). */

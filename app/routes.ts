@@ -18,8 +18,6 @@ export default [
   route("quiz", "routes/tools/quiz.tsx"),
   route("pricing", "routes/tools/pricing.tsx"),
   route("register-interest", "routes/registration/register-interest.tsx"),
-  // The form's action for its script: JSON in and out, no page (docs/decisions/126).
-  route("register-interest/submit", "routes/registration/submit.ts"),
   // Where the form posted without JavaScript is redirected (303): prerendered, not in the sitemap.
   route("register-interest/thank-you", "routes/registration/thank-you.tsx"),
   // Links from our emails: rendered on each request, never prerendered (app/prerendered-paths.ts).

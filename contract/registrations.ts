@@ -1,10 +1,33 @@
-/**
- * The contract between route actions (app/) and storage (server/): the one module both
- * sides import (docs/decisions/062). The implementation lives in
- * server/registrations/service.ts and reaches actions through React Router context.
+import { createContext } from "react-router";
+
+/*
+ * The contract between route code (app/) and the server: the one module both import
+ * (decision 062). The server's services reach route code through React Router context
+ * (decision 007).
  */
 
-/** What the registrant agreed to, as the form showed it (docs/decisions/087). */
+export type AppServices = {
+  registrations: RegistrationService;
+  /** The server's one logger, so LOG_LEVEL and its redaction list apply to route code too. */
+  logger: Logger;
+  /** The per-request nonce for the Content-Security-Policy of server-rendered HTML. */
+  nonce: string;
+};
+
+/**
+ * The key the services are set under. The server must use the app bundle's copy, which
+ * app/entry.server.tsx exports: its own import of this module makes another object.
+ */
+export const appServicesContext = createContext<AppServices>();
+
+/** The part of the server's pino logger (server/logger.ts) route code uses. Never pass form values. */
+export interface Logger {
+  info(fields: Record<string, unknown>, message: string): void;
+  warn(fields: Record<string, unknown>, message: string): void;
+  error(fields: Record<string, unknown>, message: string): void;
+}
+
+/** What the registrant agreed to, as the form showed it (decision 087). */
 export type Consent = {
   /** The version of the consent wording shown beside the submit button. */
   version: string;
@@ -12,7 +35,6 @@ export type Consent = {
   wantsUpdates: boolean;
 };
 
-/** A registration after validation, as the action hands it to storage. */
 export type NewRegistration = {
   name: string;
   email: string;
@@ -26,11 +48,11 @@ export type NewRegistration = {
 
 export type StoredRegistration = Omit<NewRegistration, "consent"> & {
   id: string;
-  /** When the server received it, ISO 8601 UTC. */
+  /** ISO 8601 UTC. */
   receivedAt: string;
   /** Null for registrations stored before consent was recorded. */
   consent: (Consent & { at: string }) | null;
-  /** When the address was confirmed through the emailed link (double opt-in). */
+  /** Through the emailed link (double opt-in). */
   confirmedAt: string | null;
   unsubscribedAt: string | null;
 };
@@ -49,18 +71,14 @@ export type LinkProblem = { kind: "invalid" } | { kind: "expired" } | { kind: "g
 
 export type ConfirmResult = { kind: "confirmed"; firstTime: boolean } | LinkProblem;
 
-/**
- * Looking at a confirm link before pressing the button (GET, HEAD, `.data`): link
- * scanners open links, so looking never confirms (docs/decisions/100).
- */
+/** Link scanners open links, so looking (GET, HEAD, `.data`) never confirms (decision 100). */
 export type ConfirmCheck = { kind: "valid"; alreadyConfirmed: boolean } | LinkProblem;
 
-/** Looking at an unsubscribe link before pressing the button (GET). */
 export type UnsubscribeCheck = { kind: "valid"; alreadyUnsubscribed: boolean } | LinkProblem;
 
 export type UnsubscribeResult = { kind: "unsubscribed"; firstTime: boolean } | LinkProblem;
 
-/** Joining the list again from an unsubscribe link's page (docs/decisions/101). */
+/** Joining the list again from an unsubscribe link's page (decision 101). */
 export type RejoinResult = { kind: "rejoined" } | LinkProblem;
 
 export interface RegistrationService {
@@ -72,37 +90,27 @@ export interface RegistrationService {
   register(input: NewRegistration): Promise<RegisterResult>;
   /** Whether a confirm link is genuine and still to be pressed, without acting on it. */
   checkConfirm(token: string): Promise<ConfirmCheck>;
-  /** The confirm button's POST: marks the registration confirmed; a second time changes nothing. */
+  /** The confirm button's POST; a second time changes nothing. */
   confirm(token: string): Promise<ConfirmResult>;
-  /** Whether an unsubscribe link is genuine, without acting on it. */
   checkUnsubscribe(token: string): Promise<UnsubscribeCheck>;
-  /**
-   * Unsubscribes the link's address (every registration of it) and drops its queued
-   * mail; safe to repeat.
-   */
+  /** Every registration of the link's address, and its queued mail dropped; safe to repeat. */
   unsubscribe(token: string): Promise<UnsubscribeResult>;
   /**
-   * From an unsubscribe link (which proves the person reads that mailbox): confirms the
-   * address's newest registration again and lifts its unsubscribe, so mail may go to the
-   * address again. Safe to repeat.
+   * An unsubscribe link proves the person reads that mailbox: confirms the address's
+   * newest registration again and lifts its unsubscribe. Safe to repeat.
    */
   rejoin(token: string): Promise<RejoinResult>;
 }
 
-/** Thrown when the database is unreachable or read-only; the action answers 503. */
+/** The database is unreachable or read-only; the action answers 503. */
 export class StorageUnavailableError extends Error {
   override name = "StorageUnavailableError";
 }
 
-/**
- * Paths the emails link to and the no-JavaScript form redirects to; the app's route
- * table (app/routes.ts) uses the same strings, and a test holds them together.
- */
+/** The app's route table (app/routes.ts) uses the same strings; a test holds them together. */
 export const registrationPaths = {
-  /** The form's action without JavaScript; answers a page. */
+  /** The form's action: a page without JavaScript, JSON when the island asks for it. */
   form: "/register-interest",
-  /** The same action for the form's script; answers JSON (docs/decisions/126). */
-  submit: "/register-interest/submit",
   thankYou: "/register-interest/thank-you",
   confirm: "/register-interest/confirm",
   unsubscribe: "/unsubscribe",

@@ -28,7 +28,6 @@ import {
   inParallel,
   newRegistration,
   postgresRows,
-  registrationPaths,
   sqliteRows,
   type StoredRow,
 } from "../tests/resilience/registrations.ts";
@@ -102,9 +101,13 @@ async function run(backend: Backend): Promise<Result> {
   const origin = caddy?.origin ?? server.url;
   // The request the form makes in a browser with JavaScript.
   const send = async (body: string): Promise<number> => {
-    const headers = { "content-type": "application/x-www-form-urlencoded", origin };
+    const headers = {
+      "content-type": "application/x-www-form-urlencoded",
+      accept: "application/json",
+      origin,
+    };
     if (caddy) {
-      const res = await httpsFetch(`${origin}${registrationPaths.js}`, caddy.ca, {
+      const res = await httpsFetch(`${origin}/register-interest`, caddy.ca, {
         method: "POST",
         headers,
         body,
@@ -112,7 +115,7 @@ async function run(backend: Backend): Promise<Result> {
       });
       return res.status;
     }
-    const response = await fetch(`${origin}${registrationPaths.js}`, {
+    const response = await fetch(`${origin}/register-interest`, {
       method: "POST",
       headers,
       body,

@@ -6,7 +6,7 @@
  * measures a plain GET /healthz baseline, then POSTs valid registrations to
  * /register-interest exactly as the no-JavaScript form does (urlencoded body, same-origin
  * Origin header, no idempotency key: the server derives one), then to
- * /register-interest/submit as the form's script does (with a fresh key). Each of the two
+ * /register-interest with Accept: application/json as the form's script does (with a fresh key). Each of the two
  * registration measurements runs on a fresh database and a fresh server, so neither
  * inherits the other's rows or unsent mail. Every 303 (no JavaScript) or 200 (with JavaScript) is a durable
  * acknowledgement: the server commits the row and its queued confirmation email (SQLite
@@ -91,11 +91,7 @@ async function run(
  * timestamp (the page's script fills them in), so the server derives the key and
  * answers 303 to the thank-you page (docs/decisions/089); with JavaScript both are sent.
  */
-function registrationRequests(
-  origin: string,
-  path: string,
-  javaScript: boolean,
-): autocannon.Options {
+function registrationRequests(origin: string, javaScript: boolean): autocannon.Options {
   const runId = randomUUID().slice(0, 8);
   let n = 0;
   return {
@@ -103,8 +99,12 @@ function registrationRequests(
     requests: [
       {
         method: "POST",
-        path,
-        headers: { "content-type": "application/x-www-form-urlencoded", origin },
+        path: "/register-interest",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          origin,
+          ...(javaScript ? { accept: "application/json" } : {}),
+        },
         setupRequest(request) {
           n++;
           const body = new URLSearchParams({
@@ -177,7 +177,7 @@ async function measure(database: string, freshStore: () => Promise<Store>) {
           server,
           store,
           `${database}: POST /register-interest (form without JavaScript, 303 to the thank-you page)`,
-          registrationRequests(server.url, "/register-interest", false),
+          registrationRequests(server.url, false),
           303,
         ),
       ] as const,
@@ -186,8 +186,8 @@ async function measure(database: string, freshStore: () => Promise<Store>) {
     measureRegistrations(
       server,
       store,
-      `${database}: POST /register-interest/submit (form with JavaScript)`,
-      registrationRequests(server.url, "/register-interest/submit", true),
+      `${database}: POST /register-interest as JSON (form with JavaScript)`,
+      registrationRequests(server.url, true),
     ),
   );
   return {

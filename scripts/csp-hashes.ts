@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 
-import { CSP_MANIFEST_NAME, buildCspManifest } from "../server/security/csp-manifest.ts";
+import { CSP_MANIFEST_NAME, buildCspManifest } from "../server/security-headers.ts";
 
 export function writeCspManifest(buildDir: string): { files: number; hashes: number } {
   const { manifest, dataBlocks, problems } = buildCspManifest(path.join(buildDir, "client"));

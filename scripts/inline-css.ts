@@ -12,7 +12,7 @@
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-import { parseAttributes } from "../server/security/inline-scripts.ts";
+import { parseAttributes } from "../server/security-headers.ts";
 
 export const INLINE_CSS_DEFAULT = true;
 

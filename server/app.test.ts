@@ -103,7 +103,7 @@ async function start(options: {
             perMinute: options.perMinute ?? 100,
             perDay: 1000,
             allowedOrigins: options.allowedOrigins ?? [],
-            logger: { warn: vi.fn() },
+            logger: { warn: vi.fn(), error: vi.fn() },
           }),
   });
   server = app.listen(0, "127.0.0.1");

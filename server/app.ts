@@ -1,33 +1,225 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { readdirSync } from "node:fs";
+import { STATUS_CODES } from "node:http";
+import path from "node:path";
 
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import express, {
+  type ErrorRequestHandler,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from "express";
+import expressStaticGzip from "express-static-gzip";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 
 import type { Logger } from "./logger.ts";
-import { absoluteForm, answerErrors, refuseMalformed } from "./malformed.ts";
 import { approvedOriginHost } from "./registrations/guards.ts";
-import { staticFiles } from "./static-files.ts";
-import type { AppServices } from "../contract/app-services.ts";
+import type { AppServices } from "../contract/registrations.ts";
+
+/*
+ * The Express app, in the order a request meets it (docs/architecture.md, "The request
+ * path"): the request's log line, absolute-form targets, the security headers, methods,
+ * /healthz, Host and target, the static files, the registration guards, React Router,
+ * and the final error handler.
+ */
 
 export type AppOptions = {
   build: ServerBuild;
   /** build/client: prerendered pages and hashed assets. */
   clientDir: string;
   logger: Logger;
-  /** Storage's services; the app adds `logger` (the one above) and the request's nonce. */
+  /** The app adds `logger` (the one above) and the request's nonce. */
   services: Omit<AppServices, "nonce" | "logger">;
   trustProxy: number;
-  /** Middleware run before React Router for every POST, PUT, PATCH and DELETE (the registration action). */
+  /** Run before React Router for every POST, PUT, PATCH and DELETE. */
   registrationGuards?: RequestHandler[];
-  /** Middleware run first on every request (security headers). */
+  /** Run first on every request. */
   headers?: RequestHandler[];
-  /** Reports whether the server can take traffic (false while draining). */
+  /** False while draining. */
   isReady?: () => boolean;
-  /** Whether storage can write now; /healthz reports it (docs/decisions/073). */
   storageHealth?: () => Promise<{ writable: boolean }>;
 };
+
+/** Pages (GET, HEAD), the registration form (POST), OPTIONS (decision 074). */
+const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
+const ALLOW = [...ALLOWED_METHODS].join(", ");
+
+/** A short plain-text answer that cannot be cached: nothing about it is worth keeping. */
+function plain(res: Response, status: number, message?: string) {
+  res.setHeader("Cache-Control", "no-store");
+  res
+    .status(status)
+    .type("text/plain; charset=utf-8")
+    .send(`${message ?? STATUS_CODES[status] ?? "Error"}\n`);
+}
+
+/** A Host (or X-Forwarded-Host) value a URL can be built from: a name or address and a port. */
+function isUsableHost(value: string | undefined): boolean {
+  if (!value || /[\s/?#@\\]/.test(value)) return false;
+  try {
+    return new URL(`http://${value}/`).host !== "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * An absolute-form target (`GET http://host/path`), which HTTP/1.1 servers must accept,
+ * becomes its path, and its authority the Host (RFC 9112 3.2.2): React Router would glue
+ * it to the Host into an invalid URL. Before the security headers, so they see the path.
+ */
+const absoluteForm: RequestHandler = (req, _res, next) => {
+  const url = req.url.startsWith("/") ? null : URL.parse(req.url);
+  if (url?.protocol === "http:" || url?.protocol === "https:") {
+    req.url = req.originalUrl = `${url.pathname}${url.search}`;
+    req.headers.host = url.host;
+  }
+  next();
+};
+
+/*
+ * Refused before any route sees them (decisions 074, 131): React Router builds a WHATWG
+ * Request from every request, and that throws for TRACE, CONNECT and TRACK, and for a
+ * missing or garbled Host; those would be 500s.
+ */
+const refuseMethod: RequestHandler = (req, res, next) => {
+  if (req.method !== "OPTIONS" && ALLOWED_METHODS.has(req.method)) return next();
+  res.setHeader("Allow", ALLOW);
+  if (req.method !== "OPTIONS") return plain(res, 405);
+  res.setHeader("Cache-Control", "no-store");
+  res.status(204).end();
+};
+
+const refuseHost: RequestHandler = (req, res, next) => {
+  // RFC 9112 3.2; Node keeps only the first of several.
+  if ((req.headersDistinct.host?.length ?? 0) > 1)
+    return plain(res, 400, "Bad Request: more than one Host header");
+  // HTTP/1.1 requires Host (Node refuses its absence there); HTTP/1.0 may omit it.
+  if (!isUsableHost(req.get("host"))) return plain(res, 400, "Bad Request: no usable Host header");
+  const forwarded = req.app.enabled("trust proxy") ? req.get("x-forwarded-host") : undefined;
+  if (forwarded !== undefined && !forwarded.split(",").every((h) => isUsableHost(h.trim()))) {
+    return plain(res, 400, "Bad Request: no usable X-Forwarded-Host header");
+  }
+  next();
+};
+
+/**
+ * A path whose escapes decode ("/%c0%ae" does not), refused here once rather than by
+ * whichever part decodes it first (express-static-gzip answered its own HTML 400).
+ */
+const refuseTarget: RequestHandler = (req, res, next) => {
+  if (!req.url.startsWith("/")) return plain(res, 400, "Bad Request: unusable request target");
+  try {
+    decodeURIComponent(req.path);
+  } catch (error) {
+    return next(Object.assign(error as Error, { status: 400 }));
+  }
+  next();
+};
+
+const IMMUTABLE = "public, max-age=31536000, immutable";
+const REVALIDATE = "public, max-age=0, must-revalidate";
+const SHORT = "public, max-age=3600";
+
+/**
+ * build/client: prerendered HTML at its clean path (no trailing-slash redirect), hashed
+ * assets cached for good, and each file's .br/.gz twin when accepted. A page with a query
+ * string goes to React Router instead, rendered for that query (a shared price estimate).
+ */
+function staticFiles(clientDir: string): RequestHandler {
+  const prerendered = new Set<string>();
+  for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name !== "index.html") continue;
+    const rel = path.relative(clientDir, entry.parentPath).split(path.sep).join("/");
+    prerendered.add(rel === "" ? "/" : `/${rel}`);
+  }
+  const serve = expressStaticGzip(clientDir, {
+    enableBrotli: true,
+    orderPreference: ["br", "gz"],
+    index: false,
+    serveStatic: {
+      index: false,
+      redirect: false,
+      setHeaders(res, filePath) {
+        // The file sent may be the precompressed twin (index.html.br): judge by the original.
+        const original = filePath.replace(/\.(br|gz)$/, "");
+        if (path.relative(clientDir, filePath).startsWith(`assets${path.sep}`)) {
+          res.setHeader("Cache-Control", IMMUTABLE);
+        } else {
+          res.setHeader("Cache-Control", original.endsWith(".html") ? REVALIDATE : SHORT);
+        }
+      },
+    },
+  });
+
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    const [pathname = "/", query] = req.url.split("?", 2);
+    if (prerendered.has(pathname)) {
+      if (query !== undefined) return next();
+      req.url = pathname === "/" ? "/index.html" : `${pathname}/index.html`;
+      return serve(req, res, (error?: unknown) => {
+        req.url = pathname;
+        // A refusal of the file itself (416 range, 412 precondition) is the answer;
+        // React Router would render over headers already set.
+        if (error) return next(error);
+        next();
+      });
+    }
+    // An index file is reachable through its clean path only, in no other spelling
+    // ("/faq%2Findex.html"); refuseTarget let only decodable paths this far.
+    if (decodeURIComponent(pathname).endsWith("/index.html")) return next();
+    return serve(req, res, next);
+  };
+}
+
+function statusOf(error: unknown): number {
+  const { status, statusCode } = (error ?? {}) as { status?: unknown; statusCode?: unknown };
+  const code = typeof status === "number" ? status : statusCode;
+  return typeof code === "number" && code >= 400 && code <= 599 ? code : 500;
+}
+
+/** Headers a half-finished answer (a static file refused after its headers were set) may leave. */
+const LEFTOVERS = [
+  "Cache-Control",
+  "Content-Type",
+  "Content-Encoding",
+  "Content-Length",
+  "ETag",
+  "Last-Modified",
+  "Accept-Ranges",
+];
+
+/**
+ * The final error handler: any error that reaches Express becomes a short plain answer
+ * and one JSON log line, never Express's HTML page or a stack trace. A client error (4xx,
+ * e.g. a range past the end of a file) keeps its status and the headers it carries
+ * (Content-Range on a 416); everything else is a 500.
+ */
+function answerErrors(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req: Request, res: Response, _next) => {
+    const status = statusOf(error);
+    const where = { method: req.method, path: req.originalUrl.split("?", 1)[0] };
+    if (status >= 500) logger.error({ ...where, err: error }, "request failed");
+    else logger.info({ ...where, status, reason: (error as Error).message }, "request refused");
+    if (res.headersSent) {
+      // Part of an answer is on its way: the only honest end is to cut it.
+      res.destroy();
+      return;
+    }
+    for (const name of LEFTOVERS) res.removeHeader(name);
+    const { headers, expose } = (error ?? {}) as { headers?: unknown; expose?: unknown };
+    if (expose === true && headers && typeof headers === "object") {
+      for (const [name, value] of Object.entries(headers)) {
+        if (typeof value === "string") res.setHeader(name, value);
+      }
+    }
+    plain(res, status);
+  };
+}
 
 export function createApp(options: AppOptions) {
   const { build, clientDir, logger, services } = options;
@@ -35,7 +227,7 @@ export function createApp(options: AppOptions) {
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy);
 
-  // One structured line per request: method, path without query, status, time. No bodies.
+  // One line per request: method, path without query, status, time. No bodies.
   app.use((req, res, next) => {
     // While draining, ask keep-alive clients to go, so shutdown need not wait for idle sockets.
     if (options.isReady && !options.isReady()) res.setHeader("Connection", "close");
@@ -56,7 +248,7 @@ export function createApp(options: AppOptions) {
 
   app.use(absoluteForm);
   for (const h of options.headers ?? []) app.use(h);
-  app.use(refuseMalformed.method);
+  app.use(refuseMethod);
 
   app.get("/healthz", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -73,11 +265,10 @@ export function createApp(options: AppOptions) {
   });
 
   // After /healthz, which old-style HTTP/1.0 health checks ask without a Host header.
-  app.use(refuseMalformed.host, refuseMalformed.target);
-  app.use(staticFiles(clientDir).middleware);
-  // Past the prerendered files every answer is made for its request (a page with a query
-  // string, a 404, a `.data` answer, a POST's answer, a refusal): a cache must ask again,
-  // and keeps nothing that answers a POST, which may repeat what the person typed.
+  app.use(refuseHost, refuseTarget);
+  app.use(staticFiles(clientDir));
+  // Past the prerendered files every answer is made for its request: a cache must ask
+  // again, and keeps nothing that answers a POST, which may repeat what the person typed.
   app.use((req, res, next) => {
     if (!res.hasHeader("Cache-Control")) {
       const read = req.method === "GET" || req.method === "HEAD";
@@ -87,9 +278,9 @@ export function createApp(options: AppOptions) {
   });
   app.use(compression());
 
-  // The registration action is the only one, and React Router runs it for any spelling
-  // of its path (a trailing slash, "/_.data", percent-encoding) and any mutation method.
-  // So the guards watch every mutation, not a list of paths that could be sidestepped.
+  // React Router runs the registration action for any spelling of its path (a trailing
+  // slash, "/_.data", percent-encoding) and any mutation method, so the guards watch
+  // every mutation, not a list of paths that could be sidestepped.
   const mutations = new Set(["POST", "PUT", "PATCH", "DELETE"]);
   for (const guard of options.registrationGuards ?? []) {
     app.use((req, res, next) => (mutations.has(req.method) ? guard(req, res, next) : next()));
@@ -101,13 +292,12 @@ export function createApp(options: AppOptions) {
     throw new Error("The server build does not export appServicesContext from entry.server");
   }
 
-  // One origin policy (docs/decisions/068). React Router refuses an action whose Origin
-  // differs from request.url's origin unless the Origin's host is in the build's
+  // One origin policy (decision 068). React Router refuses an action whose Origin differs
+  // from request.url's origin unless the Origin's host is in the build's
   // allowedActionOrigins. Behind a TLS proxy request.url says http:// while the browser
-  // says https://, and ALLOWED_ORIGINS are other hosts, so it would refuse what our
-  // origin guard accepted. The guard decides: the host it approved for this request is
-  // the only one React Router is told to allow, and a request the guard did not approve
-  // meets React Router's own check unchanged.
+  // says https://, and ALLOWED_ORIGINS are other hosts, so it would refuse what our guard
+  // accepted. The guard decides: the host it approved for this request is the only one
+  // React Router is told to allow; a request it did not approve meets React Router's check.
   const approvedHosts = new AsyncLocalStorage<string[]>();
   const routerBuild: ServerBuild = Object.defineProperty({ ...build }, "allowedActionOrigins", {
     get: () => approvedHosts.getStore() ?? [],
@@ -131,6 +321,6 @@ export function createApp(options: AppOptions) {
     return approvedHosts.run([host], () => handleWithReactRouter(req, res, next));
   });
 
-  app.use(answerErrors(logger) satisfies ErrorRequestHandler);
+  app.use(answerErrors(logger));
   return app;
 }

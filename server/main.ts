@@ -4,18 +4,17 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 
 import { createApp } from "./app.ts";
-import { openStorage } from "./compose.ts";
 import { dataDirProblem } from "./data-dir.ts";
 import { envOrExit } from "./env.ts";
 import { createLogger } from "./logger.ts";
-import { registrationGuardsFromEnv } from "./registrations/guards.ts";
 import {
   connectRateLimitStores,
+  createRegistrationGuards,
   inMemoryStores,
   type RateLimitStores,
-} from "./registrations/rate-limit-store.ts";
-import { loadCspManifest } from "./security/csp-manifest.ts";
-import { securityHeaders } from "./security/headers.ts";
+} from "./registrations/guards.ts";
+import { loadCspManifest, securityHeaders } from "./security-headers.ts";
+import { openServices } from "./services.ts";
 import { startupLine } from "./startup-line.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -54,18 +53,24 @@ async function main() {
     }
   }
 
-  const storage = await openStorage(env, logger);
+  const services = await openServices(env, logger);
   let draining = false;
 
   const app = createApp({
     build,
     clientDir: path.join(buildDir, "client"),
     logger,
-    services: { registrations: storage.registrations },
+    services: { registrations: services.registrations },
     trustProxy: env.TRUST_PROXY,
-    registrationGuards: registrationGuardsFromEnv(env, logger, rateLimitStores.storeFor),
+    registrationGuards: createRegistrationGuards({
+      perMinute: env.RATE_LIMIT_PER_MINUTE,
+      perDay: env.RATE_LIMIT_PER_DAY,
+      allowedOrigins: env.ALLOWED_ORIGINS,
+      logger,
+      storeFor: rateLimitStores.storeFor,
+    }),
     isReady: () => !draining,
-    storageHealth: storage.health,
+    storageHealth: services.health,
     headers: securityHeaders({ hsts: env.HSTS, manifest: csp.manifest }),
   });
 
@@ -80,7 +85,7 @@ async function main() {
     logger.fatal({ err: error }, "server failed to start");
     process.exit(1);
   });
-  storage.start();
+  services.start();
 
   // On SIGTERM: stop accepting, let in-flight requests finish, then close the database.
   const shutdown = (signal: string) => {
@@ -93,7 +98,7 @@ async function main() {
     }, env.SHUTDOWN_GRACE_SECONDS * 1000);
     force.unref();
     server.close(() => {
-      Promise.all([storage.close(), rateLimitStores.close()])
+      Promise.all([services.close(), rateLimitStores.close()])
         .then(() => {
           logger.info("stopped");
           process.exit(0);

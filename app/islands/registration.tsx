@@ -1,4 +1,4 @@
-import { registrationIsland } from "../features/registration/island.tsx";
+import { registrationIsland } from "../features/registration/registration-form.tsx";
 import { hydrateIsland } from "../lib/hydrate-island.tsx";
 
 hydrateIsland(registrationIsland);

@@ -4,13 +4,13 @@ import { DatabaseSync } from "node:sqlite";
 
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { validateRegistration } from "../../app/features/registration/schema.ts";
+import { validateRegistration } from "../../app/features/registration/form.ts";
 import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { createLogger } from "../logger.ts";
 import { runCli } from "./run.ts";
 import { CSV_TEXT, hasUnsafe, LINES } from "./terminal-text.ts";
-import { openStorage } from "../compose.ts";
 import { confirmToken, unsubscribeToken } from "../registrations/links.ts";
+import { openServices } from "../services.ts";
 
 const logger = createLogger("silent");
 let place: TestPlace;
@@ -25,7 +25,7 @@ beforeEach(async () => {
 });
 afterEach(() => place.drop());
 
-const open = () => openStorage(place.env, logger, { now: () => clock });
+const open = () => openServices(place.env, logger, { now: () => clock });
 
 async function cli(...args: string[]) {
   let stdout = "";
@@ -34,7 +34,7 @@ async function cli(...args: string[]) {
     env: place.env,
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
-    openStorage: open,
+    openServices: open,
   });
   return { code, stdout, stderr };
 }

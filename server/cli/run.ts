@@ -2,13 +2,13 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
-import type { Storage } from "../compose.ts";
 import { backupSqlite } from "../db/backup.ts";
 import type { Env } from "../env.ts";
+import type { Services } from "../services.ts";
 import { CSV_TEXT, escapeUnsafe, LINES } from "./terminal-text.ts";
+import { parseAge } from "../registrations/admin.ts";
 import { AUDIENCES, announcementProblem, isAudience } from "../registrations/announce.ts";
 import { registrationsCsv } from "../registrations/csv.ts";
-import { parseAge } from "../registrations/retention.ts";
 
 export const USAGE = `Usage: npm run --silent registrations -- <command> [options]
 
@@ -37,7 +37,7 @@ export type CliIo = {
   env: Env;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  openStorage: (env: Env) => Promise<Storage>;
+  openServices: (env: Env) => Promise<Services>;
 };
 
 class UsageError extends Error {
@@ -94,10 +94,10 @@ const field = (value: string) => escapeUnsafe(value);
 async function execute(
   command: string,
   values: ReturnType<typeof parse>["values"],
-  storage: Storage,
+  services: Services,
   io: CliIo,
 ) {
-  const { admin } = storage;
+  const { admin } = services;
   switch (command) {
     case "count":
       io.stdout(`${await admin.count()}\n`);
@@ -284,7 +284,7 @@ export async function runCli(args: string[], rawIo: CliIo): Promise<number> {
     stdout: (text) => rawIo.stdout(escapeUnsafe(text, csvOutput ? CSV_TEXT : LINES)),
     stderr: (text) => rawIo.stderr(escapeUnsafe(text, LINES)),
   };
-  let storage: Storage | undefined;
+  let services: Services | undefined;
   try {
     const { values, positionals } = parse(args);
     const [command, ...extra] = positionals;
@@ -299,8 +299,8 @@ export async function runCli(args: string[], rawIo: CliIo): Promise<number> {
       await backupCommand(values, io);
       return 0;
     }
-    storage = await io.openStorage(io.env);
-    await execute(command, values, storage, io);
+    services = await io.openServices(io.env);
+    await execute(command, values, services, io);
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -311,6 +311,6 @@ export async function runCli(args: string[], rawIo: CliIo): Promise<number> {
     io.stderr(`${message}\n`);
     return 1;
   } finally {
-    await storage?.close();
+    await services?.close();
   }
 }

@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { runCli } from "../cli/run.ts";
-import { openStorage, type Storage } from "../compose.ts";
 import { parseEnv } from "../env.ts";
 import { createLogger } from "../logger.ts";
+import { openServices, type Services } from "../services.ts";
 
 const logger = createLogger("silent");
 
@@ -19,7 +19,7 @@ async function cli(place: TestPlace, ...args: string[]) {
     env: place.env,
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
-    openStorage: (env) => openStorage(env, logger),
+    openServices: (env) => openServices(env, logger),
   });
   return { code, stdout, stderr };
 }
@@ -45,7 +45,7 @@ describe("registrations -- backup", () => {
   it("copies the database while the server writes: a whole, consistent snapshot", async () => {
     const place = await sqliteBackend.fresh();
     cleanups.push(place.drop);
-    const server: Storage = await openStorage(place.env, logger);
+    const server: Services = await openServices(place.env, logger);
     cleanups.push(() => server.close());
     let n = 0;
     const register = () => {
@@ -102,7 +102,7 @@ describe("registrations -- backup", () => {
   it("does not overwrite a file unless told to", async () => {
     const place = await sqliteBackend.fresh();
     cleanups.push(place.drop);
-    await (await openStorage(place.env, logger)).close();
+    await (await openServices(place.env, logger)).close();
     const target = path.join(place.env.DATA_DIR, "existing.sqlite");
     writeFileSync(target, "precious");
 
@@ -124,7 +124,7 @@ describe("registrations -- backup", () => {
       env,
       stdout: () => undefined,
       stderr: (t) => void (stderr += t),
-      openStorage: () => Promise.reject(new Error("must not open the database")),
+      openServices: () => Promise.reject(new Error("must not open the database")),
     });
     expect(code).toBe(1);
     expect(stderr).toMatch(/use pg_dump instead/);

@@ -2,8 +2,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { backup, DatabaseSync } from "node:sqlite";
 
-import { SQLITE_FILE_NAME } from "./database.ts";
-import { openSqliteFile } from "./sqlite-dialect.ts";
+import { openSqliteFile, SQLITE_FILE_NAME } from "./database.ts";
 
 /** More pages than any database has: the whole copy in one step, on every Node 24. */
 const ALL_PAGES = 2 ** 31 - 1;

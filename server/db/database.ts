@@ -1,12 +1,31 @@
+import { mkdirSync } from "node:fs";
 import path from "node:path";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import {
+  Kysely,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from "kysely";
+import { type Migration, Migrator } from "kysely/migration";
 import pg from "pg";
 
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
-import type { Database, Dialect } from "./schema.ts";
-import { adaptNodeSqlite, openSqliteFile } from "./sqlite-dialect.ts";
+import * as createRegistrations from "./migrations/001-create-registrations.ts";
+import * as createOutbox from "./migrations/002-create-outbox.ts";
+import * as createErasures from "./migrations/003-create-erasures.ts";
+import * as consentMailAndLinks from "./migrations/004-consent-mail-and-links.ts";
+import * as mailHandoffAndSuppressions from "./migrations/005-mail-handoff-and-suppressions.ts";
+import * as addressIndex from "./migrations/006-address-index.ts";
+import * as addressLock from "./migrations/007-address-lock.ts";
+import type { Database, DatabaseHandle } from "./schema.ts";
+import { guardAvailability } from "./writes.ts";
+
+/* Opening the database the environment chooses, SQLite or PostgreSQL, and migrating it. */
 
 export const SQLITE_FILE_NAME = "registrations.sqlite";
 
@@ -19,10 +38,85 @@ export type DatabaseOptions = {
   connectTimeoutMs?: number;
 };
 
-export type DatabaseHandle = {
-  db: Kysely<Database>;
-  dialect: Dialect;
+/**
+ * WAL with synchronous=FULL fsyncs the log on commit, so a committed write is durable;
+ * secure_delete overwrites deleted content with zeros (erasure, decision 079).
+ */
+export function openSqliteFile(file: string, options: { busyTimeoutMs: number }): DatabaseSync {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const db = new DatabaseSync(file, { timeout: options.busyTimeoutMs });
+  try {
+    db.exec(`PRAGMA busy_timeout = ${Math.trunc(options.busyTimeoutMs)}`);
+    db.exec("PRAGMA journal_mode = WAL");
+    db.exec("PRAGMA synchronous = FULL");
+    db.exec("PRAGMA foreign_keys = ON");
+    db.exec("PRAGMA secure_delete = ON");
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}
+
+/** node:sqlite binds only null, numbers, bigints, strings and bytes. */
+function toSqlite(value: unknown): SQLInputValue {
+  if (value === undefined || value === null) return null;
+  if (typeof value === "boolean") return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  return value as SQLInputValue;
+}
+
+function wrapStatement(statement: StatementSync): SqliteStatement {
+  const bind = (parameters: ReadonlyArray<unknown>) => parameters.map(toSqlite);
+  return {
+    reader: statement.columns().length > 0,
+    all: (parameters) => statement.all(...bind(parameters)),
+    run: (parameters) => statement.run(...bind(parameters)),
+    iterate: (parameters) => statement.iterate(...bind(parameters)),
+  };
+}
+
+const alreadyRolledBack: SqliteStatement = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  iterate: () => [][Symbol.iterator](),
 };
+
+/** Statements are prepared once per SQL text; Kysely emits few distinct shapes. */
+const STATEMENT_CACHE_SIZE = 200;
+
+/**
+ * node:sqlite's DatabaseSync in the better-sqlite3 shape Kysely's SqliteDialect expects.
+ * Kysely serialises access to the connection, which matches SQLite's single writer.
+ */
+export function adaptNodeSqlite(db: DatabaseSync): SqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    prepare(sql) {
+      // On SQLITE_FULL or an I/O error SQLite may roll the transaction back itself; the
+      // ROLLBACK Kysely then sends would fail, and its error would replace the real one,
+      // hiding the full disk from the storage-unavailable check (decision 073).
+      if (!db.isTransaction && /^\s*rollback\s*$/i.test(sql)) return alreadyRolledBack;
+      let statement = cache.get(sql);
+      if (statement) {
+        cache.delete(sql); // re-inserted below: the least recently used goes first
+      } else {
+        statement = wrapStatement(db.prepare(sql));
+        if (cache.size >= STATEMENT_CACHE_SIZE) {
+          const oldest = cache.keys().next().value;
+          if (oldest !== undefined) cache.delete(oldest);
+        }
+      }
+      cache.set(sql, statement);
+      return statement;
+    },
+    close() {
+      cache.clear();
+      if (db.isOpen) db.close();
+    },
+  };
+}
 
 /** One Kysely instance per process, over SQLite in DATA_DIR or PostgreSQL at DATABASE_URL. */
 export function createDatabase(
@@ -36,24 +130,15 @@ export function createDatabase(
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
     });
-    // A checked-out client has no listener of the pool's: if its server goes away
-    // between queries, its 'error' event would crash the process (found by
-    // tests/e2e/faults.spec.ts). The query in progress, if any, still rejects.
-    pool.on("connect", (client) => {
-      client.on("error", (error) => {
-        logger.warn(
-          { err: { message: error.message, code: (error as { code?: string }).code } },
-          "postgres client error",
-        );
-      });
-    });
-    // An idle client losing its server must not crash the process; the pool replaces it.
-    pool.on("error", (error) => {
+    const warn = (message: string) => (error: Error) =>
       logger.warn(
         { err: { message: error.message, code: (error as { code?: string }).code } },
-        "postgres idle client error",
+        message,
       );
-    });
+    // A checked-out client has no listener of the pool's: if its server goes away between
+    // queries, its 'error' event would crash the process (found by tests/e2e/faults.spec.ts).
+    pool.on("connect", (client) => client.on("error", warn("postgres client error")));
+    pool.on("error", warn("postgres idle client error"));
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: "postgres",
@@ -65,4 +150,55 @@ export function createDatabase(
     database: () => Promise.resolve(adaptNodeSqlite(openSqliteFile(file, { busyTimeoutMs }))),
   });
   return { db: new Kysely<Database>({ dialect }), dialect: "sqlite" };
+}
+
+/** Listed here rather than read from disk, so the server and the CLI run the same set. */
+const migrations: Record<string, Migration> = {
+  "001-create-registrations": createRegistrations,
+  "002-create-outbox": createOutbox,
+  "003-create-erasures": createErasures,
+  "004-consent-mail-and-links": consentMailAndLinks,
+  "005-mail-handoff-and-suppressions": mailHandoffAndSuppressions,
+  "006-address-index": addressIndex,
+  "007-address-lock": addressLock,
+};
+
+/** Kysely takes a lock, so concurrent starters wait their turn. */
+export async function migrateToLatest(
+  db: Kysely<Database>,
+  dialect: DatabaseHandle["dialect"],
+): Promise<string[]> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+    // Kysely looks for its bookkeeping tables in every schema unless told which one;
+    // name the connection's own so another schema's tables are never mistaken for ours.
+    migrationTableSchema: dialect === "postgres" ? await currentSchema(db) : undefined,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
+}
+
+async function currentSchema(db: Kysely<Database>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error("PostgreSQL reports no current schema: check search_path");
+  return schema;
+}
+
+export async function openDatabase(
+  env: Env,
+  logger: Logger,
+  options: DatabaseOptions = {},
+): Promise<DatabaseHandle> {
+  const { db, dialect } = createDatabase(env, logger, options);
+  try {
+    const applied = await guardAvailability(() => migrateToLatest(db, dialect));
+    logger.info({ database: dialect, migrationsApplied: applied }, "storage ready");
+  } catch (error) {
+    await db.destroy().catch(() => undefined);
+    throw error;
+  }
+  return { db, dialect };
 }

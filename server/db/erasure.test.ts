@@ -8,7 +8,7 @@ import { runCli } from "../cli/run.ts";
 import { createLogger } from "../logger.ts";
 import { SQLITE_FILE_NAME } from "./database.ts";
 import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
-import { openStorage, type Storage } from "../compose.ts";
+import { openServices, type Services } from "../services.ts";
 
 const logger = createLogger("silent");
 
@@ -34,7 +34,9 @@ describe("erasure on SQLite", () => {
     cleanups.push(place.drop);
     // The running server, open while staff erase from the CLI. It writes the
     // confirmation emails as files (SMTP_URL is unset), which hold the address too.
-    const server: Storage = await openStorage(place.env, logger, { mail: { pollIntervalMs: 20 } });
+    const server: Services = await openServices(place.env, logger, {
+      mail: { pollIntervalMs: 20 },
+    });
     cleanups.push(() => server.close());
 
     const tag = randomUUID();
@@ -75,7 +77,7 @@ describe("erasure on SQLite", () => {
       env: place.env,
       stdout: (t) => void (stdout += t),
       stderr: (t) => void (stdout += t),
-      openStorage: (env) => openStorage(env, logger),
+      openServices: (env) => openServices(env, logger),
     });
     expect(code).toBe(0);
     expect(stdout).toBe(

@@ -1,8 +1,9 @@
-/**
- * Table shapes as Kysely sees them. Timestamps are ISO 8601 UTC text on both
- * dialects (see docs/decisions/030), so they sort and compare as strings.
+import type { Generated, Kysely } from "kysely";
+
+/*
+ * Table shapes as Kysely sees them. Timestamps are ISO 8601 UTC text on both dialects
+ * (decision 030), so they sort and compare as strings.
  */
-import type { Generated } from "kysely";
 
 export type OutboxStatus = "pending" | "delivered" | "dead";
 
@@ -95,8 +96,25 @@ export interface Database {
   erasure_key: ErasureKeyTable;
   announcements: AnnouncementsTable;
   mail_suppressions: MailSuppressionsTable;
-  /** One row: the key that signs confirm and unsubscribe links. */
   link_key: ErasureKeyTable;
 }
 
 export type Dialect = "sqlite" | "postgres";
+
+export type DatabaseHandle = { db: Kysely<Database>; dialect: Dialect };
+
+/**
+ * A key a migration made at random and the database keeps: `link_key` signs the links in
+ * emails (004), `erasure_key` hashes erased addresses (003). Read once at start-up.
+ */
+export async function loadKey(
+  db: Kysely<Database>,
+  table: "link_key" | "erasure_key",
+): Promise<string> {
+  const row = await db
+    .selectFrom(table)
+    .select("hmac_key")
+    .where("id", "=", 1)
+    .executeTakeFirstOrThrow();
+  return row.hmac_key;
+}

@@ -5,12 +5,11 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { createLogger } from "../logger.ts";
-import { createDatabase, SQLITE_FILE_NAME } from "./database.ts";
-import { migrateToLatest } from "./migrate.ts";
+import { createDatabase, migrateToLatest, SQLITE_FILE_NAME } from "./database.ts";
 import type { NewRegistration } from "../../contract/registrations.ts";
 import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
-import { openStorage, type Storage, type StorageOptions } from "../compose.ts";
 import { registrationsCsv } from "../registrations/csv.ts";
+import { openServices, type Services, type ServicesOptions } from "../services.ts";
 
 const logger = createLogger("silent");
 const WEBHOOK = {
@@ -44,8 +43,8 @@ for (const backend of backends) {
       return p;
     }
 
-    async function open(p: TestPlace, options: StorageOptions = {}): Promise<Storage> {
-      const storage = await openStorage(p.env, logger, { now: () => clock, ...options });
+    async function open(p: TestPlace, options: ServicesOptions = {}): Promise<Services> {
+      const storage = await openServices(p.env, logger, { now: () => clock, ...options });
       cleanups.push(() => storage.close());
       return storage;
     }
@@ -87,7 +86,7 @@ for (const backend of backends) {
 
     it("reports that it cannot write once the database is closed", async () => {
       const p = await place();
-      const storage = await openStorage(p.env, logger, { healthMaxAgeMs: 0 });
+      const storage = await openServices(p.env, logger, { healthMaxAgeMs: 0 });
       await storage.close();
       expect(await storage.health()).toMatchObject({ writable: false });
     });
@@ -308,7 +307,7 @@ for (const backend of backends) {
 
     it("applies migrations once: re-opening keeps the data and applies nothing", async () => {
       const p = await place();
-      const first = await openStorage(p.env, logger);
+      const first = await openServices(p.env, logger);
       const { registration } = await first.registrations.register(newRegistration());
       await first.close();
 
@@ -322,7 +321,7 @@ for (const backend of backends) {
 
     it("rejects with StorageUnavailableError once closed", async () => {
       const p = await place();
-      const storage = await openStorage(p.env, logger);
+      const storage = await openServices(p.env, logger);
       await storage.close();
       await expect(storage.registrations.register(newRegistration())).rejects.toMatchObject({
         name: "StorageUnavailableError",
@@ -334,7 +333,7 @@ for (const backend of backends) {
 describe("registration storage on sqlite, when the file is locked", () => {
   it("rejects with StorageUnavailableError after the busy timeout and stores nothing", async () => {
     const p = await backends[0]!.fresh();
-    const storage = await openStorage(p.env, logger, { busyTimeoutMs: 50 });
+    const storage = await openServices(p.env, logger, { busyTimeoutMs: 50 });
     // Another process holding the write lock, as a long-running CLI command might.
     const other = new DatabaseSync(path.join(p.env.DATA_DIR, SQLITE_FILE_NAME));
     try {

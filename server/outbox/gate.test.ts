@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { handOff, suppress } from "./store.ts";
 import type { NewRegistration } from "../../contract/registrations.ts";
 import { backends } from "../../tests/support/storage-backends.ts";
-import { openStorage, type Storage } from "../compose.ts";
 import { createDatabase } from "../db/database.ts";
 import { emailHasher } from "../registrations/erasure.ts";
+import { openServices, type Services } from "../services.ts";
 
 const logger = pino({ level: "silent" });
 
@@ -41,7 +41,7 @@ for (const backend of backends) {
     async function setUp() {
       const place = await backend.fresh({});
       cleanups.push(place.drop);
-      const storage: Storage = await openStorage(place.env, logger);
+      const storage: Services = await openServices(place.env, logger);
       cleanups.push(() => storage.close());
       const { db } = createDatabase(place.env, logger);
       cleanups.push(() => db.destroy());

@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { NewRegistration } from "../../contract/registrations.ts";
 import { rawHeader, startMailCatcher, type MailCatcher } from "../../tests/support/mail-catcher.ts";
 import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
-import { openStorage, type Storage, type StorageOptions } from "../compose.ts";
 import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
 import { loadLinkKey, unsubscribeToken } from "../registrations/links.ts";
+import { openServices, type Services, type ServicesOptions } from "../services.ts";
 
 const logger = createLogger("silent");
 /** Short delays, so retries happen within a test. */
@@ -24,7 +24,7 @@ const FAST = {
     // This test process is the busy one (SMTP server, parser, SQLite): never give way.
     yieldAbove: 2,
   },
-} satisfies StorageOptions;
+} satisfies ServicesOptions;
 
 let counter = 0;
 function newRegistration(): NewRegistration {
@@ -62,8 +62,8 @@ for (const backend of backends) {
       return place;
     }
 
-    async function open(place: TestPlace, options: StorageOptions = FAST): Promise<Storage> {
-      const storage = await openStorage(place.env, logger, options);
+    async function open(place: TestPlace, options: ServicesOptions = FAST): Promise<Services> {
+      const storage = await openServices(place.env, logger, options);
       cleanups.push(() => storage.close());
       return storage;
     }
@@ -192,7 +192,7 @@ describe("email without SMTP_URL", () => {
   it("writes each message as an .eml file under DATA_DIR/mail, readable only by the server", async () => {
     const backend = backends[0]!;
     const place = await backend.fresh();
-    const storage = await openStorage(place.env, logger, FAST);
+    const storage = await openServices(place.env, logger, FAST);
     try {
       storage.start();
       const person = newRegistration();

@@ -10,8 +10,8 @@ import {
   freePort,
 } from "../../tests/support/outbox-receiver.ts";
 import { backends, postgresBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
-import { openStorage, type Storage } from "../compose.ts";
 import { createDatabase } from "../db/database.ts";
+import { openServices, type Services } from "../services.ts";
 
 /** Delays shrunk so a test sees many retries in well under a second. */
 const FAST: Partial<OutboxWorkerOptions> = {
@@ -58,8 +58,8 @@ for (const backend of backends) {
       p: TestPlace,
       options: Partial<OutboxWorkerOptions> = {},
       logger = captureLogs().logger,
-    ): Promise<Storage> {
-      const storage = await openStorage(p.env, logger, { outbox: { ...FAST, ...options } });
+    ): Promise<Services> {
+      const storage = await openServices(p.env, logger, { outbox: { ...FAST, ...options } });
       cleanups.push(() => storage.close());
       return storage;
     }
@@ -208,7 +208,7 @@ for (const backend of backends) {
     it("picks up undelivered rows after a restart", async () => {
       const receiver = await receiverOnFreePort();
       const p = await place(receiver);
-      const before = await openStorage(p.env, captureLogs().logger, { outbox: FAST });
+      const before = await openServices(p.env, captureLogs().logger, { outbox: FAST });
       const { registration } = await before.registrations.register(newRegistration());
       // The process stops before the worker ever ran.
       await before.close();
@@ -260,10 +260,10 @@ describe.runIf(postgresBackend.enabled)(
       const p = await postgresBackend.fresh(receiver.env);
       // A generous timeout, so that a slow test machine cannot cause a (legitimate) resend.
       const options = { outbox: { ...FAST, timeoutMs: 5_000, leaseMs: 20_000 } };
-      const servers: Storage[] = [];
+      const servers: Services[] = [];
       try {
         for (let i = 0; i < 3; i++)
-          servers.push(await openStorage(p.env, captureLogs().logger, options));
+          servers.push(await openServices(p.env, captureLogs().logger, options));
         const stored = await Promise.all(
           Array.from({ length: 30 }, (_, i) =>
             servers[i % servers.length]!.registrations.register(newRegistration()),

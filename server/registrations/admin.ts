@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type Kysely, sql } from "kysely";
 
 import {
   type AnnouncementPlan,
@@ -14,24 +14,116 @@ import {
   erasuresFor,
   forwardedErasures,
 } from "./erasure.ts";
-import {
-  allRegistrations,
-  countRegistrations,
-  findByEmail,
-  listRegistrations,
-  purgeReceivedBefore,
-  purgeUnconfirmedBefore,
-  type RegistrationWithDelivery,
-} from "./repository.ts";
-import { type Age, cutoffFor } from "./retention.ts";
+import { addressKey, toStored } from "./register.ts";
 import type { StoredRegistration } from "../../contract/registrations.ts";
-import type { DatabaseHandle } from "../db/database.ts";
-import { guardAll } from "../db/unavailable.ts";
+import type { Database, DatabaseHandle, OutboxStatus, OutboxTopic } from "../db/schema.ts";
+import { guardAll } from "../db/writes.ts";
 import { deleteMailFiles, mailFileIds } from "../mail/transport.ts";
 import { outboxSummary, retryOutbox, type OutboxSummary } from "../outbox/summary.ts";
 
+/* The operator tasks behind the CLI, and the queries they read and delete with. */
+
 /** Days an unconfirmed registration is kept before the daily purge deletes it. */
 export const UNCONFIRMED_DAYS = 30;
+
+type Db = Kysely<Database>;
+
+type DeliveryState = { status: OutboxStatus; attempts: number; deliveredAt: string | null };
+
+export type RegistrationWithDelivery = StoredRegistration & {
+  /** To the clinic's spreadsheet; null when that was off. */
+  delivery: DeliveryState | null;
+  /** Oldest first. */
+  emails: Array<DeliveryState & { topic: OutboxTopic; announcementId: string | null }>;
+};
+
+/**
+ * The instant `months` calendar months before `from`, in UTC. A day the target month
+ * lacks clamps to its last day (31 May - 3 months = 28/29 Feb).
+ */
+export function monthsBefore(from: Date, months: number): Date {
+  const first = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() - months, 1));
+  const year = first.getUTCFullYear();
+  const month = first.getUTCMonth();
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return new Date(
+    Date.UTC(
+      year,
+      month,
+      Math.min(from.getUTCDate(), lastDay),
+      from.getUTCHours(),
+      from.getUTCMinutes(),
+      from.getUTCSeconds(),
+      from.getUTCMilliseconds(),
+    ),
+  );
+}
+
+export type Age = { amount: number; unit: "months" | "days" };
+
+/** "24m", "24" (months) or "30d" (days), as `purge --older-than` takes them. */
+export function parseAge(text: string): Age {
+  const match = /^(\d+)\s*(m|d)?$/i.exec(text.trim());
+  if (!match?.[1])
+    throw new Error(
+      `Cannot read the age "${text}": use a number of months like 24m, or days like 30d`,
+    );
+  const amount = Number(match[1]);
+  if (amount < 1) throw new Error("The age must be at least 1");
+  return { amount, unit: match[2]?.toLowerCase() === "d" ? "days" : "months" };
+}
+
+/** Records received before it are older than `age`. */
+export function cutoffFor(age: Age, now: Date): Date {
+  if (age.unit === "days") return new Date(now.getTime() - age.amount * 86_400_000);
+  return monthsBefore(now, age.amount);
+}
+
+/** Subject access: every registration of the address, in any letter case, with its deliveries. */
+async function findByEmail(db: Db, email: string): Promise<RegistrationWithDelivery[]> {
+  const rows = await db
+    .selectFrom("registrations")
+    .selectAll()
+    .where((eb) => eb(eb.fn("lower", ["email"]), "=", addressKey(email)))
+    .orderBy("received_at", "asc")
+    .execute();
+  if (rows.length === 0) return [];
+  const outbox = await db
+    .selectFrom("outbox")
+    .select([
+      "registration_id",
+      "kind",
+      "topic",
+      "status",
+      "attempts",
+      "delivered_at",
+      "announcement_id",
+    ])
+    .where(
+      "registration_id",
+      "in",
+      rows.map((r) => r.id),
+    )
+    .orderBy("created_at")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => {
+    const own = outbox.filter((o) => o.registration_id === row.id);
+    const state = (o: (typeof own)[number]): DeliveryState => ({
+      status: o.status,
+      attempts: o.attempts,
+      deliveredAt: o.delivered_at,
+    });
+    const sheet = own.find((o) => o.kind === "sheet" && o.topic === "registration");
+    return {
+      ...toStored(row),
+      delivery: sheet ? state(sheet) : null,
+      emails: own
+        .filter((o) => o.kind === "mail")
+        .map((o) => ({ ...state(o), topic: o.topic, announcementId: o.announcement_id })),
+    };
+  });
+}
 
 /** Operator tasks behind the CLI: subject access, erasure, export, purge, outbox. */
 export type RegistrationAdmin = {
@@ -105,12 +197,31 @@ export function createRegistrationAdmin({
     );
   };
 
-  const purge = async (age: Age, purgeBefore: typeof purgeReceivedBefore) => {
+  /** Their outbox rows go with them (ON DELETE CASCADE). */
+  const purge = async (age: Age, unconfirmedOnly: boolean) => {
     const cutoff = cutoffFor(age, now());
-    const deleted = await purgeBefore(db, cutoff);
+    const result = await db
+      .deleteFrom("registrations")
+      .where("received_at", "<", cutoff.toISOString())
+      // Only registrations that were sent a confirmation email (they have a consent version).
+      .$if(unconfirmedOnly, (q) =>
+        q.where("confirmed_at", "is", null).where("consent_version", "is not", null),
+      )
+      .executeTakeFirst();
+    const deleted = Number(result.numDeletedRows);
     if (deleted > 0) await deleteOrphanMailFiles();
     return { cutoff: cutoff.toISOString(), deleted };
   };
+
+  const registrations = (order: "asc" | "desc", limit?: number) =>
+    db
+      .selectFrom("registrations")
+      .selectAll()
+      .orderBy("received_at", order)
+      .orderBy("id")
+      .$if(limit !== undefined, (q) => q.limit(limit ?? 0))
+      .execute()
+      .then((rows) => rows.map(toStored));
 
   /**
    * SQLite keeps old page images in the write-ahead log until a checkpoint: copy
@@ -124,9 +235,15 @@ export function createRegistrationAdmin({
   };
 
   return guardAll<RegistrationAdmin>({
-    count: () => countRegistrations(db),
-    list: (limit) => listRegistrations(db, limit),
-    exportAll: () => allRegistrations(db),
+    async count() {
+      const { n } = await db
+        .selectFrom("registrations")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+    list: (limit) => registrations("desc", limit),
+    exportAll: () => registrations("asc"),
     findByEmail: (email) => findByEmail(db, email),
     async eraseByEmail(email) {
       const result = await eraseByEmail(db, dialect, email, now());
@@ -136,9 +253,8 @@ export function createRegistrationAdmin({
     },
     erasures: (email) => erasuresFor(db, email),
     forwardedErasures: () => forwardedErasures(db),
-    purgeOlderThan: (age) => purge(age, purgeReceivedBefore),
-    purgeUnconfirmed: () =>
-      purge({ amount: UNCONFIRMED_DAYS, unit: "days" }, purgeUnconfirmedBefore),
+    purgeOlderThan: (age) => purge(age, false),
+    purgeUnconfirmed: () => purge({ amount: UNCONFIRMED_DAYS, unit: "days" }, true),
     outboxSummary: () => outboxSummary(db),
     planAnnouncement: (subject, body, audience) => planAnnouncement(db, subject, body, audience),
     queueAnnouncement: (subject, body, audience) =>

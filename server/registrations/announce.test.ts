@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { announcementProblem, planAnnouncement, queueAnnouncement } from "./announce.ts";
 import { confirmToken, loadLinkKey } from "./links.ts";
 import { backends } from "../../tests/support/storage-backends.ts";
-import { openStorage } from "../compose.ts";
 import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
+import { openServices } from "../services.ts";
 
 const logger = createLogger("silent");
 const now = new Date("2026-11-23T12:00:00.000Z");
@@ -33,7 +33,7 @@ for (const backend of backends) {
     async function withConfirmed(count: number) {
       const place = await backend.fresh();
       cleanups.push(place.drop);
-      const storage = await openStorage(place.env, logger, { now: () => now });
+      const storage = await openServices(place.env, logger, { now: () => now });
       cleanups.push(() => storage.close());
       const side = createDatabase(place.env, logger);
       cleanups.push(() => side.db.destroy());

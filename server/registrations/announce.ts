@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 
 import type { Kysely } from "kysely";
 
-import { newOutboxRow } from "./repository.ts";
+import { newOutboxRow } from "./register.ts";
 import type { Database } from "../db/schema.ts";
 
 type Db = Kysely<Database>;

@@ -2,7 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 
 import type { Kysely } from "kysely";
 
-import type { Database, Dialect } from "../db/schema.ts";
+import { type Database, type Dialect, loadKey } from "../db/schema.ts";
 import { type InFlight, stopSends } from "../outbox/in-flight.ts";
 
 type Db = Kysely<Database>;
@@ -28,15 +28,6 @@ export type EraseResult = {
 
 const normalise = (email: string) => email.trim().toLowerCase();
 
-async function hmacKey(db: Db): Promise<string> {
-  const row = await db
-    .selectFrom("erasure_key")
-    .select("hmac_key")
-    .where("id", "=", 1)
-    .executeTakeFirstOrThrow();
-  return row.hmac_key;
-}
-
 /** HMAC-SHA256 of the trimmed, lower-cased address with the database's erasure key, hex. */
 export async function emailHash(db: Db, email: string): Promise<string> {
   return (await emailHasher(db))(email);
@@ -44,7 +35,7 @@ export async function emailHash(db: Db, email: string): Promise<string> {
 
 /** `emailHash` with the key read once (the key never changes). */
 export async function emailHasher(db: Db): Promise<(email: string) => string> {
-  const key = await hmacKey(db);
+  const key = await loadKey(db, "erasure_key");
   return (email) => createHmac("sha256", key).update(normalise(email), "utf8").digest("hex");
 }
 

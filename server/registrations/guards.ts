@@ -1,34 +1,26 @@
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { rateLimit, type Store } from "express-rate-limit";
+import { RedisStore } from "rate-limit-redis";
+import { createClient } from "redis";
 
 import { registrationPaths } from "../../contract/registrations.ts";
-import type { Env } from "../env.ts";
+import type { Logger } from "../logger.ts";
 
-/** The largest registration POST we read: the form's limits come to about 7 KB encoded. */
+/** The form's limits come to about 7 KB encoded. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-type WarnLogger = {
-  warn(fields: Record<string, unknown>, message: string): void;
-  error?(fields: Record<string, unknown>, message: string): void;
-};
-
 /**
- * One-clicks per minute from one client address on the unsubscribe page. Mail providers
- * send RFC 8058 one-click POSTs from a few addresses of theirs, so the registration
- * limits (a handful a minute) would refuse them; repeating one changes nothing, and a
- * token cannot be guessed, so a looser limit only bounds the work (docs/decisions/090).
+ * Mail providers send RFC 8058 one-click POSTs from a few addresses of theirs, so the
+ * registration limits would refuse them; a repeat changes nothing and a token cannot be
+ * guessed, so a looser limit only bounds the work (decision 090).
  */
 export const UNSUBSCRIBE_PER_MINUTE = 300;
 
-/** What a mutation posts: a registration, or the button (or one-click) behind an email link. */
 type Posted = "registration" | "confirm" | "unsubscribe";
 
 /**
- * The exact paths of the POSTs behind email links, the document and its `.data` twin:
- * the unsubscribe page (its button, one-click, "Join the list again") and the confirm
- * page's button (docs/decisions/100). Only these skip the registration limits and share
- * the unsubscribe limit; a token cannot be guessed and a repeat changes nothing. Another
- * spelling still reaches the page, counted as a registration, the safe way to be wrong.
+ * The exact paths of the POSTs behind email links, the document and its `.data` twin.
+ * Another spelling still reaches the page, counted as a registration: the safe way to be wrong.
  */
 const emailLinkPaths = new Map<string, Posted>(
   (["unsubscribe", "confirm"] as const).flatMap((kind) => {
@@ -44,13 +36,12 @@ function posted(req: Request): Posted {
 export type GuardOptions = {
   perMinute: number;
   perDay: number;
-  /** The unsubscribe POST's own limit per client address (UNSUBSCRIBE_PER_MINUTE). */
   unsubscribePerMinute?: number;
-  /** Origins allowed besides the request's own host, e.g. "https://www.example.co.uk". */
+  /** Besides the request's own host, e.g. "https://www.example.co.uk". */
   allowedOrigins: readonly string[];
   maxBodyBytes?: number;
-  logger?: WarnLogger;
-  /** Where each limiter counts (Redis when shared); express-rate-limit's memory by default. */
+  logger?: Pick<Logger, "warn" | "error">;
+  /** Where each limiter counts; undefined is express-rate-limit's memory. */
   storeFor?: (identifier: string) => Store | undefined;
 };
 
@@ -58,7 +49,6 @@ const statusOf = { origin: 403, unreadable: 411, tooLarge: 413, tooMany: 429 } a
 
 type Refusal = keyof typeof statusOf;
 
-/** A refusal speaks of what was posted: a registration, a confirmation or an unsubscribe. */
 const wording: Record<
   Posted,
   { noun: string; several: string; retry: string; again: string; shorten?: string; back: string }
@@ -87,6 +77,12 @@ const wording: Record<
   },
 };
 
+function describeWait(seconds: number): string {
+  if (seconds <= 90) return "a minute";
+  const hours = Math.ceil(seconds / 3600);
+  return hours <= 1 ? "an hour" : `${hours} hours`;
+}
+
 function describeRefusal(kind: Posted, refusal: Refusal, retryAfterSeconds = 60) {
   const w = wording[kind];
   switch (refusal) {
@@ -110,23 +106,16 @@ function describeRefusal(kind: Posted, refusal: Refusal, retryAfterSeconds = 60)
   }
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
-}
-
 /**
- * Answers a refused POST. The form's script (POST /register-interest/submit, and any
- * `.data` URL) gets JSON it can act on (retryAfterSeconds); a form posted without
- * JavaScript gets a small, readable page with a way back.
+ * The island (Accept: application/json) and `.data` URLs get JSON they can act on; a form
+ * posted without JavaScript gets a small page with a way back. The page holds only our own
+ * wording, so nothing in it needs escaping.
  */
 function reject(
   req: Request,
   res: Response,
   refusal: Refusal,
-  logger?: WarnLogger,
+  logger?: GuardOptions["logger"],
   retryAfterSeconds?: number,
 ) {
   const kind = posted(req);
@@ -135,18 +124,18 @@ function reject(
   if (status === 411 || status === 413) res.setHeader("Connection", "close");
   res.status(status);
   const { title, message } = describeRefusal(kind, refusal, retryAfterSeconds);
-  if (req.path.endsWith(".data") || req.path === registrationPaths.submit) {
+  if (req.path.endsWith(".data") || req.get("accept")?.includes("application/json")) {
     res.json({ error: message, retryAfterSeconds });
     return;
   }
   res.type("html").send(
     `<!doctype html>
 <html lang="en-GB">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
 <body>
 <main>
-<h1>${escapeHtml(title)}</h1>
-<p>${escapeHtml(message)}</p>
+<h1>${title}</h1>
+<p>${message}</p>
 <p>${wording[kind].back}</p>
 </main>
 </body>
@@ -155,13 +144,7 @@ function reject(
   );
 }
 
-function describeWait(seconds: number): string {
-  if (seconds <= 90) return "a minute";
-  const hours = Math.ceil(seconds / 3600);
-  return hours <= 1 ? "an hour" : `${hours} hours`;
-}
-
-/** True when a browser says the POST came from a page of ours (docs/decisions/038, 131). */
+/** True when a browser says the POST came from a page of ours (decisions 038, 131). */
 export function isSameOrigin(req: Request, allowedOrigins: readonly string[]): boolean {
   const origin = req.get("origin");
   if (origin === undefined) {
@@ -171,49 +154,41 @@ export function isSameOrigin(req: Request, allowedOrigins: readonly string[]): b
     return site === undefined || site === "same-origin" || site === "none";
   }
   const theirs = URL.parse(origin)?.origin;
-  if (theirs === undefined || theirs === "null") return false; // sandboxed frames, garbage
-  // req.protocol and req.host are the request's own, or X-Forwarded-Proto and -Host
-  // when TRUST_PROXY trusts the proxy: the scheme counts, as in any origin.
+  if (theirs === undefined || theirs === "null") return false;
+  // The request's own scheme and host, or X-Forwarded-* when TRUST_PROXY trusts the proxy.
   const ours = [`${req.protocol}://${req.host}`, ...allowedOrigins];
   return ours.some((allowed) => URL.parse(allowed)?.origin === theirs);
 }
 
-/**
- * Records that the origin check accepted this request's Origin, so that React Router's
- * own action-origin check can be told to agree (server/app.ts, docs/decisions/068).
- */
-function approveOrigin(req: Request, res: Response) {
-  const origin = req.get("origin");
-  if (origin === undefined) return; // React Router checks nothing without an Origin either
-  res.locals[APPROVED_ORIGIN_HOST] = new URL(origin).host;
-}
-
 const APPROVED_ORIGIN_HOST = "approvedOriginHost";
 
-/** The host of the Origin the origin check accepted for this request, if it accepted one. */
+/**
+ * The host of the Origin the origin check accepted for this request, so that React Router's
+ * own action-origin check can be told to agree (server/app.ts, decision 068).
+ */
 export function approvedOriginHost(res: Response): string | undefined {
   const host: unknown = res.locals[APPROVED_ORIGIN_HOST];
   return typeof host === "string" ? host : undefined;
 }
 
 /**
- * Middleware for every mutation: origin check, body-size cap, then per-address rate
- * limits. The registration limits (per minute and per day) count every mutation but the
- * POSTs behind email links, which have their own looser one (UNSUBSCRIBE_PER_MINUTE).
+ * For every mutation: origin check, body-size cap, then per-address rate limits. The
+ * registration limits count every mutation but the POSTs behind email links, which have
+ * their own looser one.
  */
 export function createRegistrationGuards(options: GuardOptions): RequestHandler[] {
   const { logger, allowedOrigins, maxBodyBytes = MAX_BODY_BYTES } = options;
 
   const originCheck: RequestHandler = (req, res, next) => {
     if (posted(req) === "unsubscribe") {
-      // Its POSTs carry their own authority, the signed token: RFC 8058 one-clicks come
-      // from mail providers with any Origin or none (docs/decisions/131). Dropped, so
-      // that React Router's own check has no Origin to refuse either.
+      // The signed token is the authority: RFC 8058 one-clicks come from mail providers
+      // with any Origin or none (decision 131). Dropped, so React Router has none to refuse.
       delete req.headers.origin;
       return next();
     }
     if (isSameOrigin(req, allowedOrigins)) {
-      approveOrigin(req, res);
+      const origin = req.get("origin");
+      if (origin !== undefined) res.locals[APPROVED_ORIGIN_HOST] = new URL(origin).host;
       return next();
     }
     if (req.get("origin") === `https://${req.host}` && req.protocol === "http") {
@@ -225,9 +200,8 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
     reject(req, res, "origin", logger);
   };
 
-  // The HTTP parser delivers exactly Content-Length bytes, so checking the header
-  // bounds the body without reading it; a chunked body has no length to check and
-  // browsers never send a form that way, so it is refused (docs/decisions/038).
+  // The HTTP parser delivers exactly Content-Length bytes, so the header bounds the body
+  // unread; browsers never send a form chunked, so a chunked body is refused (decision 038).
   const bodyCap: RequestHandler = (req, res, next) => {
     if (req.get("transfer-encoding") !== undefined) return reject(req, res, "unreadable", logger);
     const length = Number(req.get("content-length") ?? "0");
@@ -237,17 +211,12 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
     next();
   };
 
-  // express-rate-limit reports store errors and misconfigurations through this logger,
-  // so they stay JSON log lines instead of console text.
+  // So that store errors and misconfigurations stay JSON log lines, not console text.
   const limiterLogger = {
     warn: (error: unknown, message?: string) =>
       logger?.warn({ err: error }, message ?? "express-rate-limit warning"),
     error: (error: unknown, message?: string) =>
-      (logger?.error ?? logger?.warn)?.call(
-        logger,
-        { err: error },
-        message ?? "express-rate-limit error",
-      ),
+      logger?.error({ err: error }, message ?? "express-rate-limit error"),
   };
 
   const limiter = (
@@ -262,8 +231,8 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
       identifier,
       skip: (req) => !applies(req),
       store: options.storeFor?.(identifier),
-      // A shared store that cannot be reached lets the registration through (and logs
-      // it) rather than refusing every visitor: docs/decisions/070.
+      // An unreachable shared store lets the registration through (and logs it) rather
+      // than refusing every visitor: decision 070.
       passOnStoreError: true,
       logger: limiterLogger,
       standardHeaders: "draft-8",
@@ -290,17 +259,76 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
   ];
 }
 
-/** The guards as the environment configures them (RATE_LIMIT_*, ALLOWED_ORIGINS). */
-export function registrationGuardsFromEnv(
-  env: Pick<Env, "RATE_LIMIT_PER_MINUTE" | "RATE_LIMIT_PER_DAY" | "ALLOWED_ORIGINS">,
-  logger?: WarnLogger,
-  storeFor?: GuardOptions["storeFor"],
-): RequestHandler[] {
-  return createRegistrationGuards({
-    perMinute: env.RATE_LIMIT_PER_MINUTE,
-    perDay: env.RATE_LIMIT_PER_DAY,
-    allowedOrigins: env.ALLOWED_ORIGINS,
-    logger,
-    storeFor,
+/**
+ * Where the rate limits count (decision 070): without REDIS_URL each server in its own
+ * memory, right for one server; with it every server in one Redis, so servers behind a
+ * proxy share the allowance instead of multiplying it.
+ */
+export type RateLimitStores = {
+  storeFor(identifier: string): Store | undefined;
+  close(): Promise<void>;
+};
+
+export const inMemoryStores: RateLimitStores = {
+  storeFor: () => undefined,
+  close: async () => undefined,
+};
+
+/**
+ * Start-up waits for Redis (rate-limit-redis loads its scripts at creation); after that a
+ * lost connection fails commands at once (no offline queue), so the limiter lets requests
+ * through with an error line while the client reconnects in the background.
+ */
+export async function connectRateLimitStores(
+  url: string,
+  logger: Logger,
+  options: { keyPrefix?: string; connectTimeoutMs?: number } = {},
+): Promise<RateLimitStores> {
+  const client = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: 2_000,
+      reconnectStrategy: (retries: number) => Math.min(100 * 2 ** retries, 5_000),
+    },
   });
+  let lastErrorLogged = 0;
+  client.on("error", (error: Error) => {
+    // The client reports each failed reconnection; one line every 10 s is enough.
+    if (Date.now() - lastErrorLogged < 10_000) return;
+    lastErrorLogged = Date.now();
+    logger.error({ err: error }, "rate-limit store: Redis connection error");
+  });
+  client.on("ready", () => logger.info("rate-limit store: connected to Redis"));
+
+  const timeoutMs = options.connectTimeoutMs ?? 15_000;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      client.connect(),
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`could not reach Redis within ${timeoutMs / 1000} s`)),
+          timeoutMs,
+        );
+      }),
+    ]);
+  } catch (error) {
+    client.destroy();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+
+  return {
+    storeFor: (identifier) =>
+      new RedisStore({
+        prefix: `${options.keyPrefix ?? "clinic:"}rl:${identifier}:`,
+        sendCommand: (...args: string[]) => client.sendCommand(args),
+      }),
+    async close() {
+      if (client.isOpen) await client.close();
+      else client.destroy();
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Kysely } from "kysely";
 
 import { linkTokenParam, registrationPaths } from "../../contract/registrations.ts";
-import type { Database } from "../db/schema.ts";
+import { type Database, loadKey } from "../db/schema.ts";
 
 /**
  * Signed links in emails (docs/decisions/087). A token is `<purpose>.<registration
@@ -25,15 +25,7 @@ export type VerifiedLink =
   /** Genuine but past its time: the id lets a confirmed registration still say so. */
   | { ok: false; reason: "expired"; registrationId: string };
 
-/** The database's link key, made at random by migration 004. */
-export async function loadLinkKey(db: Kysely<Database>): Promise<string> {
-  const row = await db
-    .selectFrom("link_key")
-    .select("hmac_key")
-    .where("id", "=", 1)
-    .executeTakeFirstOrThrow();
-  return row.hmac_key;
-}
+export const loadLinkKey = (db: Kysely<Database>) => loadKey(db, "link_key");
 
 function signature(key: string, payload: string): string {
   return createHmac("sha256", key).update(payload, "utf8").digest("base64url");

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { confirmToken, loadLinkKey, unsubscribeToken } from "./links.ts";
 import type { NewRegistration } from "../../contract/registrations.ts";
 import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
-import { openStorage, type Storage } from "../compose.ts";
 import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
+import { openServices, type Services } from "../services.ts";
 
 const logger = createLogger("silent");
 const WEBHOOK = {
@@ -38,7 +38,7 @@ for (const backend of backends) {
     async function setUp(extra?: Record<string, string>) {
       const p: TestPlace = await backend.fresh(extra);
       cleanups.push(p.drop);
-      const storage: Storage = await openStorage(p.env, logger, { now: () => clock });
+      const storage: Services = await openServices(p.env, logger, { now: () => clock });
       cleanups.push(() => storage.close());
       const side = createDatabase(p.env, logger);
       cleanups.push(() => side.db.destroy());

@@ -2,7 +2,7 @@ import type { ExpressionBuilder, Kysely } from "kysely";
 
 import { lockAddress } from "./erasure.ts";
 import { verifyToken } from "./links.ts";
-import { newOutboxRow } from "./repository.ts";
+import { newOutboxRow } from "./register.ts";
 import type {
   ConfirmCheck,
   ConfirmResult,

@@ -17,7 +17,7 @@ import {
   type PostResult,
   postRegistration,
   postgresRows,
-  registrationPaths,
+  registrationModes,
   sqliteRows,
 } from "../resilience/registrations.ts";
 import { type ServerProcess, startServer } from "../resilience/server-process.ts";
@@ -52,12 +52,12 @@ async function healthStatus(baseUrl: string): Promise<number> {
  * Retry-After, the plain message, and (without JavaScript) the form again with what
  * was typed. The script's path answers the action's data as JSON.
  */
-function expectStorageRefusal(result: PostResult, registration: Registration, path: string) {
+function expectStorageRefusal(result: PostResult, registration: Registration, mode: string) {
   expect(result.status).toBe(503);
   expect(Number(result.headers.get("retry-after"))).toBeGreaterThan(0);
   expect(htmlText(result.body)).toContain(registrationCopy.unavailable);
   expect(result.body).not.toContain("Unexpected");
-  if (path === registrationPaths.noJs) {
+  if (mode === registrationModes.noJs) {
     expect(result.body).toContain(`value="${registration.email}"`);
     expect(result.body).toContain(registration.message.replaceAll("'", "&#x27;"));
   }
@@ -122,9 +122,9 @@ test.describe("the database becomes unavailable", () => {
         expect(outbox.n).toBe(3);
         // The form's JavaScript fetch is refused the same way, and /healthz says so.
         const refusedJs = await postRegistration(server.url, pending, {
-          path: registrationPaths.js,
+          mode: registrationModes.js,
         });
-        expectStorageRefusal(refusedJs, pending, registrationPaths.js);
+        expectStorageRefusal(refusedJs, pending, registrationModes.js);
         expect(await healthStatus(server.url)).toBe(503);
       } finally {
         lock.exec("ROLLBACK");
@@ -166,8 +166,8 @@ test.describe("the database becomes unavailable", () => {
 
       await proxy.down(); // every connection drops; new ones are refused
       const pending = newRegistration("pg-down", 99);
-      for (const path of [registrationPaths.noJs, registrationPaths.js, registrationPaths.noJs]) {
-        const refused = await postRegistration(server.url, pending, { path });
+      for (const path of [registrationModes.noJs, registrationModes.js, registrationModes.noJs]) {
+        const refused = await postRegistration(server.url, pending, { mode: path });
         expectStorageRefusal(refused, pending, path);
       }
       expect(await healthStatus(server.url)).toBe(503);
@@ -197,8 +197,8 @@ test.describe("storage that cannot write", () => {
   async function sendBoth(baseUrl: string, registrations: Registration[], ledger: Ledger) {
     const answers: Array<{ registration: Registration; path: string; result: PostResult }> = [];
     await inParallel(registrations, 10, async (registration, i) => {
-      const path = i % 2 === 0 ? registrationPaths.noJs : registrationPaths.js;
-      const result = await postRegistration(baseUrl, registration, { path });
+      const path = i % 2 === 0 ? registrationModes.noJs : registrationModes.js;
+      const result = await postRegistration(baseUrl, registration, { mode: path });
       ledger.record(registration.email, result);
       answers.push({ registration, path, result });
     });
@@ -213,7 +213,7 @@ test.describe("storage that cannot write", () => {
   ) {
     for (const { registration, path, result } of answers) {
       if (result.status === 200) continue;
-      const retried = await postRegistration(baseUrl, registration, { path });
+      const retried = await postRegistration(baseUrl, registration, { mode: path });
       expect(retried.status).toBe(200);
       ledger.record(registration.email, retried);
     }
@@ -244,7 +244,7 @@ test.describe("storage that cannot write", () => {
             registrations.push(registration);
             const result = await postRegistration(server?.url ?? "", registration);
             ledger.record(registration.email, result);
-            answers.push({ registration, path: registrationPaths.noJs, result });
+            answers.push({ registration, path: registrationModes.noJs, result });
             return healthStatus(server?.url ?? "");
           },
           { timeout: 15_000 },

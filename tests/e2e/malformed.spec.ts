@@ -327,11 +327,7 @@ test("a .data refusal names no internal route id", async () => {
 });
 
 test("the origin check compares the scheme: an https Origin on this http site is 403", async () => {
-  for (const path of [
-    "/register-interest",
-    "/register-interest.data",
-    "/register-interest/submit",
-  ]) {
+  for (const path of ["/register-interest", "/register-interest.data"]) {
     const answer = await raw(
       server.port,
       http11(

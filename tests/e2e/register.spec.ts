@@ -149,7 +149,8 @@ test("a valid registration is stored once and thanked with a toast and the Thank
   // Hold the request until the pending state has been seen.
   let release = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/register-interest/submit", async (route) => {
+  await page.route("**/register-interest", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
     await released;
     await route.continue();
   });
@@ -193,7 +194,8 @@ test("when every attempt fails, the error toast appears and everything typed sta
     if (msg.type() === "error") errors.push(msg.text());
   });
   let attempts = 0;
-  await page.route("**/register-interest/submit", (route) => {
+  await page.route("**/register-interest", (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
     attempts++;
     return route.abort("failed");
   });
@@ -218,7 +220,8 @@ test("transient failures are retried with the same key until one gets through", 
 }) => {
   const email = uniqueEmail("retried");
   const bodies: string[] = [];
-  await page.route("**/register-interest/submit", async (route) => {
+  await page.route("**/register-interest", async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
     bodies.push(route.request().postData() ?? "");
     if (bodies.length === 1) return route.abort("connectionreset");
     if (bodies.length === 2) {
@@ -315,8 +318,6 @@ test("foreign origins are refused on every path and method that reaches the acti
     "/register-interest.data",
     "/register-interest/_.data",
     "/register%2Dinterest",
-    "/register-interest/submit",
-    "/register-interest/submit.data",
   ]) {
     const res = await request.post(`${baseURL}${path}`, { headers: evil, data: body });
     expect(res.status(), path).toBe(403);
@@ -332,12 +333,24 @@ test("foreign origins are refused on every path and method that reaches the acti
   }
 });
 
-test("the form's JSON route takes only its POST: a GET is 405 with Allow", async ({
+test("the page's action answers JSON when the island asks for it, and the page otherwise", async ({
   request,
   baseURL,
 }) => {
-  const answer = await request.get(`${baseURL}/register-interest/submit`);
-  expect(answer.status()).toBe(405);
-  expect(answer.headers()["allow"]).toBe("POST");
-  expect(answer.headers()["content-type"]).toContain("text/plain");
+  const headers = { origin: baseURL ?? "", "content-type": "application/x-www-form-urlencoded" };
+  const data = "name=&email=not-an-address";
+  const json = await request.post(`${baseURL}/register-interest`, {
+    headers: { ...headers, accept: "application/json" },
+    data,
+  });
+  expect(json.status()).toBe(400);
+  expect(json.headers()["content-type"]).toContain("application/json");
+  expect(await json.json()).toMatchObject({
+    status: "invalid",
+    fieldErrors: { name: expect.any(String), email: expect.any(String) },
+  });
+  const page = await request.post(`${baseURL}/register-interest`, { headers, data });
+  expect(page.status()).toBe(400);
+  expect(page.headers()["content-type"]).toContain("text/html");
+  expect(await page.text()).toContain('value="not-an-address"');
 });

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { scanInlineScripts } from "../../server/security/inline-scripts.ts";
+import { scanInlineScripts } from "../../server/security-headers.ts";
 import { type ServerProcess, startServer } from "../resilience/server-process.ts";
 import { type RedirectionResult, scoreResponse } from "../support/observatory-score.ts";
 

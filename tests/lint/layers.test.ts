@@ -85,7 +85,7 @@ const cases: Case[] = [
     wrong: [
       "../../features/consent/cookie-settings-button.tsx",
       "../../routes/tools/pricing.tsx",
-      "../../../contract/app-services.ts",
+      "../../../contract/registrations.ts",
     ],
     legal: [
       "../ui/button.tsx",
@@ -103,7 +103,7 @@ const cases: Case[] = [
   {
     zone: "a feature imports no other feature",
     file: "app/features/quiz/example.ts",
-    wrong: ["../pricing/format.ts", "../registration/fields.ts", "../consent/consent-record.ts"],
+    wrong: ["../pricing/format.ts", "../registration/form.ts", "../consent/consent-record.ts"],
     legal: ["./scoring.ts", "../../content/quiz.ts", "../../lib/island.tsx"],
   },
   {
@@ -126,13 +126,13 @@ const cases: Case[] = [
     zone: "server imports nothing from app (but its content) or tests",
     file: "server/example.ts",
     wrong: [
-      "../app/lib/app-context.ts",
+      "../app/lib/seo.ts",
       "../app/config/site.ts",
-      "../app/features/registration/schema.ts",
+      "../app/features/registration/form.ts",
       "../tests/support/storage-backends.ts",
     ],
     legal: [
-      "../contract/app-services.ts",
+      "../contract/registrations.ts",
       "./env.ts",
       "../app/content/pages.ts",
       "../app/content/clinic.ts",

@@ -36,17 +36,14 @@ export function formBody(fields: Record<string, string>): string {
 export type PostResult = { status: number; body: string; headers: Headers };
 
 /**
- * The form posted without JavaScript (answered with HTML), and the form's script's POST
- * (answered with JSON, docs/decisions/126).
+ * The form posted without JavaScript (answered with HTML), and the island's POST of it to
+ * the same action asking for JSON (docs/decisions/149).
  */
-export const registrationPaths = {
-  noJs: "/register-interest",
-  js: "/register-interest/submit",
-} as const;
+export const registrationModes = { noJs: "noJs", js: "js" } as const;
 
 /**
  * POSTs the form as a browser would (same-origin, urlencoded): without JavaScript by
- * default, or as the form's fetch with `path: registrationPaths.js`.
+ * default, or as the island's fetch with `mode: registrationModes.js`.
  */
 export async function postRegistration(
   baseUrl: string,
@@ -55,14 +52,15 @@ export async function postRegistration(
     headers?: Record<string, string>;
     dispatcher?: unknown;
     signal?: AbortSignal;
-    path?: string;
+    mode?: string;
   } = {},
 ): Promise<PostResult> {
-  const response = await fetch(`${baseUrl}${init.path ?? registrationPaths.noJs}`, {
+  const response = await fetch(`${baseUrl}/register-interest`, {
     method: "POST",
     headers: {
       "content-type": "application/x-www-form-urlencoded",
       origin: baseUrl,
+      ...(init.mode === registrationModes.js ? { accept: "application/json" } : {}),
       ...init.headers,
     },
     body: formBody(registration),

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 
-import { deriveIdempotencyKey } from "./idempotency.server.ts";
-import { handleRegistration } from "./register.server.ts";
+import { normaliseForKey } from "./form.ts";
+import { deriveIdempotencyKey, handleRegistration } from "./register.server.ts";
 import type {
   NewRegistration,
   RegisterResult,
@@ -67,7 +67,7 @@ describe("handleRegistration", () => {
     const outcome = await handleRegistration(
       form({ ...person, idempotencyKey: key, clientTimestamp: "2025-02-01T10:00:00.000Z" }),
       service,
-      log,
+      { info: log },
     );
     expect(outcome).toEqual({ result: { status: "success" }, status: 200 });
     expect([...rows.values()]).toEqual([
@@ -81,7 +81,10 @@ describe("handleRegistration", () => {
         consent: { version: currentConsentVersion, wantsUpdates: false },
       },
     ]);
-    expect(log).toHaveBeenCalledWith({ outcome: "created", registrationId: `id-${key}` });
+    expect(log).toHaveBeenCalledWith(
+      { outcome: "created", registrationId: `id-${key}` },
+      "registration",
+    );
     expect(JSON.stringify(log.mock.calls)).not.toMatch(/Sam|example/);
   });
 
@@ -90,12 +93,12 @@ describe("handleRegistration", () => {
     await handleRegistration(
       form({ ...person, idempotencyKey: key, updates: "yes", consentVersion: "2026-11-23" }),
       service,
-      vi.fn(),
+      { info: vi.fn() },
     );
     await handleRegistration(
       form({ ...person, email: "kim@example.com", consentVersion: "1999-01-01" }),
       service,
-      vi.fn(),
+      { info: vi.fn() },
     );
     expect([...rows.values()].map((r) => r.consent)).toEqual([
       { version: "2026-11-23", wantsUpdates: true },
@@ -106,21 +109,25 @@ describe("handleRegistration", () => {
 
   it("redirects a form posted without JavaScript (no key) to the thank-you page with 303; the JavaScript path gets data", async () => {
     const { service } = memoryRegistrations();
-    const noJs = await handleRegistration(form(person), service, vi.fn());
+    const noJs = await handleRegistration(form(person), service, { info: vi.fn() });
     expect(noJs).toEqual({
       result: { status: "success" },
       status: 200,
       redirectTo: "/register-interest/thank-you",
     });
-    const bot = await handleRegistration(form({ ...person, website: "x" }), service, vi.fn());
+    const bot = await handleRegistration(form({ ...person, website: "x" }), service, {
+      info: vi.fn(),
+    });
     expect(bot.redirectTo).toBe("/register-interest/thank-you");
-    const js = await handleRegistration(form({ ...person, idempotencyKey: key }), service, vi.fn());
+    const js = await handleRegistration(form({ ...person, idempotencyKey: key }), service, {
+      info: vi.fn(),
+    });
     expect(js.redirectTo).toBeUndefined();
     // An invalid form is shown again, never redirected, with the box as it was.
     const invalid = await handleRegistration(
       form({ ...person, email: "sam@", updates: "yes" }),
       service,
-      vi.fn(),
+      { info: vi.fn() },
     );
     expect(invalid).toMatchObject({ status: 400, result: { wantsUpdates: true } });
     expect(invalid.redirectTo).toBeUndefined();
@@ -130,17 +137,22 @@ describe("handleRegistration", () => {
     const { rows, service } = memoryRegistrations();
     const body = form({ ...person, idempotencyKey: key });
     const log = vi.fn();
-    await handleRegistration(body, service, log);
-    const again = await handleRegistration(body, service, log);
+    await handleRegistration(body, service, { info: log });
+    const again = await handleRegistration(body, service, { info: log });
     expect(again.result).toEqual({ status: "success" });
     expect(rows.size).toBe(1);
-    expect(log).toHaveBeenLastCalledWith({ outcome: "duplicate", registrationId: `id-${key}` });
+    expect(log).toHaveBeenLastCalledWith(
+      { outcome: "duplicate", registrationId: `id-${key}` },
+      "registration",
+    );
   });
 
   it("derives the key from the details when the form came without one (no JavaScript)", async () => {
     const { rows, service } = memoryRegistrations();
-    await handleRegistration(form(person), service, vi.fn());
-    await handleRegistration(form({ ...person, idempotencyKey: "not-a-uuid" }), service, vi.fn());
+    await handleRegistration(form(person), service, { info: vi.fn() });
+    await handleRegistration(form({ ...person, idempotencyKey: "not-a-uuid" }), service, {
+      info: vi.fn(),
+    });
     expect(rows.size).toBe(1);
     const [stored] = rows.values();
     expect(stored?.idempotencyKey).toBe(
@@ -159,7 +171,7 @@ describe("handleRegistration", () => {
     const outcome = await handleRegistration(
       form({ ...person, email: "sam@", phone: "call me" }),
       service,
-      vi.fn(),
+      { info: vi.fn() },
     );
     expect(outcome.status).toBe(400);
     expect(outcome.result).toMatchObject({
@@ -178,7 +190,7 @@ describe("handleRegistration", () => {
     const outcome = await handleRegistration(
       form({ ...person, website: "https://spam.example" }),
       service,
-      vi.fn(),
+      { info: vi.fn() },
     );
     expect(outcome).toEqual({
       result: { status: "success" },
@@ -193,7 +205,7 @@ describe("handleRegistration", () => {
       register: () => Promise.reject(new StorageUnavailableError("database unreachable")),
       ...linkStubs,
     };
-    const outcome = await handleRegistration(form(person), down, vi.fn());
+    const outcome = await handleRegistration(form(person), down, { info: vi.fn() });
     expect(outcome.status).toBe(503);
     expect(outcome.headers).toEqual({ "Retry-After": "5" });
     expect(outcome.result).toMatchObject({
@@ -207,6 +219,47 @@ describe("handleRegistration", () => {
       register: () => Promise.reject(new Error("bug")),
       ...linkStubs,
     };
-    await expect(handleRegistration(form(person), broken, vi.fn())).rejects.toThrow("bug");
+    await expect(handleRegistration(form(person), broken, { info: vi.fn() })).rejects.toThrow(
+      "bug",
+    );
+  });
+});
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const fields = { name: "Sam Carter", email: "Sam@Example.co.uk", phone: null, message: "Hello" };
+
+describe("deriveIdempotencyKey", () => {
+  it("gives the same details the same UUIDv8 key", () => {
+    const first = deriveIdempotencyKey(fields);
+    expect(first).toMatch(uuid);
+    expect(first[14]).toBe("8");
+    expect(
+      deriveIdempotencyKey({ ...fields, email: "sam@example.co.uk", name: "Sam  Carter" }),
+    ).toBe(first);
+  });
+
+  it("gives different details different keys", () => {
+    const keys = [
+      deriveIdempotencyKey(fields),
+      deriveIdempotencyKey({ ...fields, message: null }),
+      deriveIdempotencyKey({ ...fields, phone: "07700 900123" }),
+      deriveIdempotencyKey({ ...fields, name: "Sam Carte" }),
+    ];
+    expect(new Set(keys).size).toBe(4);
+  });
+
+  it("gives the key the earlier WebCrypto version gave, so a resend across an upgrade stays one row", async () => {
+    const digest = new Uint8Array(
+      await crypto.subtle.digest(
+        "SHA-256",
+        new TextEncoder().encode(`registration-v1:${normaliseForKey(fields)}`),
+      ),
+    );
+    const hex = Array.from(digest.slice(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
+    const key = deriveIdempotencyKey(fields).replaceAll("-", "");
+    // Equal apart from the version and variant bits the key sets.
+    expect(key.slice(0, 12)).toBe(hex.slice(0, 12));
+    expect(key.slice(13, 16)).toBe(hex.slice(13, 16));
+    expect(key.slice(17)).toBe(hex.slice(17));
   });
 });

@@ -1,10 +1,29 @@
-import { type RegistrationValues, readSubmission, UPDATES_TICKED } from "./fields.ts";
-import { deriveIdempotencyKey } from "./idempotency.server.ts";
-import type { RegistrationActionResult } from "./result.ts";
-import { usableClientTimestamp, usableIdempotencyKey, validateRegistration } from "./schema.ts";
-import type { AppLogger, AppServices } from "../../../contract/app-services.ts";
+import { createHash } from "node:crypto";
+
 import {
-  type RegisterResult,
+  type ActionFunctionArgs,
+  data,
+  type HeadersFunction,
+  type MiddlewareFunction,
+  redirect,
+} from "react-router";
+
+import {
+  formatUuid,
+  normaliseForKey,
+  type RegistrationActionResult,
+  type RegistrationFields,
+  type RegistrationValues,
+  readSubmission,
+  UPDATES_TICKED,
+  usableClientTimestamp,
+  usableIdempotencyKey,
+  validateRegistration,
+} from "./form.ts";
+import {
+  appServicesContext,
+  type AppServices,
+  type Logger,
   type RegistrationService,
   registrationPaths,
 } from "../../../contract/registrations.ts";
@@ -14,38 +33,40 @@ export type RegistrationOutcome = {
   result: RegistrationActionResult;
   status: 200 | 400 | 503;
   headers?: Record<string, string>;
-  /**
-   * Set on success when the form was posted without JavaScript: the route answers
-   * 303 See Other to this page, so a refresh does not post again (docs/decisions/089).
-   */
+  /** Without JavaScript a success is a 303 here, so a refresh cannot post again (decision 089). */
   redirectTo?: string;
 };
 
-/** How long a client should wait before retrying while the database is unreachable. */
 export const storageRetryAfterSeconds = 5;
 
-/** One log line per outcome. Never pass personal data: ids and kinds only. */
-export type RegistrationLog = (event: {
-  outcome: RegisterResult["kind"] | "invalid" | "honeypot" | "unavailable";
-  registrationId?: string;
-}) => void;
-
-/** The outcome lines, written through the server's logger from the app context. */
-export function registrationLogTo(logger: Pick<AppLogger, "info">): RegistrationLog {
-  return (event) => logger.info(event, "registration");
+/**
+ * The key of a submission that came without one (a form posted without JavaScript: the
+ * prerendered page cannot carry a per-visitor key). The same details give the same key,
+ * so a double submit or a browser resend stores one row (decision 036): a UUIDv8 (RFC
+ * 9562) from the first 16 bytes of a SHA-256. Synchronous, because WebCrypto's digest
+ * went through the thread pool and cost this path about 7% of its server time (decision 092).
+ */
+export function deriveIdempotencyKey(fields: RegistrationFields): string {
+  const bytes = createHash("sha256")
+    .update(`registration-v1:${normaliseForKey(fields)}`)
+    .digest()
+    .subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x80;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  return formatUuid(bytes);
 }
 
 /**
- * The server half of the form: validate again with the shared schema, drop honeypot
- * submissions quietly, and store durably before answering success. A submission
- * without a usable idempotency key (a form posted without JavaScript) gets a key
- * derived from its details, so resending it cannot create a second row.
+ * Validates again with the form's schema, drops honeypot submissions quietly, and stores
+ * durably before answering success. One log line per outcome, with ids and kinds only.
  */
 export async function handleRegistration(
   form: FormData | URLSearchParams,
   registrations: RegistrationService,
-  log: RegistrationLog,
+  logger: Pick<Logger, "info">,
 ): Promise<RegistrationOutcome> {
+  const log = (outcome: string, registrationId?: string) =>
+    logger.info({ outcome, registrationId }, "registration");
   const submission = readSubmission(form);
   const values: RegistrationValues = {
     name: submission.name,
@@ -54,45 +75,40 @@ export async function handleRegistration(
     message: submission.message,
   };
   const wantsUpdates = submission.updates === UPDATES_TICKED;
-  // The page's script stamps a key before every send; without JavaScript there is none.
   const sentKey = usableIdempotencyKey(submission.idempotencyKey);
-  const success: Pick<RegistrationOutcome, "result" | "status" | "redirectTo"> = {
+  const success: RegistrationOutcome = {
     result: { status: "success" },
     status: 200,
     ...(sentKey === null ? { redirectTo: registrationPaths.thankYou } : {}),
   };
 
-  // A bot filled the field people cannot see: answer as if all went well, keep nothing.
   if (submission.honeypot !== "") {
-    log({ outcome: "honeypot" });
+    log("honeypot");
     return success;
   }
 
   const validation = validateRegistration(values);
   if (!validation.success) {
-    log({ outcome: "invalid" });
+    log("invalid");
     return {
       result: { status: "invalid", values, wantsUpdates, fieldErrors: validation.fieldErrors },
       status: 400,
     };
   }
 
-  const fields = validation.data;
-  const idempotencyKey = sentKey ?? deriveIdempotencyKey(fields);
-
   try {
     const stored = await registrations.register({
-      ...fields,
+      ...validation.data,
       clientTimestamp: usableClientTimestamp(submission.clientTimestamp),
-      idempotencyKey,
+      idempotencyKey: sentKey ?? deriveIdempotencyKey(validation.data),
       consent: { version: consentVersionOf(submission.consentVersion), wantsUpdates },
     });
-    log({ outcome: stored.kind, registrationId: stored.registration.id });
+    log(stored.kind, stored.registration.id);
     return success;
   } catch (error) {
-    // Compared by name: the class lives outside the app bundle (see the team brief).
+    // By name: the class the server throws is not the app bundle's copy.
     if (error instanceof Error && error.name === "StorageUnavailableError") {
-      log({ outcome: "unavailable" });
+      log("unavailable");
       return {
         result: {
           status: "unavailable",
@@ -109,15 +125,35 @@ export async function handleRegistration(
   }
 }
 
-/**
- * The POST of either action (the page's, /register-interest, and its script's JSON twin,
- * /register-interest/submit): its form, checked and stored by the server's services.
- */
-export async function handleRegistrationRequest(
+async function handleRegistrationRequest(
   request: Request,
   { registrations, logger }: Pick<AppServices, "registrations" | "logger">,
 ): Promise<RegistrationOutcome> {
   // A body that is not a form reads as an empty form, which fails validation (400).
   const form = await request.formData().catch(() => new FormData());
-  return handleRegistration(form, registrations, registrationLogTo(logger));
+  return handleRegistration(form, registrations, logger);
 }
+
+/**
+ * The island posts to the page's own action with `Accept: application/json` and gets the
+ * answer as JSON (decision 149): a route middleware, because an action's Response would be
+ * rendered into the page.
+ */
+export const middleware: MiddlewareFunction<Response>[] = [
+  async ({ request, context }, next) => {
+    if (request.method !== "POST" || !request.headers.get("Accept")?.includes("application/json"))
+      return next();
+    const outcome = await handleRegistrationRequest(request, context.get(appServicesContext));
+    return Response.json(outcome.result, { status: outcome.status, headers: outcome.headers });
+  },
+];
+
+/** The form posted without JavaScript. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const outcome = await handleRegistrationRequest(request, context.get(appServicesContext));
+  if (outcome.redirectTo) return redirect(outcome.redirectTo, 303);
+  return data(outcome.result, { status: outcome.status, headers: outcome.headers });
+}
+
+/** Retry-After on a 503 reaches the browser only if the page passes it on (found by faults.spec.ts). */
+export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;

@@ -1,25 +1,29 @@
-import { Loader2 } from "lucide-react";
+import { CheckCircle2, Loader2 } from "lucide-react";
 import { type FormEvent, useEffect, useId, useRef, useState } from "react";
 
 import {
   type FieldErrors,
+  type RegistrationFormResult,
+  sendRegistration,
+  submitWithRetry,
   type RegistrationValues,
   fieldNames,
   isMissingRequired,
+  newIdempotencyKey,
   readSubmission,
   registrationLimits as limits,
   UPDATES_TICKED,
-} from "./fields.ts";
-import { Honeypot } from "./honeypot.tsx";
-import { newIdempotencyKey } from "./idempotency.ts";
-import type { RegistrationFormResult } from "./result.ts";
-import { validateRegistration } from "./schema.ts";
+  validateRegistration,
+} from "./form.ts";
 import { registrationPaths } from "../../../contract/registrations.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
+import { retryPolicy } from "../../config/ui.ts";
 import { registrationCopy as copy, currentConsentVersion } from "../../content/registration.ts";
+import { defineIsland } from "../../lib/island.tsx";
 import { notify } from "../../lib/notify.ts";
+import { Toaster } from "../../lib/toaster.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 const fieldOrder = ["name", "email", "phone", "message"] as const satisfies ReadonlyArray<
@@ -32,7 +36,7 @@ const fieldOrder = ["name", "email", "phone", "message"] as const satisfies Read
  * browser validates first (the server's schema), stamps the idempotency key
  * and the time, and hands the fields to `onSend`, which sends them with retries.
  */
-export function RegistrationForm({
+function RegistrationForm({
   result,
   pending,
   onSend,
@@ -190,7 +194,21 @@ export function RegistrationForm({
           </div>
         </div>
 
-        <Honeypot />
+        {/* For bots only: off-screen, hidden from screen readers, out of the tab order. */}
+        <div
+          aria-hidden="true"
+          className="absolute top-auto -left-[10000px] h-px w-px overflow-hidden"
+        >
+          <label htmlFor="registration-website">Leave this field empty</label>
+          <input
+            id="registration-website"
+            type="text"
+            name={fieldNames.honeypot}
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
         <input type="hidden" name={fieldNames.consentVersion} value={currentConsentVersion} />
         <input ref={keyRef} type="hidden" name={fieldNames.idempotencyKey} />
         <input ref={timestampRef} type="hidden" name={fieldNames.clientTimestamp} />
@@ -232,3 +250,99 @@ export function RegistrationForm({
     </Card>
   );
 }
+
+/**
+ * Replaces the form once the registration is stored (with JavaScript), and is the body of
+ * the thank-you page a form posted without JavaScript is redirected to.
+ */
+export function ThankYouCard({ moveFocus }: { moveFocus: boolean }) {
+  const thanks = copy.thankYou;
+  const cardRef = useRef<HTMLDivElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // After a JavaScript submit the form disappears under the visitor's focus: move it here,
+  // and bring the whole card into view below the fixed header (html's scroll-padding-top).
+  useEffect(() => {
+    const heading = headingRef.current;
+    if (!moveFocus || !heading) return;
+    heading.focus({ preventScroll: true });
+    cardRef.current?.scrollIntoView({ block: "start" });
+  }, [moveFocus]);
+
+  return (
+    <Card
+      ref={cardRef}
+      padding="none"
+      className="flex scroll-mt-4 flex-col items-start gap-5 p-6 sm:p-10"
+    >
+      <CheckCircle2 aria-hidden="true" className="size-10 text-success" />
+      <h2 id="thank-you-heading" ref={headingRef} tabIndex={-1} className="text-3xl">
+        {thanks.title}
+      </h2>
+      <p className="text-lg leading-relaxed text-ink-soft">{thanks.body}</p>
+      <ol className="flex list-decimal flex-col gap-3 pl-6 text-base leading-relaxed text-ink-soft marker:font-semibold marker:text-brand-800">
+        {thanks.steps.map((step) => (
+          <li key={step} className="pl-1">
+            {step}
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-col gap-2">
+        <h3 className="text-lg">{thanks.meanwhileTitle}</h3>
+        <ul className="flex flex-col gap-2 text-base">
+          {thanks.meanwhile.map((item) => (
+            <li key={item.to}>
+              <a href={item.to} className="font-medium text-brand-800 underline underline-offset-2">
+                {item.text}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <ButtonLink to="/">{thanks.home}</ButtonLink>
+    </Card>
+  );
+}
+
+/**
+ * The registration form, then its thank-you card in the same place. `initialResult` is
+ * the server's answer when the form was posted without JavaScript and came back with
+ * errors. With JavaScript each submission is sent with retries (network failures, 5xx,
+ * 429: the same body and idempotency key each time), and the visitor is told how it went.
+ */
+function RegistrationPanel({ initialResult }: { initialResult: RegistrationFormResult | null }) {
+  const [result, setResult] = useState(initialResult ?? undefined);
+  const [pending, setPending] = useState(false);
+
+  async function send(fields: FormData) {
+    setPending(true);
+    try {
+      const answer = await submitWithRetry(() => sendRegistration(fields), retryPolicy);
+      if (answer.status === "success") notify.success(copy.toasts.success);
+      setResult(answer);
+    } catch (error) {
+      console.error(error);
+      notify.error(copy.toasts.failure);
+      setResult({ status: "failed" });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <>
+      {result?.status === "success" ? (
+        <ThankYouCard moveFocus />
+      ) : (
+        <RegistrationForm
+          result={result}
+          pending={pending}
+          onSend={(fields) => void send(fields)}
+        />
+      )}
+      <Toaster />
+    </>
+  );
+}
+
+/** The one part of /register-interest that runs in the browser (docs/decisions/126). */
+export const registrationIsland = defineIsland("registration", RegistrationPanel);

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, data, useNavigation } from "react-router";
 
 import type { Route } from "./+types/confirm";
-import { linkTokenParam } from "../../../contract/registrations.ts";
+import { appServicesContext, linkTokenParam } from "../../../contract/registrations.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { confirmButton, confirmCopy, linkUnavailableCopy } from "../../content/email-links.ts";
 import {
@@ -12,7 +12,6 @@ import {
   linkToken,
 } from "../../features/registration/email-links.server.ts";
 import { ContactLine, LinkPage, LinkPageActions } from "../../features/registration/link-page.tsx";
-import { appServicesContext } from "../../lib/app-context.ts";
 import { metaFor } from "../../lib/seo.ts";
 
 /**

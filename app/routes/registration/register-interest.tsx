@@ -1,35 +1,15 @@
-import { data, redirect } from "react-router";
-
 import type { Route } from "./+types/register-interest";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { pages } from "../../content/pages.ts";
 import { registrationCopy } from "../../content/registration.ts";
-import { registrationIsland } from "../../features/registration/island.tsx";
-import { handleRegistrationRequest } from "../../features/registration/register.server.ts";
-import { appServicesContext } from "../../lib/app-context.ts";
+import { registrationIsland } from "../../features/registration/registration-form.tsx";
 import { Island } from "../../lib/island.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 
 export const meta: Route.MetaFunction = () => pageMeta("/register-interest");
 
-/**
- * A document response (the form posted without JavaScript) only carries the
- * action's headers if the route passes them on: Retry-After on a 503 must reach
- * the client (found by tests/e2e/faults.spec.ts).
- */
-export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
-
-/**
- * The form posted without JavaScript (POST /register-interest). The form's script posts
- * to the JSON twin, ./submit.ts, instead.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  const outcome = await handleRegistrationRequest(request, context.get(appServicesContext));
-  // Without JavaScript: 303 to the thank-you page, so a refresh cannot post again.
-  if (outcome.redirectTo) return redirect(outcome.redirectTo, 303);
-  return data(outcome.result, { status: outcome.status, headers: outcome.headers });
-}
+export { action, headers, middleware } from "../../features/registration/register.server.ts";
 
 export default function Page({ actionData }: Route.ComponentProps) {
   return (

@@ -3,7 +3,7 @@ import { registrationPaths } from "../../../contract/registrations.ts";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { pages } from "../../content/pages.ts";
-import { ThankYouCard } from "../../features/registration/thank-you-card.tsx";
+import { ThankYouCard } from "../../features/registration/registration-form.tsx";
 import { metaFor } from "../../lib/seo.ts";
 
 /**

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { Form, data, useNavigation } from "react-router";
 
 import type { Route } from "./+types/unsubscribe";
-import { linkTokenParam } from "../../../contract/registrations.ts";
+import { appServicesContext, linkTokenParam } from "../../../contract/registrations.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { linkUnavailableCopy, unsubscribeCopy } from "../../content/email-links.ts";
 import {
@@ -13,7 +13,6 @@ import {
   unsubscribeLink,
 } from "../../features/registration/email-links.server.ts";
 import { ContactLine, LinkPage, LinkPageActions } from "../../features/registration/link-page.tsx";
-import { appServicesContext } from "../../lib/app-context.ts";
 import { metaFor } from "../../lib/seo.ts";
 
 /**

@@ -1,13 +1,6 @@
-/**
- * The server's parts in one place: storage, the registration service, the operator
- * tasks, the outbox workers, the daily purge and /healthz's write health, with
- * start() and close(). Used by server/main.ts, the CLI and the tests.
- */
-import type { DatabaseOptions } from "./db/database.ts";
-import { openDatabase } from "./db/open-database.ts";
-import { probeWrite } from "./db/probe.ts";
+import { type DatabaseOptions, openDatabase } from "./db/database.ts";
 import type { Dialect } from "./db/schema.ts";
-import { createWriteHealth, type WriteHealth } from "./db/write-health.ts";
+import { createWriteHealth, guardAll, probeWrite, type WriteHealth } from "./db/writes.ts";
 import { type Env, siteOrigin } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer, type Mailer } from "./mail/transport.ts";
@@ -20,48 +13,57 @@ import {
 } from "./outbox/worker.ts";
 import { createRegistrationAdmin, type RegistrationAdmin } from "./registrations/admin.ts";
 import { loadLinkKey } from "./registrations/links.ts";
-import { createRegistrationService } from "./registrations/service.ts";
+import { createRegister } from "./registrations/register.ts";
+import {
+  checkConfirmLink,
+  checkUnsubscribeLink,
+  confirmRegistration,
+  rejoinByLink,
+  unsubscribeByLink,
+} from "./registrations/subscription.ts";
 import type { RegistrationService } from "../contract/registrations.ts";
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/*
+ * The server's parts in one place (decision 123): the database, the registration service,
+ * the operator tasks, the outbox workers, the daily purge and /healthz's write health,
+ * with start() and close(). Used by server/main.ts, the CLI and the tests.
+ */
 
-export type Storage = {
+export type Services = {
   registrations: RegistrationService;
   admin: RegistrationAdmin;
   dialect: Dialect;
-  /** Whether storage can write now (docs/decisions/073); cheap enough for /healthz. */
+  /** Whether storage can write now (decision 073); cheap enough for /healthz. */
   health(): Promise<WriteHealth>;
-  /** Starts background work (outbox delivery, daily purge). */
+  /** Starts the outbox workers and the daily purge. */
   start(): void;
-  /** Stops background work and closes the database. */
+  /** Stops them and closes the database. */
   close(): Promise<void>;
 };
 
-export type StorageOptions = DatabaseOptions & {
-  /** Overrides for the forwarding worker (tests shorten the delays). */
+export type ServicesOptions = DatabaseOptions & {
+  /** The spreadsheet worker's (tests shorten the delays). */
   outbox?: Partial<OutboxWorkerOptions>;
-  /** Overrides for the mail worker, and its transport (docs/decisions/088). */
   mail?: Partial<OutboxWorkerOptions>;
   mailer?: Mailer;
   now?: () => Date;
   purgeIntervalMs?: number;
   /** Most registrations written in one transaction. */
   maxBatch?: number;
-  /** Transactions writing registrations at once (SQLite has one writer). */
   writeConcurrency?: number;
   /** How long a health observation stands before /healthz probes again. */
   healthMaxAgeMs?: number;
 };
 
 /** Opens the database (running pending migrations) and builds everything on top of it. */
-export async function openStorage(
+export async function openServices(
   env: Env,
   logger: Logger,
-  options: StorageOptions = {},
-): Promise<Storage> {
+  options: ServicesOptions = {},
+): Promise<Services> {
   const now = options.now ?? (() => new Date());
   const { db, dialect } = await openDatabase(env, logger, options);
-  const linkKey = await loadLinkKey(db);
+  const key = await loadLinkKey(db);
 
   const url = env.SHEETS_WEBHOOK_URL;
   const secret = env.SHEETS_WEBHOOK_SECRET;
@@ -82,26 +84,55 @@ export async function openStorage(
     dialect,
     mailer,
     siteOrigin: siteOrigin(env),
-    linkKey,
+    linkKey: key,
     logger,
     options: { ...DEFAULT_MAIL_OPTIONS, now, ...options.mail },
   });
+  const spreadsheet = sheetWorker !== undefined;
+  const wake = { spreadsheet: () => sheetWorker?.wake(), mail: () => mailWorker.wake() };
 
   const writeHealth = createWriteHealth({
     probe: () => probeWrite(db, dialect),
     maxAgeMs: options.healthMaxAgeMs ?? 2_000,
   });
-  const registrations = createRegistrationService({
-    db,
-    dialect,
-    linkKey,
-    now,
-    forward: sheetWorker !== undefined,
-    wake: { sheet: () => sheetWorker?.wake(), mail: () => mailWorker.wake() },
-    observeWrite: writeHealth.observe,
-    maxBatch: options.maxBatch,
-    writeConcurrency: options.writeConcurrency,
-  });
+  const registrations: RegistrationService = {
+    register: createRegister({
+      db,
+      dialect,
+      now,
+      spreadsheet,
+      wake,
+      observeWrite: writeHealth.observe,
+      maxBatch: options.maxBatch,
+      writeConcurrency: options.writeConcurrency,
+    }),
+    // The email links' actions: each change queues its status for the spreadsheet.
+    ...guardAll<Omit<RegistrationService, "register">>({
+      checkConfirm: (token) => checkConfirmLink({ db, key, now: now() }, token),
+      async confirm(token) {
+        const result = await confirmRegistration(
+          { db, key, now: now(), forward: spreadsheet },
+          token,
+        );
+        if (result.kind === "confirmed" && result.firstTime) wake.spreadsheet();
+        return result;
+      },
+      checkUnsubscribe: (token) => checkUnsubscribeLink({ db, key, now: now() }, token),
+      async unsubscribe(token) {
+        const result = await unsubscribeByLink(
+          { db, dialect, key, now: now(), forward: spreadsheet },
+          token,
+        );
+        if (result.kind === "unsubscribed" && result.firstTime) wake.spreadsheet();
+        return result;
+      },
+      async rejoin(token) {
+        const result = await rejoinByLink({ db, key, now: now(), forward: spreadsheet }, token);
+        wake.spreadsheet();
+        return result;
+      },
+    }),
+  };
   const admin = createRegistrationAdmin({
     db,
     dialect,
@@ -138,7 +169,7 @@ export async function openStorage(
       mailWorker.start();
       if (purgeTimer) return;
       scheduledPurge();
-      purgeTimer = setInterval(scheduledPurge, options.purgeIntervalMs ?? DAY_MS);
+      purgeTimer = setInterval(scheduledPurge, options.purgeIntervalMs ?? 24 * 60 * 60 * 1000);
       purgeTimer.unref();
     },
     async close() {

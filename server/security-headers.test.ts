@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -6,9 +7,95 @@ import path from "node:path";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-import { buildCspManifest, staticHtmlFileFor } from "./csp-manifest.ts";
-import { isTokenPage, securityHeaders } from "./headers.ts";
-import { cspHash } from "./inline-scripts.ts";
+import {
+  buildCsp,
+  buildCspManifest,
+  cspHash,
+  isTokenPage,
+  nonceSource,
+  scanInlineScripts,
+  securityHeaders,
+  staticHtmlFileFor,
+} from "./security-headers.ts";
+
+const sha = (text: string) =>
+  `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+describe("scanInlineScripts", () => {
+  it("hashes classic and module inline scripts exactly as written", () => {
+    const html = `<html><head><script>window.a = 1;</script></head><body>
+<script type="module" async="">import "/assets/x.js";
+</script><SCRIPT nonce="abc">\tb()\n</SCRIPT></body></html>`;
+    expect(scanInlineScripts(html).hashes).toEqual([
+      sha("window.a = 1;"),
+      sha('import "/assets/x.js";\n'),
+      sha("\tb()\n"),
+    ]);
+  });
+
+  it("skips external scripts and JSON data blocks, which CSP does not run", () => {
+    const html = `<script src="/assets/a.js"></script>
+<script type="application/ld+json">{"@type":"MedicalClinic"}</script>
+<script type="application/json">{}</script><script>run()</script>`;
+    const scan = scanInlineScripts(html);
+    expect(scan.hashes).toEqual([sha("run()")]);
+    expect(scan.dataBlocks).toBe(2);
+  });
+
+  it("hashes what the browser hashes: CRLF line ends become LF", () => {
+    expect(cspHash("a();\r\nb();\rc();")).toBe(sha("a();\nb();\nc();"));
+  });
+
+  it("lists each hash once, and hashes an empty script too", () => {
+    expect(
+      scanInlineScripts("<script>x()</script><script>x()</script><script></script>").hashes,
+    ).toEqual([sha("x()"), sha("")]);
+  });
+
+  it("reads attributes that contain a '>'", () => {
+    const html = `<script data-x="a>b">go()</script>`;
+    expect(scanInlineScripts(html).hashes).toEqual([sha("go()")]);
+  });
+
+  it("reports inline event handlers, which no hash can allow", () => {
+    expect(scanInlineScripts('<button onclick="steal()">Go</button>').inlineHandlers).toEqual([
+      "onclick",
+    ]);
+    expect(scanInlineScripts('<p class="one">online=yes</p>').inlineHandlers).toEqual([]);
+  });
+});
+
+function directives(policy: string): Map<string, string[]> {
+  return new Map(
+    policy.split(";").map((d) => {
+      const [name = "", ...values] = d.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
+}
+
+describe("buildCsp", () => {
+  it("allows scripts only from our origin and the given nonce or hashes", () => {
+    const policy = directives(
+      buildCsp({ scriptSources: [nonceSource("abc")], upgradeInsecureRequests: false }),
+    );
+    expect(policy.get("script-src")).toEqual(["'self'", "'nonce-abc'"]);
+    expect(policy.get("default-src")).toEqual(["'self'"]);
+    expect(policy.get("object-src")).toEqual(["'none'"]);
+    expect(policy.get("base-uri")).toEqual(["'none'"]);
+    expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
+    expect(policy.get("form-action")).toEqual(["'self'"]);
+    expect(policy.has("upgrade-insecure-requests")).toBe(false);
+  });
+
+  it("never allows inline or eval'd script", () => {
+    const text = buildCsp({ scriptSources: ["'sha256-x'"], upgradeInsecureRequests: true });
+    const script = directives(text).get("script-src") ?? [];
+    expect(script).not.toContain("'unsafe-inline'");
+    expect(script).not.toContain("'unsafe-eval'");
+    expect(directives(text).has("upgrade-insecure-requests")).toBe(true);
+  });
+});
 
 const clientDir = mkdtempSync(path.join(tmpdir(), "csp-client-"));
 mkdirSync(path.join(clientDir, "team"));

@@ -2,21 +2,20 @@ import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 
+import { confirmToken, loadLinkKey, unsubscribeToken } from "./links.ts";
 import {
   type AddressHistory,
   addressHistories,
   CONFIRMATION_LIMITS,
   isUnsubscribed,
   mayQueueConfirmation,
-} from "./address-limits.ts";
-import { confirmToken, loadLinkKey, unsubscribeToken } from "./links.ts";
+} from "./register.ts";
 import type { NewRegistration } from "../../contract/registrations.ts";
 import { backends, postgresBackend } from "../../tests/support/storage-backends.ts";
-import { openStorage, type StorageOptions } from "../compose.ts";
-import { createDatabase } from "../db/database.ts";
-import { migrateToLatest } from "../db/migrate.ts";
+import { createDatabase, migrateToLatest } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
+import { openServices, type ServicesOptions } from "../services.ts";
 
 const logger = createLogger("silent");
 const MINUTE = 60_000;
@@ -87,10 +86,10 @@ for (const backend of backends) {
     const cleanups: Array<() => Promise<void>> = [];
     let clock = start;
 
-    async function setUp(options: StorageOptions = {}) {
+    async function setUp(options: ServicesOptions = {}) {
       const p = await backend.fresh();
       cleanups.push(p.drop);
-      const storage = await openStorage(p.env, logger, { now: () => clock, ...options });
+      const storage = await openServices(p.env, logger, { now: () => clock, ...options });
       cleanups.push(() => storage.close());
       const side = createDatabase(p.env, logger);
       cleanups.push(() => side.db.destroy());

@@ -5,8 +5,8 @@ import path from "node:path";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { adaptNodeSqlite, openSqliteFile } from "./sqlite-dialect.ts";
-import { isUnavailableError } from "./unavailable.ts";
+import { adaptNodeSqlite, openSqliteFile } from "./database.ts";
+import { isUnavailableError } from "./writes.ts";
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { cutoffFor, monthsBefore, parseAge } from "./retention.ts";
+import { cutoffFor, monthsBefore, parseAge } from "./admin.ts";
 
 describe("monthsBefore", () => {
   it("keeps the day and time of day", () => {

@@ -1,0 +1,312 @@
+import fc from "fast-check";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+
+import {
+  backoffDelay,
+  classifySubmitError,
+  HttpFailure,
+  isMissingRequired,
+  newIdempotencyKey,
+  readSubmission,
+  registrationLimits,
+  retryDelay,
+  submitWithRetry,
+  TransientFailure,
+  usableClientTimestamp,
+  usableIdempotencyKey,
+  validateRegistration,
+} from "./form.ts";
+
+const valid = { name: "Sam Carter", email: "sam@example.co.uk", phone: "", message: "" };
+
+describe("validateRegistration", () => {
+  it("trims values and turns empty optional fields into null", () => {
+    expect(
+      validateRegistration({ ...valid, name: "  Sam Carter ", email: " sam@example.co.uk\n" }),
+    ).toEqual({
+      success: true,
+      data: { name: "Sam Carter", email: "sam@example.co.uk", phone: null, message: null },
+    });
+  });
+
+  it("asks for the required fields", () => {
+    const result = validateRegistration({ ...valid, name: "   ", email: "" });
+    expect(result).toEqual({
+      success: false,
+      fieldErrors: { name: "Please enter your name.", email: "Please enter your email address." },
+    });
+  });
+
+  it("rejects an address that is not an email address", () => {
+    const result = validateRegistration({ ...valid, email: "sam at example" });
+    expect(result.success ? null : result.fieldErrors.email).toMatch(/valid email address/);
+  });
+
+  it.each([
+    ["name", "x".repeat(registrationLimits.name + 1), /100 characters/],
+    ["email", `${"a".repeat(250)}@x.io`, /254 characters/],
+    ["phone", "+44 (0)20 7946 0958 12", /20 characters/],
+    ["message", "m".repeat(registrationLimits.message + 1), /2,000 characters/],
+  ] as const)("enforces the documented limit on %s", (field, value, message) => {
+    const result = validateRegistration({ ...valid, [field]: value });
+    expect(result.success ? null : result.fieldErrors[field]).toMatch(message);
+  });
+
+  it.each([
+    ["a local part of 65 characters", `${"a".repeat(65)}@example.com`],
+    ["the 242-character local part a mail server refused", `${"a".repeat(242)}@example.com`],
+    ["a domain label of 64 characters", `sam@${"b".repeat(64)}.com`],
+  ])("refuses %s, as SMTP would, with a plain message", (_what, email) => {
+    const result = validateRegistration({ ...valid, email });
+    expect(result.success ? null : result.fieldErrors.email).toBe(
+      "Please check your email address: email allows at most 64 characters before the @, and at most 63 between any two dots after it.",
+    );
+  });
+
+  it("accepts values exactly at the limits", () => {
+    const result = validateRegistration({
+      name: "n".repeat(registrationLimits.name),
+      email: `${"a".repeat(64)}@${"b".repeat(63)}.${"c".repeat(63)}.${"d".repeat(58)}.uk`,
+      phone: "+44 (0)20 7946 0958",
+      message: "m".repeat(registrationLimits.message),
+    });
+    expect(result).toMatchObject({
+      success: true,
+      data: { email: expect.stringMatching(/^.{254}$/) },
+    });
+  });
+
+  it.each(["07700 900123", "+44 7700 900123", "+1 (555) 010-2030", "020.7946.0958"])(
+    "accepts the phone number %s",
+    (phone) => {
+      expect(validateRegistration({ ...valid, phone }).success).toBe(true);
+    },
+  );
+
+  it.each(["call me", "12345", "0770 0900 123 ext 4", "07700+900123", "+44 7700 900123 456 789"])(
+    "rejects the phone number %s",
+    (phone) => {
+      expect(validateRegistration({ ...valid, phone }).success).toBe(false);
+    },
+  );
+
+  it("never accepts a value over its limit, whatever it contains", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 101, maxLength: 300 }), (name) => {
+        const result = validateRegistration({ ...valid, name });
+        return name.trim().length <= 100 || !result.success;
+      }),
+    );
+  });
+});
+
+describe("submission metadata", () => {
+  it("keeps a UUID key and ignores anything else", () => {
+    expect(usableIdempotencyKey("0F8FAD5B-D9CB-469F-A165-70867728950E")).toBe(
+      "0f8fad5b-d9cb-469f-a165-70867728950e",
+    );
+    expect(usableIdempotencyKey("")).toBeNull();
+    expect(usableIdempotencyKey("'; drop table registrations; --")).toBeNull();
+  });
+
+  it("keeps an ISO timestamp exactly as sent and drops anything else", () => {
+    expect(usableClientTimestamp("2025-01-31T09:15:00.123Z")).toBe("2025-01-31T09:15:00.123Z");
+    expect(usableClientTimestamp("2025-01-31T09:15:00+01:00")).toBe("2025-01-31T09:15:00+01:00");
+    expect(usableClientTimestamp("yesterday")).toBeNull();
+    expect(usableClientTimestamp("")).toBeNull();
+  });
+});
+
+describe("control characters", () => {
+  it("never lets NUL or other invisible controls through, but keeps a message's line breaks", () => {
+    const result = validateRegistration({
+      name: "Sam\u0000 Carter\u001B",
+      email: "sam@example.co.uk\u0000",
+      phone: "\u00070207 946 0000",
+      message: "Line one\r\nLine\ttwo\u0000\u007F",
+    });
+    expect(result).toEqual({
+      success: true,
+      data: {
+        name: "Sam Carter",
+        email: "sam@example.co.uk",
+        phone: "0207 946 0000",
+        message: "Line one\r\nLine\ttwo",
+      },
+    });
+  });
+
+  it("removes C1 controls and bidirectional overrides, isolates and marks from every field", () => {
+    const c1 = "\u0080\u0085\u009B\u009D\u009F";
+    const bidi = "\u202A\u202B\u202C\u202D\u202E\u2066\u2067\u2068\u2069\u200E\u200F\u061C";
+    const result = validateRegistration({
+      name: `Eve${c1}2J ${bidi}Mallory`,
+      email: `eve${bidi}@example.com${c1}`,
+      phone: `${c1}+44 7700 900${bidi}123`,
+      message: `Hello\u009B2J\u202Etxt.exe\r\nسلام\u200F!\u2028`,
+    });
+    expect(result).toEqual({
+      success: true,
+      data: {
+        name: "Eve2J Mallory",
+        email: "eve@example.com",
+        phone: "+44 7700 900123",
+        message: "Hello2Jtxt.exe\r\nسلام!",
+      },
+    });
+  });
+
+  it("treats a name of control characters only as missing", () => {
+    const result = validateRegistration({ ...valid, name: "\u0000\u0001\u009B\u202E" });
+    expect(result.success ? null : result.fieldErrors.name).toBe("Please enter your name.");
+  });
+});
+
+describe("isMissingRequired", () => {
+  it("is true when the name or the email is blank", () => {
+    expect(isMissingRequired({ name: " ", email: "a@b.co" })).toBe(true);
+    expect(isMissingRequired({ name: "Sam", email: "" })).toBe(true);
+    expect(isMissingRequired({ name: "Sam", email: "not checked here" })).toBe(false);
+  });
+});
+
+describe("readSubmission", () => {
+  it("reads every field and treats a missing or file field as empty", () => {
+    const form = new FormData();
+    form.set("name", "Sam");
+    form.set("website", new Blob(["x"]));
+    expect(readSubmission(form)).toEqual({
+      name: "Sam",
+      email: "",
+      phone: "",
+      message: "",
+      honeypot: "",
+      idempotencyKey: "",
+      clientTimestamp: "",
+      updates: "",
+      consentVersion: "",
+    });
+  });
+});
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe("newIdempotencyKey", () => {
+  it("makes a different UUID every time", () => {
+    const keys = new Set(Array.from({ length: 100 }, () => newIdempotencyKey()));
+    expect(keys.size).toBe(100);
+    for (const key of keys) expect(key).toMatch(uuid);
+  });
+});
+
+const policy = { retries: 3, baseDelayMs: 1000, maxDelayMs: 30_000 };
+
+describe("backoff", () => {
+  it("doubles from the base delay and stops growing at the cap", () => {
+    expect([0, 1, 2, 3].map((i) => backoffDelay(i, policy))).toEqual([1000, 2000, 4000, 8000]);
+    expect(backoffDelay(10, policy)).toBe(30_000);
+  });
+
+  it("waits at least as long as the server asks, and gives up when it asks for more than the cap", () => {
+    expect(retryDelay(0, policy, 5000)).toBe(5000);
+    expect(retryDelay(2, policy, 1000)).toBe(4000);
+    expect(retryDelay(0, policy, 3_600_000)).toBeNull();
+  });
+
+  it("allows exactly `retries` retries", () => {
+    expect(retryDelay(2, policy, null)).toBe(4000);
+    expect(retryDelay(3, policy, null)).toBeNull();
+  });
+});
+
+describe("classifySubmitError", () => {
+  it("retries network failures, server errors, timeouts and rate limits", () => {
+    expect(classifySubmitError(new TypeError("Failed to fetch"))).toEqual({
+      retry: true,
+      retryAfterMs: null,
+    });
+    expect(classifySubmitError(new HttpFailure(502, null))).toEqual({
+      retry: true,
+      retryAfterMs: null,
+    });
+    expect(classifySubmitError(new HttpFailure(429, 12_000))).toEqual({
+      retry: true,
+      retryAfterMs: 12_000,
+    });
+    expect(classifySubmitError(new TransientFailure("storage down", 5000))).toEqual({
+      retry: true,
+      retryAfterMs: 5000,
+    });
+  });
+
+  it("does not retry answers that would fail the same way, nor an abort", () => {
+    expect(classifySubmitError(new HttpFailure(403, null))).toEqual({ retry: false });
+    expect(classifySubmitError(new HttpFailure(413, null))).toEqual({ retry: false });
+    expect(classifySubmitError(new DOMException("gone", "AbortError"))).toEqual({ retry: false });
+  });
+});
+
+describe("submitWithRetry", () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("returns the first success without waiting", async () => {
+    const attempt = vi.fn().mockResolvedValue("stored");
+    await expect(submitWithRetry(attempt, policy)).resolves.toBe("stored");
+    expect(attempt).toHaveBeenCalledTimes(1);
+  });
+
+  it("retries transient failures with exponential backoff, then succeeds", async () => {
+    const attempt = vi
+      .fn<(n: number) => Promise<string>>()
+      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
+      .mockRejectedValueOnce(new TypeError("Failed to fetch"))
+      .mockResolvedValue("stored");
+    const result = submitWithRetry(attempt, policy);
+
+    await vi.advanceTimersByTimeAsync(999);
+    expect(attempt).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(attempt).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(attempt).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(result).resolves.toBe("stored");
+    expect(attempt.mock.calls.map(([n]) => n)).toEqual([1, 2, 3]);
+  });
+
+  it("makes at most four attempts (one plus three retries) and throws the last error", async () => {
+    const errors = [1, 2, 3, 4].map((n) => new TypeError(`attempt ${n}`));
+    const attempt = vi.fn<(n: number) => Promise<string>>((n) => Promise.reject(errors[n - 1]));
+    const result = submitWithRetry(attempt, policy);
+    const settled = expect(result).rejects.toBe(errors[3]);
+    await vi.advanceTimersByTimeAsync(1000 + 2000 + 4000);
+    await settled;
+    expect(attempt).toHaveBeenCalledTimes(4);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(attempt).toHaveBeenCalledTimes(4);
+  });
+
+  it("honours a longer Retry-After", async () => {
+    const attempt = vi
+      .fn<(n: number) => Promise<string>>()
+      .mockRejectedValueOnce(new HttpFailure(429, 20_000))
+      .mockResolvedValue("stored");
+    const result = submitWithRetry(attempt, policy);
+    await vi.advanceTimersByTimeAsync(19_999);
+    expect(attempt).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(result).resolves.toBe("stored");
+  });
+
+  it("stops at once on a failure that is not transient", async () => {
+    const forbidden = new HttpFailure(403, null);
+    const attempt = vi.fn().mockRejectedValue(forbidden);
+    await expect(submitWithRetry(attempt, policy)).rejects.toBe(forbidden);
+    expect(attempt).toHaveBeenCalledTimes(1);
+  });
+});

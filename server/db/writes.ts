@@ -1,0 +1,240 @@
+import { randomUUID } from "node:crypto";
+
+import { type Kysely, sql } from "kysely";
+
+import type { Database, Dialect } from "./schema.ts";
+import { StorageUnavailableError } from "../../contract/registrations.ts";
+
+/*
+ * How the server writes: time-ordered ids, group commit, telling "the database cannot
+ * write now" from a bug, and the write health /healthz reports (decision 073).
+ */
+
+/**
+ * A UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits. Rows inserted
+ * together get neighbouring keys, so a batch and its outbox rows touch a few index pages
+ * at the right-hand edge instead of one random page each, and every page touched is
+ * written to the log and synced on commit (decision 092).
+ */
+export function timeOrderedId(now: number = Date.now()): string {
+  const time = Math.max(0, Math.trunc(now)).toString(16).padStart(12, "0").slice(-12);
+  // randomUUID's last 22 characters: 3 random digits, then the variant and 60 random bits.
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${randomUUID().slice(15)}`;
+}
+
+export type BatchWriter<I, O> = (items: I[]) => Promise<Array<PromiseSettledResult<O>>>;
+
+/**
+ * Calls that arrive while a batch is being written go into the next batch together, so
+ * one transaction (one fsync) serves many writers. Nothing waits on a timer: a lone call
+ * is written on the next turn of the event loop.
+ */
+export function createGroupCommit<I, O>(
+  write: BatchWriter<I, O>,
+  options: { maxBatch: number; concurrency: number },
+): (item: I) => Promise<O> {
+  type Waiting = { item: I; resolve: (value: O) => void; reject: (error: unknown) => void };
+  const queue: Waiting[] = [];
+  let active = 0;
+  let scheduled = false;
+
+  const settle = (batch: Waiting[], results: Array<PromiseSettledResult<O>>) => {
+    batch.forEach((waiting, i) => {
+      const result = results[i];
+      if (result?.status === "fulfilled") waiting.resolve(result.value);
+      else
+        waiting.reject(
+          result ? result.reason : new Error("The batch writer returned too few results"),
+        );
+    });
+  };
+
+  const pump = () => {
+    scheduled = false;
+    while (active < options.concurrency && queue.length > 0) {
+      const batch = queue.splice(0, options.maxBatch);
+      active += 1;
+      write(batch.map((w) => w.item))
+        .then(
+          (results) => settle(batch, results),
+          (error: unknown) => batch.forEach((w) => w.reject(error)),
+        )
+        .finally(() => {
+          active -= 1;
+          schedule();
+        });
+    }
+  };
+
+  // setImmediate runs after this turn's I/O callbacks, so every request that arrived in
+  // the same turn joins the batch.
+  const schedule = () => {
+    if (scheduled || queue.length === 0 || active >= options.concurrency) return;
+    scheduled = true;
+    setImmediate(pump);
+  };
+
+  return (item) =>
+    new Promise<O>((resolve, reject) => {
+      queue.push({ item, resolve, reject });
+      schedule();
+    });
+}
+
+/** SQLite primary result codes that mean "the database cannot take writes now". */
+const SQLITE_UNAVAILABLE = new Set([
+  5, // BUSY: another writer held the lock past busy_timeout
+  6, // LOCKED
+  8, // READONLY
+  10, // IOERR
+  11, // CORRUPT
+  13, // FULL
+  14, // CANTOPEN
+  15, // PROTOCOL
+  26, // NOTADB
+]);
+
+const NETWORK_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+]);
+
+/** pg and Kysely report lost or closed connections by message only. */
+const UNAVAILABLE_MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /connection error and is not queryable/i,
+  /cannot use a pool after calling end/i,
+  /driver has already been destroyed/i,
+  /database is not open/i,
+];
+
+/**
+ * PostgreSQL's classes 08 (connection), 53 (insufficient resources), 58 (system, I/O),
+ * 57P01-57P03 (shutdown, cannot connect now) and 25006 (read-only: a standby).
+ */
+function isPostgresUnavailable(code: string): boolean {
+  return (
+    code.startsWith("08") ||
+    code.startsWith("53") ||
+    code.startsWith("58") ||
+    code.startsWith("57P") ||
+    code === "25006"
+  );
+}
+
+/** The database is unreachable or cannot write, as opposed to the query being wrong. */
+export function isUnavailableError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === "StorageUnavailableError") return true;
+  const { code, errcode } = error as { code?: unknown; errcode?: unknown };
+  if (typeof errcode === "number" && SQLITE_UNAVAILABLE.has(errcode & 0xff)) return true;
+  if (typeof code === "string") {
+    if (NETWORK_CODES.has(code)) return true;
+    if (/^[0-9A-Z]{5}$/.test(code) && isPostgresUnavailable(code)) return true;
+  }
+  if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(error.message))) return true;
+  // pg's pool can wrap the socket error (AggregateError for multiple addresses).
+  if (error instanceof AggregateError) return error.errors.some(isUnavailableError);
+  return error.cause !== undefined && error.cause !== error && isUnavailableError(error.cause);
+}
+
+/** Turns "database unavailable" failures into StorageUnavailableError. */
+export async function guardAvailability<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (isUnavailableError(error) && !(error instanceof StorageUnavailableError)) {
+      throw new StorageUnavailableError("The registration database is unavailable", {
+        cause: error,
+      });
+    }
+    throw error;
+  }
+}
+
+type Operation = (...args: never[]) => Promise<unknown>;
+
+/** guardAvailability around every operation of an object. */
+export function guardAll<T extends { [K in keyof T]: Operation }>(operations: T): T {
+  return Object.fromEntries(
+    Object.entries<Operation>(operations).map(([name, operation]) => [
+      name,
+      (...args: never[]) => guardAvailability(() => operation(...args)),
+    ]),
+  ) as T;
+}
+
+/**
+ * The smallest write that proves storage takes writes, without a table of its own.
+ * SQLite: rewrite the header's user_version with its own value, which commits one page
+ * to the WAL (so a full disk, a read-only file or a held lock fails it). PostgreSQL: take
+ * a transaction id, which a standby or an unreachable server refuses.
+ */
+export async function probeWrite(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+  if (dialect === "postgres") {
+    await sql`select txid_current()`.execute(db);
+    return;
+  }
+  await db.connection().execute(async (conn) => {
+    const { rows } = await sql<{ user_version: number }>`pragma user_version`.execute(conn);
+    const version = Math.trunc(Number(rows[0]?.user_version ?? 0));
+    await sql.raw(`pragma user_version = ${version}`).execute(conn);
+  });
+}
+
+export type WriteHealth = { writable: boolean; checkedAt: string };
+
+/**
+ * Whether storage can write, as last seen. Every registration write reports its outcome;
+ * when the last observation is older than `maxAgeMs`, a check runs one probe write
+ * (concurrent checks share it). So /healthz costs at most one tiny write per `maxAgeMs`
+ * however often it is asked, and turns unhealthy as soon as a real write fails.
+ */
+export function createWriteHealth(options: {
+  probe: () => Promise<unknown>;
+  maxAgeMs: number;
+  now?: () => number;
+}) {
+  const now = options.now ?? Date.now;
+  let last: { writable: boolean; at: number } | undefined;
+  let probing: Promise<WriteHealth> | undefined;
+
+  const snapshot = (): WriteHealth => ({
+    writable: last?.writable ?? false,
+    checkedAt: new Date(last?.at ?? now()).toISOString(),
+  });
+
+  /** `error` undefined for success; errors that are not about storage say nothing. */
+  function observe(error?: unknown) {
+    if (error === undefined) last = { writable: true, at: now() };
+    else if (isUnavailableError(error)) last = { writable: false, at: now() };
+  }
+
+  async function check(): Promise<WriteHealth> {
+    if (last && now() - last.at < options.maxAgeMs) return snapshot();
+    probing ??= options
+      .probe()
+      .then(
+        () => observe(),
+        (error: unknown) => {
+          // A probe is our own statement: any failure means storage did not take it.
+          last = { writable: false, at: now() };
+          return error;
+        },
+      )
+      .then(snapshot)
+      .finally(() => {
+        probing = undefined;
+      });
+    return probing;
+  }
+
+  return { observe, check };
+}

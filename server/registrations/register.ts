@@ -1,0 +1,422 @@
+import { type Insertable, type Kysely, type Selectable, sql } from "kysely";
+
+import type {
+  NewRegistration,
+  RegisterResult,
+  StoredRegistration,
+} from "../../contract/registrations.ts";
+import type {
+  Database,
+  DatabaseHandle,
+  Dialect,
+  OutboxKind,
+  OutboxStatus,
+  OutboxTable,
+  OutboxTopic,
+  RegistrationsTable,
+} from "../db/schema.ts";
+import {
+  createGroupCommit,
+  guardAvailability,
+  isUnavailableError,
+  timeOrderedId,
+} from "../db/writes.ts";
+
+/*
+ * The registration write path: the row, its confirmation email and spreadsheet delivery
+ * committed in one transaction, with the address limits that decide whether the email
+ * is queued, and group commit in front.
+ */
+
+type Db = Kysely<Database>;
+
+/**
+ * How often one address may be sent a confirmation email, whoever asks (decision 102):
+ * the form mails the address typed into it, so without these anyone could make the
+ * clinic's domain mail a stranger as often as they like.
+ */
+export const CONFIRMATION_LIMITS = { perDay: 3, minGapMinutes: 60 } as const;
+
+/** Trimmed and lower case, as SQL's `lower(email)` compares. */
+export function addressKey(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** What storage already holds for one address, from before this registration. */
+export type AddressHistory = {
+  lastUnsubscribedAt: string | null;
+  lastConfirmedAt: string | null;
+  /** Every confirmation email queued for the address that storage still holds. */
+  confirmations: Array<{ createdAt: string; status: OutboxStatus }>;
+};
+
+const emptyHistory = (): AddressHistory => ({
+  lastUnsubscribedAt: null,
+  lastConfirmedAt: null,
+  confirmations: [],
+});
+
+/** Unsubscribed, and no registration of it confirmed since (decision 101): no mail at all. */
+export function isUnsubscribed(history: AddressHistory): boolean {
+  const { lastUnsubscribedAt: off, lastConfirmedAt: on } = history;
+  return off !== null && (on === null || on <= off);
+}
+
+/** Not while one waits, not within `minGapMinutes` of the last, at most `perDay` a day. */
+export function mayQueueConfirmation(history: AddressHistory, now: Date): boolean {
+  if (isUnsubscribed(history)) return false;
+  const { confirmations } = history;
+  if (confirmations.some((c) => c.status === "pending")) return false;
+  const gapFrom = new Date(now.getTime() - CONFIRMATION_LIMITS.minGapMinutes * 60_000);
+  const dayFrom = new Date(now.getTime() - 24 * 60 * 60_000).toISOString();
+  if (confirmations.some((c) => c.createdAt > gapFrom.toISOString())) return false;
+  return confirmations.filter((c) => c.createdAt > dayFrom).length < CONFIRMATION_LIMITS.perDay;
+}
+
+/** ISO timestamps compare as strings (decision 030). */
+function later(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return a > b ? a : b;
+}
+
+type HistoryRow = {
+  email: string;
+  confirmed_at: string | null;
+  unsubscribed_at: string | null;
+  mail_created_at: string | null;
+  mail_status: OutboxStatus | null;
+};
+
+/**
+ * Each address's history in one query, through the lower(email) index and the outbox's
+ * registration_id index.
+ *
+ * PostgreSQL plans a join from statistics, and a table never analysed (a new deployment's
+ * first day, a benchmark's fresh schema) has none: the join then read every registration
+ * or every mail row, a few milliseconds per batch at 20,000 rows. So there the query
+ * starts from the keys and looks each one up (decision 127): lateral subqueries on
+ * lower(email), then on the outbox by registration_id alone. `offset 0` keeps the planner
+ * from pulling them up into a join it could plan as a scan, and keeps the kind and topic
+ * conditions outside, so outbox_kind_due_idx, which unanalysed tables make look
+ * selective, cannot be chosen. SQLite's planner takes both indexes for the plain join.
+ */
+export async function addressHistories(
+  db: Db,
+  dialect: Dialect,
+  keys: readonly string[],
+  exceptIds: readonly string[],
+): Promise<Map<string, AddressHistory>> {
+  const histories = new Map<string, AddressHistory>();
+  if (keys.length === 0) return histories;
+  const distinct = [...new Set(keys)];
+  const rows =
+    dialect === "postgres"
+      ? (
+          await sql<HistoryRow>`
+    select r.email, r.confirmed_at, r.unsubscribed_at,
+      o.created_at as mail_created_at, o.status as mail_status
+    from unnest(${distinct}::text[]) as k(key)
+    cross join lateral (
+      select id, email, confirmed_at, unsubscribed_at
+      from registrations
+      where lower(email) = k.key and id <> all(${exceptIds}::text[])
+      offset 0
+    ) as r
+    left join lateral (
+      select kind, topic, created_at, status
+      from outbox
+      where registration_id = r.id
+      offset 0
+    ) as o on o.kind = 'mail' and o.topic = 'confirmation'`.execute(db)
+        ).rows
+      : await db
+          .selectFrom("registrations as r")
+          .leftJoin("outbox as o", (join) =>
+            join
+              .onRef("o.registration_id", "=", "r.id")
+              .on("o.kind", "=", "mail")
+              .on("o.topic", "=", "confirmation"),
+          )
+          .select([
+            "r.email",
+            "r.confirmed_at",
+            "r.unsubscribed_at",
+            "o.created_at as mail_created_at",
+            "o.status as mail_status",
+          ])
+          .where((eb) => eb(eb.fn("lower", ["r.email"]), "in", distinct))
+          .$if(exceptIds.length > 0, (q) => q.where("r.id", "not in", exceptIds))
+          .execute();
+  for (const row of rows) {
+    const key = addressKey(row.email);
+    const history = histories.get(key) ?? emptyHistory();
+    histories.set(key, history);
+    history.lastUnsubscribedAt = later(history.lastUnsubscribedAt, row.unsubscribed_at);
+    history.lastConfirmedAt = later(history.lastConfirmedAt, row.confirmed_at);
+    if (row.mail_created_at !== null && row.mail_status !== null)
+      history.confirmations.push({ createdAt: row.mail_created_at, status: row.mail_status });
+  }
+  return histories;
+}
+
+export function toStored(row: Selectable<RegistrationsTable>): StoredRegistration {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    message: row.message,
+    clientTimestamp: row.client_timestamp,
+    receivedAt: row.received_at,
+    idempotencyKey: row.idempotency_key,
+    consent:
+      row.consent_version === null
+        ? null
+        : {
+            version: row.consent_version,
+            wantsUpdates: Number(row.wants_updates) === 1,
+            at: row.consent_at ?? row.received_at,
+          },
+    confirmedAt: row.confirmed_at,
+    unsubscribedAt: row.unsubscribed_at,
+  };
+}
+
+function newRow(input: NewRegistration, receivedAt: string): Insertable<RegistrationsTable> {
+  return {
+    id: timeOrderedId(),
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    message: input.message,
+    client_timestamp: input.clientTimestamp,
+    received_at: receivedAt,
+    idempotency_key: input.idempotencyKey,
+    consent_version: input.consent.version,
+    consent_at: receivedAt,
+    wants_updates: input.consent.wantsUpdates ? 1 : 0,
+  };
+}
+
+export function newOutboxRow(
+  registrationId: string,
+  at: string,
+  what: { kind: OutboxKind; topic: OutboxTopic } & Partial<
+    Pick<OutboxTable, "announcement_id" | "dedupe_key">
+  >,
+): Insertable<OutboxTable> {
+  return {
+    id: timeOrderedId(),
+    registration_id: registrationId,
+    status: "pending",
+    attempts: 0,
+    next_attempt_at: at,
+    created_at: at,
+    ...what,
+  };
+}
+
+type InsertOptions = { spreadsheet: boolean; now: Date; dialect: Dialect };
+
+/** On PostgreSQL, also whether the address has other registrations. */
+type InsertedRow = Selectable<RegistrationsTable> & { address_seen?: boolean };
+
+/**
+ * The spreadsheet delivery when it is on, and the confirmation email only where the
+ * address's limits allow one now. Either way the registration is stored and acknowledged
+ * the same, so the form tells no one whether an address is already known.
+ */
+async function outboxRowsFor(
+  trx: Db,
+  inserted: readonly InsertedRow[],
+  options: InsertOptions,
+): Promise<Array<Insertable<OutboxTable>>> {
+  const at = options.now.toISOString();
+  // Addresses PostgreSQL found no other registration of have no history to read.
+  const seen = inserted.filter((r) => r.address_seen !== false);
+  const histories = await addressHistories(
+    trx,
+    options.dialect,
+    seen.map((r) => addressKey(r.email)),
+    inserted.map((r) => r.id),
+  );
+  const rows: Array<Insertable<OutboxTable>> = [];
+  for (const registration of inserted) {
+    const key = addressKey(registration.email);
+    const history = histories.get(key) ?? emptyHistory();
+    histories.set(key, history);
+    if (mayQueueConfirmation(history, options.now)) {
+      rows.push(newOutboxRow(registration.id, at, { kind: "mail", topic: "confirmation" }));
+      history.confirmations.push({ createdAt: at, status: "pending" });
+    }
+    if (options.spreadsheet) {
+      rows.push(newOutboxRow(registration.id, at, { kind: "sheet", topic: "registration" }));
+    }
+  }
+  return rows;
+}
+
+/**
+ * INSERT ... ON CONFLICT (idempotency_key) DO NOTHING, returning the rows it stored. On
+ * PostgreSQL each stored row also takes its address's lock until commit, through
+ * `registration_address_seen` (migration 007, decision 129), so two concurrent
+ * registrations of one address cannot both find "no confirmation waiting" and both queue
+ * one. Rows go in ordered by address, so every transaction takes its locks in the same
+ * order and none waits on another in a circle. SQLite has one writer and needs no lock.
+ */
+async function insertRows(
+  trx: Db,
+  rows: ReadonlyArray<Insertable<RegistrationsTable>>,
+  dialect: Dialect,
+): Promise<InsertedRow[]> {
+  const byAddress = [...rows].sort((a, b) => {
+    const [x, y] = [addressKey(a.email), addressKey(b.email)];
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+  return trx
+    .insertInto("registrations")
+    .values(byAddress)
+    .onConflict((oc) => oc.column("idempotency_key").doNothing())
+    .returningAll()
+    .$if(dialect === "postgres", (q) =>
+      q.returning(sql<boolean>`registration_address_seen(lower(email), id)`.as("address_seen")),
+    )
+    .execute();
+}
+
+/**
+ * Once per idempotency key: a concurrent second insert waits for the first, then does
+ * nothing and gets that row back as a duplicate.
+ */
+export async function insertRegistration(
+  db: Db,
+  input: NewRegistration,
+  options: InsertOptions,
+): Promise<RegisterResult> {
+  const row = newRow(input, options.now.toISOString());
+  const write = async (trx: Db): Promise<RegisterResult | undefined> => {
+    const [inserted] = await insertRows(trx, [row], options.dialect);
+    if (!inserted) {
+      const existing = await trx
+        .selectFrom("registrations")
+        .selectAll()
+        .where("idempotency_key", "=", input.idempotencyKey)
+        .executeTakeFirst();
+      // Undefined only if the first row was erased in between: then insert afresh.
+      return existing && { kind: "duplicate", registration: toStored(existing) };
+    }
+    const queued = await outboxRowsFor(trx, [inserted], options);
+    if (queued.length > 0) await trx.insertInto("outbox").values(queued).execute();
+    return { kind: "created", registration: toStored(inserted) };
+  };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const result = await db.transaction().execute(write);
+    if (result) return result;
+  }
+  throw new Error("The registration vanished while it was being stored; try again");
+}
+
+/**
+ * Many registrations in one transaction: one multi-row INSERT, one look-up for keys seen
+ * before, one outbox INSERT, one commit. Within the batch the first use of a key creates;
+ * repeats are duplicates.
+ */
+export async function insertRegistrationBatch(
+  db: Db,
+  inputs: readonly NewRegistration[],
+  options: InsertOptions,
+): Promise<RegisterResult[]> {
+  const receivedAt = options.now.toISOString();
+  const firstIndex = new Map<string, number>();
+  const rows: Array<Insertable<RegistrationsTable>> = [];
+  inputs.forEach((input, i) => {
+    if (firstIndex.has(input.idempotencyKey)) return;
+    firstIndex.set(input.idempotencyKey, i);
+    rows.push(newRow(input, receivedAt));
+  });
+  const { created, stored } = await db.transaction().execute(async (trx) => {
+    const inserted = await insertRows(trx, rows, options.dialect);
+    const created = new Set(inserted.map((r) => r.idempotency_key));
+    const seenBefore = rows.map((r) => r.idempotency_key).filter((k) => !created.has(k));
+    const existing =
+      seenBefore.length > 0
+        ? await trx
+            .selectFrom("registrations")
+            .selectAll()
+            .where("idempotency_key", "in", seenBefore)
+            .execute()
+        : [];
+    if (inserted.length > 0) {
+      const queued = await outboxRowsFor(trx, inserted, options);
+      if (queued.length > 0) await trx.insertInto("outbox").values(queued).execute();
+    }
+    const stored = new Map([...inserted, ...existing].map((r) => [r.idempotency_key, r]));
+    return { created, stored };
+  });
+  return Promise.all(
+    inputs.map((input, i) => {
+      const row = stored.get(input.idempotencyKey);
+      // Erased between the conflict and the look-up: store it again on its own.
+      if (!row) return insertRegistration(db, input, options);
+      const isCreator =
+        created.has(input.idempotencyKey) && firstIndex.get(input.idempotencyKey) === i;
+      return { kind: isCreator ? "created" : "duplicate", registration: toStored(row) } as const;
+    }),
+  );
+}
+
+export type RegisterDependencies = DatabaseHandle & {
+  now: () => Date;
+  /** Whether registrations are queued for the spreadsheet (its URL and secret set). */
+  spreadsheet: boolean;
+  wake: { spreadsheet(): void; mail(): void };
+  /** Told of each write, so /healthz knows (decision 073). */
+  observeWrite(error?: unknown): void;
+  maxBatch?: number;
+  /** Transactions writing at once (SQLite has one writer). */
+  writeConcurrency?: number;
+};
+
+/**
+ * RegistrationService.register: every registration that arrives while the previous
+ * batch commits shares the next transaction, one fsync (decision 031).
+ */
+export function createRegister({
+  db,
+  dialect,
+  now,
+  spreadsheet,
+  wake,
+  observeWrite,
+  maxBatch = 200,
+  writeConcurrency = dialect === "sqlite" ? 1 : 4,
+}: RegisterDependencies): (input: NewRegistration) => Promise<RegisterResult> {
+  const submit = createGroupCommit<NewRegistration, RegisterResult>(
+    async (inputs) => {
+      const options = { spreadsheet, now: now(), dialect };
+      try {
+        const results = await insertRegistrationBatch(db, inputs, options);
+        return results.map((value) => ({ status: "fulfilled", value }));
+      } catch (error) {
+        if (inputs.length === 1 || isUnavailableError(error)) throw error;
+        // One bad row must not fail its neighbours: write each on its own.
+        return Promise.allSettled(inputs.map((input) => insertRegistration(db, input, options)));
+      }
+    },
+    { maxBatch, concurrency: writeConcurrency },
+  );
+  return (input) =>
+    guardAvailability(async () => {
+      const result = await submit(input).catch((error: unknown) => {
+        observeWrite(error);
+        throw error;
+      });
+      observeWrite();
+      if (result.kind === "created") {
+        wake.spreadsheet();
+        wake.mail();
+      }
+      return result;
+    });
+}

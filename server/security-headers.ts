@@ -1,0 +1,321 @@
+import { createHash, randomBytes } from "node:crypto";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+
+import type { RequestHandler } from "express";
+import helmet from "helmet";
+
+import { registrationPaths } from "../contract/registrations.ts";
+
+/*
+ * The security headers of every response, and the Content-Security-Policy's script
+ * sources: the build's hashes of each prerendered page's inline scripts (the CSP
+ * manifest), or a per-request nonce for HTML rendered now (decision 040).
+ */
+
+const SCRIPT = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>/gi;
+const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+
+/** The HTML spec's "JavaScript MIME type essence match": these make a classic script. */
+const JS_TYPES = new Set([
+  "application/ecmascript",
+  "application/javascript",
+  "application/x-ecmascript",
+  "application/x-javascript",
+  "text/ecmascript",
+  "text/javascript",
+  "text/javascript1.0",
+  "text/javascript1.1",
+  "text/javascript1.2",
+  "text/javascript1.3",
+  "text/javascript1.4",
+  "text/javascript1.5",
+  "text/jscript",
+  "text/livescript",
+  "text/x-ecmascript",
+  "text/x-javascript",
+]);
+
+export function parseAttributes(source: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const m of source.matchAll(ATTRIBUTE)) {
+    const name = m[1]?.toLowerCase();
+    if (!name || attributes.has(name)) continue;
+    attributes.set(name, m[2] ?? m[3] ?? m[4] ?? "");
+  }
+  return attributes;
+}
+
+/** Classic scripts, module scripts and import maps; data blocks such as ld+json never run. */
+export function isExecutable(attributes: Map<string, string>): boolean {
+  if (attributes.has("src")) return false;
+  const type = attributes.get("type");
+  if (type === undefined || type.trim() === "") {
+    const language = attributes.get("language");
+    return language === undefined || language === "" || JS_TYPES.has(`text/${language}`);
+  }
+  const essence = type.trim().toLowerCase();
+  return essence === "module" || essence === "importmap" || JS_TYPES.has(essence);
+}
+
+/** What the browser hashes: the HTML parser turns CRLF and lone CR into LF first. */
+export function cspHash(text: string): string {
+  const digest = createHash("sha256").update(text.replace(/\r\n?/g, "\n"), "utf8").digest("base64");
+  return `'sha256-${digest}'`;
+}
+
+export type InlineScriptScan = {
+  /** Distinct, in document order. */
+  hashes: string[];
+  dataBlocks: number;
+  /** Event-handler attributes (onclick=...): a hash cannot allow them, so the build fails. */
+  inlineHandlers: string[];
+};
+
+/**
+ * Only documents we generate are parsed (React Router's prerender output), so a small
+ * tokenizer is enough: a <script>'s text runs raw up to the first "</script", exactly as
+ * the HTML parser reads it.
+ */
+export function scanInlineScripts(html: string): InlineScriptScan {
+  const hashes: string[] = [];
+  let dataBlocks = 0;
+  for (const m of html.matchAll(SCRIPT)) {
+    const attributes = parseAttributes(m[1] ?? "");
+    if (attributes.has("src")) continue;
+    if (!isExecutable(attributes)) {
+      dataBlocks += 1;
+      continue;
+    }
+    const hash = cspHash(m[2] ?? "");
+    if (!hashes.includes(hash)) hashes.push(hash);
+  }
+  const inlineHandlers = [...html.matchAll(/<[a-z][^>]*\s(on[a-z]+)\s*=/gi)].map((m) => m[1] ?? "");
+  return { hashes, dataBlocks, inlineHandlers };
+}
+
+/**
+ * The hashes of each prerendered HTML file's inline scripts, keyed by its path under
+ * build/client with "/" separators. `npm run build` writes it beside build/client, never
+ * inside, so it is not served.
+ */
+export type CspManifest = { version: 1; files: Record<string, string[]> };
+
+export const CSP_MANIFEST_NAME = "csp-manifest.json";
+
+export function buildCspManifest(clientDir: string): {
+  manifest: CspManifest;
+  dataBlocks: number;
+  /** "file: handler" for each inline event handler found. */
+  problems: string[];
+} {
+  const files: Record<string, string[]> = {};
+  const problems: string[] = [];
+  let dataBlocks = 0;
+  const names = (readdirSync(clientDir, { recursive: true }) as string[])
+    .filter((name) => name.endsWith(".html"))
+    .sort();
+  for (const name of names) {
+    const scan = scanInlineScripts(readFileSync(path.join(clientDir, name), "utf8"));
+    const key = name.split(path.sep).join("/");
+    files[key] = scan.hashes;
+    dataBlocks += scan.dataBlocks;
+    for (const handler of scan.inlineHandlers) problems.push(`${key}: ${handler}`);
+  }
+  return { manifest: { version: 1, files }, dataBlocks, problems };
+}
+
+/**
+ * A build made without the post-build step has no manifest: the hashes are then computed
+ * at start-up, so the pages still work, and the caller logs a warning.
+ */
+export function loadCspManifest(buildDir: string): {
+  manifest: CspManifest;
+  source: "file" | "computed";
+} {
+  const file = path.join(buildDir, CSP_MANIFEST_NAME);
+  if (existsSync(file)) {
+    const parsed = JSON.parse(readFileSync(file, "utf8")) as CspManifest;
+    if (parsed.version !== 1 || typeof parsed.files !== "object") {
+      throw new Error(`${file} is not a CSP manifest of version 1: rebuild with npm run build`);
+    }
+    return { manifest: parsed, source: "file" };
+  }
+  return { manifest: buildCspManifest(path.join(buildDir, "client")).manifest, source: "computed" };
+}
+
+/**
+ * The HTML file the static files answer a request with, if any: "/team" is
+ * team/index.html, "/" is index.html. A clean path with a query string is rendered by
+ * React Router instead, so it has none.
+ */
+export function staticHtmlFileFor(manifest: CspManifest, url: string): string | undefined {
+  const [rawPath = "/", query] = url.split("?", 2);
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(rawPath);
+  } catch {
+    return undefined;
+  }
+  if (pathname.endsWith(".html")) {
+    // Directory index files are only served through their clean path.
+    if (pathname.endsWith("/index.html")) return undefined;
+    const key = pathname.replace(/^\/+/, "");
+    return Object.hasOwn(manifest.files, key) ? key : undefined;
+  }
+  if (query !== undefined) return undefined;
+  const key = pathname === "/" ? "index.html" : `${pathname.replace(/^\/+/, "")}/index.html`;
+  return Object.hasOwn(manifest.files, key) ? key : undefined;
+}
+
+export function buildCsp({
+  scriptSources,
+  upgradeInsecureRequests,
+}: {
+  /** 'nonce-...' or 'sha256-...' source expressions for inline scripts. */
+  scriptSources: readonly string[];
+  upgradeInsecureRequests: boolean;
+}): string {
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'self'"],
+    ["script-src", "'self'", ...scriptSources],
+    ["script-src-attr", "'none'"],
+    // sonner positions elements with style attributes (decision 040).
+    ["style-src", "'self'", "'unsafe-inline'"],
+    ["img-src", "'self'", "data:"],
+    ["font-src", "'self'"],
+    ["connect-src", "'self'"],
+    ["manifest-src", "'self'"],
+    ["media-src", "'none'"],
+    ["worker-src", "'none'"],
+    ["object-src", "'none'"],
+    ["frame-src", "'none'"],
+    ["frame-ancestors", "'none'"],
+    ["form-action", "'self'"],
+    ["base-uri", "'none'"],
+  ];
+  if (upgradeInsecureRequests) directives.push(["upgrade-insecure-requests"]);
+  return directives.map((d) => d.join(" ")).join("; ");
+}
+
+export function nonceSource(nonce: string): string {
+  return `'nonce-${nonce}'`;
+}
+
+/** Two years, with subdomains: the value the HSTS preload list asks for. */
+export const HSTS_MAX_AGE = 63_072_000;
+const HSTS_VALUE = `max-age=${HSTS_MAX_AGE}; includeSubDomains`;
+
+/**
+ * Powerful features the site never uses, off for the page and any frame. Only features
+ * Chromium recognises: an unknown one logs a console error.
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "autoplay=()",
+  "browsing-topics=()",
+  "camera=()",
+  "display-capture=()",
+  "encrypted-media=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=()",
+  "picture-in-picture=()",
+  "publickey-credentials-get=()",
+  "screen-wake-lock=()",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+const tokenPages = new Set<string>([registrationPaths.confirm, registrationPaths.unsubscribe]);
+
+/**
+ * A page our emails link to with a token in the URL, in any spelling React Router would
+ * render it for (letter case, a trailing slash, percent escapes, the `.data` twin).
+ */
+export function isTokenPage(pathname: string): boolean {
+  let decoded = pathname;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return false; // React Router cannot match a malformed escape either
+  }
+  const bare = decoded
+    .toLowerCase()
+    .replace(/\.data$/, "")
+    .replace(/\/+$/, "");
+  return tokenPages.has(bare);
+}
+
+/**
+ * The token in an email link's URL is a key to someone's registration: its pages are
+ * never cached or indexed, and never pass the URL on as a Referer (decision 090). Not
+ * `no-referrer`: under it browsers send `Origin: null` with the confirm button's post,
+ * which the origin check rightly refuses. Replaces helmet's policy rather than adding one.
+ */
+const tokenPageHeaders: RequestHandler = (req, res, next) => {
+  if (isTokenPage(req.path)) {
+    res.setHeader("Cache-Control", "no-store");
+    res.setHeader("X-Robots-Tag", "noindex");
+    res.setHeader("Referrer-Policy", "same-origin");
+  }
+  next();
+};
+
+/**
+ * First in the chain, so that static files, pages, errors and /healthz all carry them.
+ * `hsts`: Strict-Transport-Security and upgrade-insecure-requests may be sent, and then
+ * only on requests that arrived over TLS (`req.secure`: directly, or through a trusted proxy).
+ */
+export function securityHeaders(options: {
+  hsts: boolean;
+  manifest: CspManifest;
+}): RequestHandler[] {
+  const base = helmet({
+    contentSecurityPolicy: false,
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginOpenerPolicy: { policy: "same-origin" },
+    crossOriginResourcePolicy: { policy: "same-origin" },
+    crossOriginEmbedderPolicy: false,
+    xFrameOptions: { action: "deny" },
+    xContentTypeOptions: true,
+    xDnsPrefetchControl: { allow: false },
+    xPermittedCrossDomainPolicies: { permittedPolicies: "none" },
+    xXssProtection: true,
+    originAgentCluster: true,
+  });
+
+  const policy: RequestHandler = (req, res, next) => {
+    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    // A browser ignores HSTS over plain http, but WebKit obeys upgrade-insecure-requests
+    // even on http://127.0.0.1 and loses every script and font (decision 115).
+    const overTls = options.hsts && req.secure;
+    if (overTls) res.setHeader("Strict-Transport-Security", HSTS_VALUE);
+    const file =
+      req.method === "GET" || req.method === "HEAD"
+        ? staticHtmlFileFor(options.manifest, req.url)
+        : undefined;
+    let scriptSources: readonly string[];
+    if (file !== undefined) {
+      scriptSources = options.manifest.files[file] ?? [];
+    } else {
+      // Read by app/entry.server.tsx from the app context.
+      const nonce = randomBytes(16).toString("base64");
+      res.locals.cspNonce = nonce;
+      scriptSources = [nonceSource(nonce)];
+    }
+    res.setHeader(
+      "Content-Security-Policy",
+      buildCsp({ scriptSources, upgradeInsecureRequests: overTls }),
+    );
+    next();
+  };
+
+  return [base, policy, tokenPageHeaders];
+}
