@@ -28,17 +28,13 @@ import type { AppServices } from "../contract/registrations.ts";
 
 export type AppOptions = {
   build: ServerBuild;
-  /** build/client: prerendered pages and hashed assets. */
   clientDir: string;
   logger: Logger;
   /** The app adds `logger` (the one above) and the request's nonce. */
   services: Omit<AppServices, "nonce" | "logger">;
   trustProxy: number;
-  /** Run before React Router for every POST, PUT, PATCH and DELETE. */
   registrationGuards?: RequestHandler[];
-  /** Run first on every request. */
   headers?: RequestHandler[];
-  /** False while draining. */
   isReady?: () => boolean;
   storageHealth?: () => Promise<{ writable: boolean }>;
 };
@@ -47,7 +43,6 @@ export type AppOptions = {
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "OPTIONS"]);
 const ALLOW = [...ALLOWED_METHODS].join(", ");
 
-/** A short plain-text answer that cannot be cached: nothing about it is worth keeping. */
 function plain(res: Response, status: number, message?: string) {
   res.setHeader("Cache-Control", "no-store");
   res
@@ -56,7 +51,6 @@ function plain(res: Response, status: number, message?: string) {
     .send(`${message ?? STATUS_CODES[status] ?? "Error"}\n`);
 }
 
-/** A Host (or X-Forwarded-Host) value a URL can be built from: a name or address and a port. */
 function isUsableHost(value: string | undefined): boolean {
   if (!value || /[\s/?#@\\]/.test(value)) return false;
   try {
@@ -125,9 +119,9 @@ const REVALIDATE = "public, max-age=0, must-revalidate";
 const SHORT = "public, max-age=3600";
 
 /**
- * build/client: prerendered HTML at its clean path (no trailing-slash redirect), hashed
- * assets cached for good, and each file's .br/.gz twin when accepted. A page with a query
- * string goes to React Router instead, rendered for that query (a shared price estimate).
+ * Prerendered HTML at its clean path (no trailing-slash redirect) and each file's .br/.gz
+ * twin. A page with a query string goes to React Router, rendered for that query (a
+ * shared price estimate).
  */
 function staticFiles(clientDir: string): RequestHandler {
   const prerendered = new Set<string>();
@@ -194,10 +188,9 @@ const LEFTOVERS = [
 ];
 
 /**
- * The final error handler: any error that reaches Express becomes a short plain answer
- * and one JSON log line, never Express's HTML page or a stack trace. A client error (4xx,
- * e.g. a range past the end of a file) keeps its status and the headers it carries
- * (Content-Range on a 416); everything else is a 500.
+ * The final error handler: a short plain answer and one JSON log line, never Express's
+ * HTML page or a stack trace. A 4xx (a range past the end of a file) keeps its status and
+ * the headers it carries (Content-Range on a 416); anything else is a 500.
  */
 function answerErrors(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req: Request, res: Response, _next) => {
@@ -227,7 +220,6 @@ export function createApp(options: AppOptions) {
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy);
 
-  // One line per request: method, path without query, status, time. No bodies.
   app.use((req, res, next) => {
     // While draining, ask keep-alive clients to go, so shutdown need not wait for idle sockets.
     if (options.isReady && !options.isReady()) res.setHeader("Connection", "close");

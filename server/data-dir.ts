@@ -3,10 +3,6 @@ import path from "node:path";
 
 import type { Env } from "./env.ts";
 
-/**
- * What DATA_DIR holds for this configuration: the SQLite database when DATABASE_URL
- * is unset, the emails as .eml files when SMTP_URL is unset; nothing otherwise.
- */
 export function dataDirUses(env: Pick<Env, "DATABASE_URL" | "SMTP_URL">): string[] {
   return [
     ...(env.DATABASE_URL ? [] : ["the SQLite database"]),
@@ -15,9 +11,8 @@ export function dataDirUses(env: Pick<Env, "DATABASE_URL" | "SMTP_URL">): string
 }
 
 /**
- * Undefined when the server can create and write files in DATA_DIR; otherwise the
- * message an operator needs: which directory, as which user, and what to do. SQLite's
- * own word for it ("unable to open database file") names neither.
+ * The message an operator needs when the server cannot write DATA_DIR: which directory,
+ * as which user, and what to do. SQLite's own ("unable to open database file") names neither.
  */
 export function dataDirProblem(
   env: Pick<Env, "DATA_DIR" | "DATABASE_URL" | "SMTP_URL">,

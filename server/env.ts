@@ -13,11 +13,8 @@ const envSchema = z
     LOG_LEVEL: z
       .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])
       .default("info"),
-    /** The production build to serve (react-router build output). */
     BUILD_DIR: z.string().min(1).default("build"),
-    /** Where the embedded SQLite database lives when DATABASE_URL is not set. */
     DATA_DIR: z.string().min(1).default("./data"),
-    /** PostgreSQL connection string; when set, it replaces the embedded database. */
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" })
       .optional(),
@@ -31,26 +28,14 @@ const envSchema = z
       .string()
       .min(32, "SHEETS_WEBHOOK_SECRET must be at least 32 characters (try `openssl rand -hex 32`)")
       .optional(),
-    /** Registration POSTs allowed per client address. */
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
     RATE_LIMIT_PER_DAY: z.coerce.number().int().positive().default(50),
-    /**
-     * Redis for the registration rate limits, shared by every app server that uses it;
-     * unset: each server counts in its own memory (right for one server).
-     */
     REDIS_URL: z
       .url({ protocol: /^rediss?$/, error: "REDIS_URL must be a redis:// or rediss:// URL" })
       .optional(),
-    /** Prefix of every Redis key this site writes (sites or test runs sharing one Redis). */
     REDIS_KEY_PREFIX: z.string().min(1).default("clinic:"),
-    /** Proxy hops to trust for the client address (X-Forwarded-For). 0 when exposed directly. */
     TRUST_PROXY: z.coerce.number().int().min(0).default(0),
-    /**
-     * Strict-Transport-Security and upgrade-insecure-requests on requests that arrived over
-     * TLS (never on plain http, whatever this says); `false` never sends them (an opt-out).
-     */
     HSTS: flag.default(true),
-    /** Extra origins allowed to POST the form (comma-separated), besides the request's own host. */
     ALLOWED_ORIGINS: z
       .string()
       .default("")
@@ -60,31 +45,15 @@ const envSchema = z
           .map((o) => o.trim())
           .filter(Boolean),
       ),
-    /** Months to keep registrations before the daily purge erases them. */
     RETENTION_MONTHS: z.coerce.number().int().positive().default(24),
-    /**
-     * The public origin, read at run time for the links in emails (confirm,
-     * unsubscribe). Unset: http://localhost:PORT, right for `npm start`. The build
-     * reads the same variable for canonical URLs (docs/decisions/009).
-     */
+    /** Read at run time for the links in emails, and by the build for canonical URLs (decision 009). */
     SITE_URL: z.url({ protocol: /^https?$/, error: "SITE_URL must be an http(s) URL" }).optional(),
-    /**
-     * The mail server, e.g. smtp://user:pass@smtp.example.com:587 (STARTTLS) or
-     * smtps://…:465. Unset: each message is written as an .eml file under
-     * DATA_DIR/mail/ instead of being sent (docs/decisions/088).
-     */
     SMTP_URL: z
       .url({ protocol: /^smtps?$/, error: "SMTP_URL must be an smtp:// or smtps:// URL" })
       .optional(),
-    /** The From of every email, e.g. "Meridian Men's Health <hello@clinic.example.co.uk>". */
     MAIL_FROM: z.string().min(3).optional(),
-    /** How many announcement emails go out per minute (`registrations -- announce`). */
     MAIL_PER_MINUTE: z.coerce.number().int().positive().max(6000).default(60),
-    /**
-     * DKIM signing of every email (docs/deployment.md): the domain (d=), the selector (s=)
-     * whose TXT record holds the public key, and the private key, as PEM in the variable
-     * (newlines may be written \\n) or in a file. All or none.
-     */
+    /** DKIM (docs/deployment.md): d=, s=, and the key as PEM (newlines may be written \\n) or a file. */
     DKIM_DOMAIN: z
       .string()
       .regex(/^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i, {
@@ -99,7 +68,6 @@ const envSchema = z
       .optional(),
     DKIM_PRIVATE_KEY: z.string().optional(),
     DKIM_PRIVATE_KEY_FILE: z.string().optional(),
-    /** Seconds to let in-flight requests finish after SIGTERM. */
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(10),
   })
   .refine((env) => !env.SMTP_URL || env.MAIL_FROM, {
@@ -158,7 +126,6 @@ const envSchema = z
       "SHEETS_WEBHOOK_SECRET must be set when SHEETS_WEBHOOK_URL is: every delivery is signed, and an unsigned one would be refused",
   });
 
-/** The DKIM private key (PEM) from DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE. */
 export function dkimPrivateKey(
   env: Pick<Env, "DKIM_PRIVATE_KEY" | "DKIM_PRIVATE_KEY_FILE">,
 ): string | undefined {
@@ -194,7 +161,7 @@ function dkimKeyProblem(
   return null;
 }
 
-/** https, or http to this machine (a local mail catcher); an unset SITE_URL means localhost. */
+/** http is enough for this machine (a local mail catcher); an unset SITE_URL means localhost. */
 function isHttpsOrLocal(siteUrl: string | undefined): boolean {
   if (siteUrl === undefined) return false;
   const url = new URL(siteUrl);
@@ -206,12 +173,11 @@ export type Env = z.infer<typeof envSchema>;
 /** Every variable the server and the CLI read (deploy/compose.yaml is checked against it). */
 export const envVariables = Object.keys(envSchema.shape) as (keyof Env)[];
 
-/** The origin emails link to: SITE_URL, or this server on localhost. */
 export function siteOrigin(env: Pick<Env, "SITE_URL" | "PORT">): string {
   return env.SITE_URL ? new URL(env.SITE_URL).origin : `http://localhost:${env.PORT}`;
 }
 
-/** Parses the environment, or throws an error that names every bad variable. */
+/** Throws an error that names every bad variable. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings mean "unset", as in most shells' `FOO= npm start`.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
@@ -223,10 +189,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return result.data;
 }
 
-/**
- * The environment of a process that cannot run without it (the server, the operations
- * CLI): parsed once here, or the process prints what is wrong and exits 1.
- */
+/** For the server and the CLI, which cannot run without it: what is wrong, then exit 1. */
 export function envOrExit(source: NodeJS.ProcessEnv = process.env): Env {
   try {
     return parseEnv(source);

@@ -87,7 +87,6 @@ async function main() {
   });
   services.start();
 
-  // On SIGTERM: stop accepting, let in-flight requests finish, then close the database.
   const shutdown = (signal: string) => {
     if (draining) return;
     draining = true;

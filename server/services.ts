@@ -35,9 +35,7 @@ export type Services = {
   dialect: Dialect;
   /** Whether storage can write now (decision 073); cheap enough for /healthz. */
   health(): Promise<WriteHealth>;
-  /** Starts the outbox workers and the daily purge. */
   start(): void;
-  /** Stops them and closes the database. */
   close(): Promise<void>;
 };
 
@@ -48,14 +46,11 @@ export type ServicesOptions = DatabaseOptions & {
   mailer?: Mailer;
   now?: () => Date;
   purgeIntervalMs?: number;
-  /** Most registrations written in one transaction. */
   maxBatch?: number;
   writeConcurrency?: number;
-  /** How long a health observation stands before /healthz probes again. */
   healthMaxAgeMs?: number;
 };
 
-/** Opens the database (running pending migrations) and builds everything on top of it. */
 export async function openServices(
   env: Env,
   logger: Logger,

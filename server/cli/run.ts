@@ -4,11 +4,39 @@ import { parseArgs } from "node:util";
 
 import { backupSqlite } from "../db/backup.ts";
 import type { Env } from "../env.ts";
-import type { Services } from "../services.ts";
-import { CSV_TEXT, escapeUnsafe, LINES } from "./terminal-text.ts";
 import { parseAge } from "../registrations/admin.ts";
 import { AUDIENCES, announcementProblem, isAudience } from "../registrations/announce.ts";
 import { registrationsCsv } from "../registrations/csv.ts";
+import type { Services } from "../services.ts";
+
+/**
+ * Characters a terminal acts on or that reorder what it shows (decision 077): C0 controls,
+ * DEL, C1 controls (U+009B is a one-character CSI, U+009D starts an OSC that can set the
+ * window title or write the clipboard), bidi overrides, embeddings, isolates and marks,
+ * and the Unicode line and paragraph separators.
+ */
+const UNSAFE =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/g;
+
+/** What a line-oriented command may print raw: its own line breaks. */
+export const LINES = /\n/y;
+/** A CSV export's record breaks and the whitespace of quoted multi-line messages round-trip. */
+export const CSV_TEXT = /[\t\n\r]/y;
+
+/**
+ * Every unsafe character as a visible escape (`\u009b`), except those `keep` matches at
+ * their position: inert in any terminal, and staff see that something odd was stored.
+ */
+export function escapeUnsafe(text: string, keep?: RegExp): string {
+  return text.replace(UNSAFE, (char, offset: number) => {
+    if (keep) {
+      keep.lastIndex = offset;
+      if (keep.test(text)) return char;
+    }
+    return `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  });
+}
 
 export const USAGE = `Usage: npm run --silent registrations -- <command> [options]
 

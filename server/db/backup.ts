@@ -4,19 +4,15 @@ import { backup, DatabaseSync } from "node:sqlite";
 
 import { openSqliteFile, SQLITE_FILE_NAME } from "./database.ts";
 
-/** More pages than any database has: the whole copy in one step, on every Node 24. */
+/** More pages than any database has: Node 24.21 refuses the -1 that once meant "all". */
 const ALL_PAGES = 2 ** 31 - 1;
 
 export type BackupResult = { file: string; registrations: number; integrity: string };
 
 /**
- * A consistent copy of the embedded database while the server keeps writing
- * (docs/decisions/080). SQLite's online backup copies every page in one step
- * (a rate of INT32_MAX pages: Node 24.21 refuses the -1 that once meant "all"),
- * inside one read transaction: in WAL mode readers do not block the
- * server's writes, and the copy is the database as of one commit. The copy is
- * written beside the target and renamed into place, switched to a single-file
- * journal mode, and checked before anyone relies on it.
+ * A consistent copy of the embedded database while the server keeps writing (decision
+ * 080): SQLite's online backup in one step, inside one read transaction, which in WAL mode
+ * does not block writes. Written beside the target, checked, then renamed into place.
  */
 export async function backupSqlite(
   dataDir: string,

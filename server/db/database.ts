@@ -30,11 +30,8 @@ import { guardAvailability } from "./writes.ts";
 export const SQLITE_FILE_NAME = "registrations.sqlite";
 
 export type DatabaseOptions = {
-  /** SQLite: how long to wait for another process's write lock. */
   busyTimeoutMs?: number;
-  /** PostgreSQL: connections per app server. */
   poolSize?: number;
-  /** PostgreSQL: how long to wait for a connection before failing. */
   connectTimeoutMs?: number;
 };
 
@@ -118,7 +115,6 @@ export function adaptNodeSqlite(db: DatabaseSync): SqliteDatabase {
   };
 }
 
-/** One Kysely instance per process, over SQLite in DATA_DIR or PostgreSQL at DATABASE_URL. */
 export function createDatabase(
   env: Pick<Env, "DATABASE_URL" | "DATA_DIR">,
   logger: Logger,
@@ -163,7 +159,7 @@ const migrations: Record<string, Migration> = {
   "007-address-lock": addressLock,
 };
 
-/** Kysely takes a lock, so concurrent starters wait their turn. */
+/** Kysely takes a lock: concurrent starters wait their turn. */
 export async function migrateToLatest(
   db: Kysely<Database>,
   dialect: DatabaseHandle["dialect"],

@@ -145,7 +145,6 @@ export function isUnavailableError(error: unknown): boolean {
   return error.cause !== undefined && error.cause !== error && isUnavailableError(error.cause);
 }
 
-/** Turns "database unavailable" failures into StorageUnavailableError. */
 export async function guardAvailability<T>(operation: () => Promise<T>): Promise<T> {
   try {
     return await operation();
@@ -161,7 +160,6 @@ export async function guardAvailability<T>(operation: () => Promise<T>): Promise
 
 type Operation = (...args: never[]) => Promise<unknown>;
 
-/** guardAvailability around every operation of an object. */
 export function guardAll<T extends { [K in keyof T]: Operation }>(operations: T): T {
   return Object.fromEntries(
     Object.entries<Operation>(operations).map(([name, operation]) => [

@@ -90,15 +90,7 @@ async function findByEmail(db: Db, email: string): Promise<RegistrationWithDeliv
   if (rows.length === 0) return [];
   const outbox = await db
     .selectFrom("outbox")
-    .select([
-      "registration_id",
-      "kind",
-      "topic",
-      "status",
-      "attempts",
-      "delivered_at",
-      "announcement_id",
-    ])
+    .selectAll()
     .where(
       "registration_id",
       "in",
@@ -125,7 +117,6 @@ async function findByEmail(db: Db, email: string): Promise<RegistrationWithDeliv
   });
 }
 
-/** Operator tasks behind the CLI: subject access, erasure, export, purge, outbox. */
 export type RegistrationAdmin = {
   count(): Promise<number>;
   list(limit: number): Promise<StoredRegistration[]>;
@@ -139,7 +130,6 @@ export type RegistrationAdmin = {
   eraseByEmail(
     email: string,
   ): Promise<EraseResult & { logCleared: boolean | null; mailFiles: number }>;
-  /** What erasures of this address left behind. */
   erasures(email: string): Promise<ErasureRecord[]>;
   /** Erasures with copies in the spreadsheet, for staff to delete there. */
   forwardedErasures(): Promise<ErasureRecord[]>;
@@ -147,12 +137,8 @@ export type RegistrationAdmin = {
   /** Registrations never confirmed within UNCONFIRMED_DAYS (docs/decisions/087). */
   purgeUnconfirmed(): Promise<{ cutoff: string; deleted: number }>;
   outboxSummary(): Promise<OutboxSummary>;
-  /** How many would receive this announcement now (`announce --dry-run`). */
   planAnnouncement(subject: string, body: string, audience?: Audience): Promise<AnnouncementPlan>;
-  /**
-   * Queues the announcement at MAIL_PER_MINUTE, once per address (docs/decisions/091),
-   * to everyone confirmed and subscribed or only those who asked for news (decision 104).
-   */
+  /** At MAIL_PER_MINUTE, once per address (decisions 091, 104). */
   queueAnnouncement(
     subject: string,
     body: string,
@@ -162,13 +148,11 @@ export type RegistrationAdmin = {
 };
 
 export type AdminDependencies = DatabaseHandle & {
-  /** Where `.eml` files of "sent" emails live when SMTP_URL is unset. */
   dataDir: string;
   mailPerMinute: number;
   now: () => Date;
 };
 
-/** The operator tasks over one database, each wrapped in guardAvailability. */
 export function createRegistrationAdmin({
   db,
   dialect,
@@ -224,9 +208,8 @@ export function createRegistrationAdmin({
       .then((rows) => rows.map(toStored));
 
   /**
-   * SQLite keeps old page images in the write-ahead log until a checkpoint: copy
-   * them into the database file (where secure_delete has zeroed the erased rows)
-   * and truncate the log to nothing. PostgreSQL: see docs/operations.md.
+   * SQLite keeps old page images in the write-ahead log until a checkpoint: copy them into
+   * the file (where secure_delete zeroed the erased rows) and truncate the log.
    */
   const clearLog = async (): Promise<boolean | null> => {
     if (dialect !== "sqlite") return null;

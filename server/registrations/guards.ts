@@ -41,7 +41,6 @@ export type GuardOptions = {
   allowedOrigins: readonly string[];
   maxBodyBytes?: number;
   logger?: Pick<Logger, "warn" | "error">;
-  /** Where each limiter counts; undefined is express-rate-limit's memory. */
   storeFor?: (identifier: string) => Store | undefined;
 };
 

@@ -46,7 +46,6 @@ export function addressKey(email: string): string {
 export type AddressHistory = {
   lastUnsubscribedAt: string | null;
   lastConfirmedAt: string | null;
-  /** Every confirmation email queued for the address that storage still holds. */
   confirmations: Array<{ createdAt: string; status: OutboxStatus }>;
 };
 
@@ -286,46 +285,16 @@ async function insertRows(
 }
 
 /**
- * Once per idempotency key: a concurrent second insert waits for the first, then does
- * nothing and gets that row back as a duplicate.
+ * Registrations in one transaction: one multi-row INSERT, one look-up for keys seen
+ * before, one outbox INSERT, one commit. A key maps to exactly one row: a concurrent
+ * insert of the same key waits for the first, then does nothing and gets that row back
+ * as a duplicate; within the batch the first use of a key creates, repeats are duplicates.
  */
-export async function insertRegistration(
-  db: Db,
-  input: NewRegistration,
-  options: InsertOptions,
-): Promise<RegisterResult> {
-  const row = newRow(input, options.now.toISOString());
-  const write = async (trx: Db): Promise<RegisterResult | undefined> => {
-    const [inserted] = await insertRows(trx, [row], options.dialect);
-    if (!inserted) {
-      const existing = await trx
-        .selectFrom("registrations")
-        .selectAll()
-        .where("idempotency_key", "=", input.idempotencyKey)
-        .executeTakeFirst();
-      // Undefined only if the first row was erased in between: then insert afresh.
-      return existing && { kind: "duplicate", registration: toStored(existing) };
-    }
-    const queued = await outboxRowsFor(trx, [inserted], options);
-    if (queued.length > 0) await trx.insertInto("outbox").values(queued).execute();
-    return { kind: "created", registration: toStored(inserted) };
-  };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const result = await db.transaction().execute(write);
-    if (result) return result;
-  }
-  throw new Error("The registration vanished while it was being stored; try again");
-}
-
-/**
- * Many registrations in one transaction: one multi-row INSERT, one look-up for keys seen
- * before, one outbox INSERT, one commit. Within the batch the first use of a key creates;
- * repeats are duplicates.
- */
-export async function insertRegistrationBatch(
+async function insertRegistrations(
   db: Db,
   inputs: readonly NewRegistration[],
   options: InsertOptions,
+  attempt = 1,
 ): Promise<RegisterResult[]> {
   const receivedAt = options.now.toISOString();
   const firstIndex = new Map<string, number>();
@@ -357,8 +326,11 @@ export async function insertRegistrationBatch(
   return Promise.all(
     inputs.map((input, i) => {
       const row = stored.get(input.idempotencyKey);
-      // Erased between the conflict and the look-up: store it again on its own.
-      if (!row) return insertRegistration(db, input, options);
+      if (!row) {
+        // Erased between the conflict and the look-up: store it again on its own.
+        if (attempt === 3) throw new Error("The registration vanished while it was being stored");
+        return insertRegistrations(db, [input], options, attempt + 1).then(([again]) => again!);
+      }
       const isCreator =
         created.has(input.idempotencyKey) && firstIndex.get(input.idempotencyKey) === i;
       return { kind: isCreator ? "created" : "duplicate", registration: toStored(row) } as const;
@@ -374,7 +346,7 @@ export type RegisterDependencies = DatabaseHandle & {
   /** Told of each write, so /healthz knows (decision 073). */
   observeWrite(error?: unknown): void;
   maxBatch?: number;
-  /** Transactions writing at once (SQLite has one writer). */
+  /** SQLite has one writer. */
   writeConcurrency?: number;
 };
 
@@ -396,12 +368,14 @@ export function createRegister({
     async (inputs) => {
       const options = { spreadsheet, now: now(), dialect };
       try {
-        const results = await insertRegistrationBatch(db, inputs, options);
+        const results = await insertRegistrations(db, inputs, options);
         return results.map((value) => ({ status: "fulfilled", value }));
       } catch (error) {
         if (inputs.length === 1 || isUnavailableError(error)) throw error;
         // One bad row must not fail its neighbours: write each on its own.
-        return Promise.allSettled(inputs.map((input) => insertRegistration(db, input, options)));
+        return Promise.allSettled(
+          inputs.map((input) => insertRegistrations(db, [input], options).then(([r]) => r!)),
+        );
       }
     },
     { maxBatch, concurrency: writeConcurrency },

@@ -1,5 +1,6 @@
 import { CheckCircle2, Clock, Info } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
+import type { HeadersFunction } from "react-router";
 
 import { ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
@@ -9,11 +10,7 @@ import { type LinkPageCopy, linkPageActions } from "../../content/email-links.ts
 
 const icons = { done: CheckCircle2, wait: Clock, note: Info } as const;
 
-/**
- * The one card every page behind an email link shows: what happened, in a heading and a
- * few sentences, then the way on (`children`). `moveFocus` puts focus on the heading when
- * the card replaced content under the visitor's focus (the unsubscribe button).
- */
+/** The one card every page behind an email link shows: what happened, then the way on. */
 export function LinkPage({
   copy,
   tone,
@@ -52,7 +49,7 @@ export function LinkPage({
   );
 }
 
-/** The ways on from a link page: register again when the link cannot help, and home. */
+/** Register again when the link cannot help, and home. */
 export function LinkPageActions({ registerAgain }: { registerAgain: boolean }) {
   return (
     <>
@@ -73,6 +70,13 @@ export function LinkPageActions({ registerAgain }: { registerAgain: boolean }) {
     </>
   );
 }
+
+/** Retry-After on a 503 reaches the browser only if the route passes it on. */
+export const linkPageHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const merged = new Headers(loaderHeaders);
+  actionHeaders.forEach((value, name) => merged.set(name, value));
+  return merged;
+};
 
 /** Where to write with a question, or to ask for deletion. */
 export function ContactLine() {

@@ -31,10 +31,8 @@ const fieldOrder = ["name", "email", "phone", "message"] as const satisfies Read
 >;
 
 /**
- * The register-interest form. Without JavaScript it is a plain POST that the server
- * answers with the Thank You card or the form again with errors. With JavaScript the
- * browser validates first (the server's schema), stamps the idempotency key
- * and the time, and hands the fields to `onSend`, which sends them with retries.
+ * Without JavaScript a plain POST; with it the browser validates first with the server's
+ * schema, stamps the idempotency key and the time, and hands the fields to `onSend`.
  */
 function RegistrationForm({
   result,
@@ -304,10 +302,8 @@ export function ThankYouCard({ moveFocus }: { moveFocus: boolean }) {
 }
 
 /**
- * The registration form, then its thank-you card in the same place. `initialResult` is
- * the server's answer when the form was posted without JavaScript and came back with
- * errors. With JavaScript each submission is sent with retries (network failures, 5xx,
- * 429: the same body and idempotency key each time), and the visitor is told how it went.
+ * The form, then its thank-you card in the same place. `initialResult` is the server's
+ * answer when the form was posted without JavaScript and came back with errors.
  */
 function RegistrationPanel({ initialResult }: { initialResult: RegistrationFormResult | null }) {
   const [result, setResult] = useState(initialResult ?? undefined);
@@ -344,5 +340,5 @@ function RegistrationPanel({ initialResult }: { initialResult: RegistrationFormR
   );
 }
 
-/** The one part of /register-interest that runs in the browser (docs/decisions/126). */
+/** The one part of /register-interest that runs in the browser (decision 126). */
 export const registrationIsland = defineIsland("registration", RegistrationPanel);

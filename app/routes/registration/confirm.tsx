@@ -15,12 +15,9 @@ import { ContactLine, LinkPage, LinkPageActions } from "../../features/registrat
 import { metaFor } from "../../lib/seo.ts";
 
 /**
- * The confirmation link from the registration email (double opt-in). A GET, a HEAD or
- * the `.data` GET only looks and shows one button: link scanners open links in mail,
- * some running scripts, and must not confirm anyone (docs/decisions/100). The button's
- * POST confirms; pressing it again changes nothing. Rendered on each request, never
- * prerendered (decision 090); the server adds no-store, noindex and same-origin
- * referrer headers (server/security/headers.ts).
+ * The confirmation link from the registration email (double opt-in). A GET, a HEAD or the
+ * `.data` GET only looks and shows one button: link scanners open links in mail, some
+ * running scripts, and must not confirm anyone (decision 100). The button's POST confirms.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { registrations } = context.get(appServicesContext);
@@ -37,12 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ view: answer.view }, { status: answer.status, headers: answer.headers });
 }
 
-/** Retry-After on a 503 reaches the browser only if the route passes it on. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const merged = new Headers(loaderHeaders);
-  actionHeaders.forEach((value, name) => merged.set(name, value));
-  return merged;
-};
+export { linkPageHeaders as headers } from "../../features/registration/link-page.tsx";
 
 const copyFor = (view: ConfirmView) =>
   view === "unavailable" ? linkUnavailableCopy : confirmCopy[view];
@@ -54,8 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function ConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  // Set when the button is pressed with JavaScript: the answer then replaces the card
-  // under the visitor's focus, so focus moves to its heading.
+  // The answer to a press replaces the card under the visitor's focus: focus its heading.
   const [pressed, setPressed] = useState(false);
   const view = actionData?.view ?? loaderData.view;
 

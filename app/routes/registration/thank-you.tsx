@@ -6,11 +6,7 @@ import { pages } from "../../content/pages.ts";
 import { ThankYouCard } from "../../features/registration/registration-form.tsx";
 import { metaFor } from "../../lib/seo.ts";
 
-/**
- * Where the form posted without JavaScript lands (303 See Other, docs/decisions/089):
- * prerendered like any page, so a refresh only reloads it. Not for search engines
- * (robots noindex, and not in the sitemap).
- */
+/** Where the form posted without JavaScript lands (303, decision 089); not for search engines. */
 export const meta: Route.MetaFunction = () => metaFor(pages[registrationPaths.thankYou], null);
 
 export default function ThankYouPage() {

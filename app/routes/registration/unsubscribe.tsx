@@ -16,13 +16,10 @@ import { ContactLine, LinkPage, LinkPageActions } from "../../features/registrat
 import { metaFor } from "../../lib/seo.ts";
 
 /**
- * The unsubscribe link of every email (docs/decisions/090). A GET only looks and shows a
- * button: link scanners and prefetchers open links, and must not unsubscribe anyone. The
- * button's POST, or a mail provider's RFC 8058 one-click POST (form body
- * `List-Unsubscribe=One-Click`, token in the query, no Origin header), unsubscribes;
- * repeating it changes nothing. Once unsubscribed, the page offers "Join the list
- * again" (a POST with `intent=rejoin`), the one way back for the address
- * (docs/decisions/101). Rendered on each request, never prerendered.
+ * The unsubscribe link of every email (decision 090). A GET only looks and shows a button:
+ * link scanners open links. The button's POST, or a mail provider's RFC 8058 one-click
+ * POST (token in the query, no Origin), unsubscribes. Then "Join the list again" (a POST
+ * with `intent=rejoin`) is the one way back for the address (decision 101).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { registrations } = context.get(appServicesContext);
@@ -49,12 +46,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const intentField = "intent";
 const rejoinIntent = "rejoin";
 
-/** Retry-After on a 503 reaches the browser only if the route passes it on. */
-export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const merged = new Headers(loaderHeaders);
-  actionHeaders.forEach((value, name) => merged.set(name, value));
-  return merged;
-};
+export { linkPageHeaders as headers } from "../../features/registration/link-page.tsx";
 
 const copyFor = (view: UnsubscribeView) =>
   view === "unavailable" ? linkUnavailableCopy : unsubscribeCopy[view];
@@ -66,8 +58,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  // Set when the button is pressed with JavaScript: the answer then replaces the card
-  // under the visitor's focus, so focus moves to its heading.
+  // The answer to a press replaces the card under the visitor's focus: focus its heading.
   const [pressed, setPressed] = useState(false);
   const view = actionData?.view ?? loaderData.view;
 
