@@ -1,0 +1,105 @@
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+
+import ts from "typescript";
+import { describe, expect, it } from "vitest";
+
+/*
+ * How many project files a registration crosses (issue 30): the static imports (`import`,
+ * `import type`, `export ... from`) with relative paths, followed from the entry points
+ * below to files. Start-up wiring (server/main.ts, server/services.ts) is not counted.
+ */
+
+const root = path.resolve(import.meta.dirname, "../..");
+const routeModule = "app/routes/registration/register-interest.tsx";
+
+/** The module that defines the action the page's route exports (itself, or a re-export's source). */
+function actionModule(): string {
+  const file = path.join(root, routeModule);
+  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
+  for (const statement of source.statements) {
+    if (
+      ts.isExportDeclaration(statement) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier) &&
+      statement.exportClause &&
+      ts.isNamedExports(statement.exportClause) &&
+      statement.exportClause.elements.some((e) => e.name.text === "action")
+    ) {
+      return resolve(file, statement.moduleSpecifier.text) ?? routeModule;
+    }
+  }
+  return routeModule;
+}
+
+/** A relative specifier as a project file; null for a package or React Router's generated types. */
+function resolve(from: string, specifier: string): string | null {
+  if (!specifier.startsWith(".") || specifier.includes("/+types/")) return null;
+  const base = path.resolve(path.dirname(from), specifier);
+  const file = [base, `${base}.ts`, `${base}.tsx`].find(
+    (candidate) => existsSync(candidate) && statSync(candidate).isFile(),
+  );
+  if (!file) throw new Error(`${path.relative(root, from)} imports ${specifier}, which is no file`);
+  return path.relative(root, file);
+}
+
+function walk(entries: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const absolute = path.join(root, file);
+    const source = ts.createSourceFile(
+      absolute,
+      readFileSync(absolute, "utf8"),
+      ts.ScriptTarget.Latest,
+    );
+    for (const statement of source.statements) {
+      if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
+      const specifier = statement.moduleSpecifier;
+      if (!specifier || !ts.isStringLiteral(specifier)) continue;
+      const next = resolve(absolute, specifier.text);
+      if (next) visit(next);
+    }
+  };
+  for (const entry of entries) visit(entry);
+  return [...seen].sort();
+}
+
+/**
+ * The server's request path: the page's action module, the guards in front of it, and the
+ * module implementing RegistrationService.register, which the action reaches at run time
+ * through the router context rather than by an import.
+ */
+const serverEntries = [
+  actionModule(),
+  "server/registrations/guards.ts",
+  "server/registrations/register.ts",
+];
+
+/**
+ * End to end: those, the island's browser entry, the page's route module, and the outbox's
+ * mail and spreadsheet channels, which deliver what the registration queued.
+ */
+const endToEndEntries = [
+  ...serverEntries,
+  "app/islands/registration.tsx",
+  routeModule,
+  "server/outbox/mail.ts",
+  "server/outbox/spreadsheet.ts",
+];
+
+describe("the files a registration crosses", () => {
+  it.each([
+    ["on the server's request path", 20, serverEntries],
+    ["end to end", 40, endToEndEntries],
+  ] as const)("%s: at most %i", (label, limit, entries) => {
+    const files = walk(entries);
+    console.log(`A registration ${label} crosses ${files.length} files:\n  ${files.join("\n  ")}`);
+    expect(files.length).toBeLessThanOrEqual(limit);
+  });
+
+  it("starts from the module that defines the page's action", () => {
+    expect(actionModule()).toBe("app/features/registration/register.server.ts");
+  });
+});
