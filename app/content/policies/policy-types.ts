@@ -33,7 +33,7 @@ export const table = (caption: string, head: string[], rows: string[][]): Policy
 
 /**
  * The site facts a policy quotes. Content imports nothing from configuration: the
- * policy routes pass these in (app/routes/legal/policy-facts.ts).
+ * policy routes pass these in (app/features/consent/policy-facts.ts).
  */
 export type PolicyFacts = {
   clinicName: string;

@@ -1,8 +1,11 @@
+import { CONSENT_STORAGE_KEY } from "./consent-record.ts";
 import { clinic } from "../../content/clinic.ts";
 import type { PolicyFacts } from "../../content/policies/policy-types.ts";
-import { CONSENT_STORAGE_KEY } from "../../features/consent/consent-record.ts";
 
-/** The facts the policy texts quote, from the clinic's details and the consent feature. */
+/**
+ * The facts the policy texts quote. Here, not in content, because content may not import
+ * this feature's storage key; the legal routes pass them in.
+ */
 export const policyFacts: PolicyFacts = {
   clinicName: clinic.name,
   companyName: clinic.legalName,

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/cookie-policy";
-import { policyFacts } from "./policy-facts.ts";
 import { PolicyLayout } from "../../components/content/policy-layout.tsx";
 import { pages } from "../../content/pages.ts";
 import { cookiePolicy } from "../../content/policies/cookies.ts";
+import { policyFacts } from "../../features/consent/policy-facts.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
 export const meta: Route.MetaFunction = () => pageMeta("/cookie-policy");
