@@ -1,4 +1,4 @@
-import { createContext } from "react-router";
+import type { RouterContext } from "react-router";
 
 /*
  * The contract between route code (app/) and the server: the one module both import
@@ -15,12 +15,12 @@ export type AppServices = {
 };
 
 /**
- * The key the services are set under. The server must use the app bundle's copy, which
- * app/entry.server.tsx exports: its own import of this module makes another object.
- * Marked pure so that the browser's bundle, which never reads it, drops React Router's
- * router code with it (5 KB gzipped on /register-interest).
+ * The key the services are set under: what React Router's createContext() returns, written
+ * out so that the server and the CLI, which load this module at run time, do not load
+ * React Router's router code for it (and the island's bundle neither). The server must set
+ * the app bundle's copy, which app/entry.server.tsx exports: its own import is another object.
  */
-export const appServicesContext = /* @__PURE__ */ createContext<AppServices>();
+export const appServicesContext: RouterContext<AppServices> = {};
 
 /** The part of the server's pino logger (server/logger.ts) route code uses. Never pass form values. */
 export interface Logger {

@@ -4,7 +4,6 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 
 import { createApp } from "./app.ts";
-import { dataDirProblem } from "./data-dir.ts";
 import { envOrExit } from "./env.ts";
 import { createLogger } from "./logger.ts";
 import {
@@ -15,7 +14,7 @@ import {
 } from "./registrations/guards.ts";
 import { loadCspManifest, securityHeaders } from "./security-headers.ts";
 import { openServices } from "./services.ts";
-import { startupLine } from "./startup-line.ts";
+import { dataDirProblem, startupLine } from "./startup.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

@@ -1,25 +1,13 @@
 import { type Kysely, sql } from "kysely";
 
-import {
-  type AnnouncementPlan,
-  type AnnouncementResult,
-  type Audience,
-  planAnnouncement,
-  queueAnnouncement,
-} from "./announce.ts";
-import {
-  type EraseResult,
-  eraseByEmail,
-  type ErasureRecord,
-  erasuresFor,
-  forwardedErasures,
-} from "./erasure.ts";
+import { type Audience, planAnnouncement, queueAnnouncement } from "./announce.ts";
+import { eraseByEmail, erasuresFor, forwardedErasures } from "./erasure.ts";
 import { addressKey, toStored } from "./register.ts";
 import type { StoredRegistration } from "../../contract/registrations.ts";
 import type { Database, DatabaseHandle, OutboxStatus, OutboxTopic } from "../db/schema.ts";
 import { guardAll } from "../db/writes.ts";
 import { deleteMailFiles, mailFileIds } from "../mail/transport.ts";
-import { outboxSummary, retryOutbox, type OutboxSummary } from "../outbox/summary.ts";
+import { outboxSummary, retryOutbox } from "../outbox/summary.ts";
 
 /* The operator tasks behind the CLI, and the queries they read and delete with. */
 
@@ -117,36 +105,6 @@ async function findByEmail(db: Db, email: string): Promise<RegistrationWithDeliv
   });
 }
 
-export type RegistrationAdmin = {
-  count(): Promise<number>;
-  list(limit: number): Promise<StoredRegistration[]>;
-  exportAll(): Promise<StoredRegistration[]>;
-  findByEmail(email: string): Promise<RegistrationWithDelivery[]>;
-  /**
-   * Erases and leaves a record (docs/decisions/079). On SQLite, `logCleared` tells
-   * whether the write-ahead log could be emptied at once (false while another
-   * process holds a read open; the next checkpoint then overwrites it).
-   */
-  eraseByEmail(
-    email: string,
-  ): Promise<EraseResult & { logCleared: boolean | null; mailFiles: number }>;
-  erasures(email: string): Promise<ErasureRecord[]>;
-  /** Erasures with copies in the spreadsheet, for staff to delete there. */
-  forwardedErasures(): Promise<ErasureRecord[]>;
-  purgeOlderThan(age: Age): Promise<{ cutoff: string; deleted: number }>;
-  /** Registrations never confirmed within UNCONFIRMED_DAYS (docs/decisions/087). */
-  purgeUnconfirmed(): Promise<{ cutoff: string; deleted: number }>;
-  outboxSummary(): Promise<OutboxSummary>;
-  planAnnouncement(subject: string, body: string, audience?: Audience): Promise<AnnouncementPlan>;
-  /** At MAIL_PER_MINUTE, once per address (decisions 091, 104). */
-  queueAnnouncement(
-    subject: string,
-    body: string,
-    audience?: Audience,
-  ): Promise<AnnouncementResult>;
-  retryOutbox(): Promise<{ revived: number; hurried: number }>;
-};
-
 export type AdminDependencies = DatabaseHandle & {
   dataDir: string;
   mailPerMinute: number;
@@ -159,7 +117,7 @@ export function createRegistrationAdmin({
   dataDir,
   mailPerMinute,
   now,
-}: AdminDependencies): RegistrationAdmin {
+}: AdminDependencies) {
   /**
    * Without SMTP_URL, "sent" emails are files under DATA_DIR/mail: a purge deletes those
    * whose outbox row went with its registration, as `erase` does (docs/decisions/095).
@@ -217,7 +175,7 @@ export function createRegistrationAdmin({
     return Number(rows[0]?.busy ?? 1) === 0;
   };
 
-  return guardAll<RegistrationAdmin>({
+  return guardAll({
     async count() {
       const { n } = await db
         .selectFrom("registrations")
@@ -225,23 +183,31 @@ export function createRegistrationAdmin({
         .executeTakeFirstOrThrow();
       return Number(n);
     },
-    list: (limit) => registrations("desc", limit),
+    list: (limit: number) => registrations("desc", limit),
     exportAll: () => registrations("asc"),
-    findByEmail: (email) => findByEmail(db, email),
-    async eraseByEmail(email) {
+    findByEmail: (email: string) => findByEmail(db, email),
+    /**
+     * Erases and leaves a record (decision 079). On SQLite, `logCleared` says whether the
+     * write-ahead log could be emptied at once (not while another process reads).
+     */
+    async eraseByEmail(email: string) {
       const result = await eraseByEmail(db, dialect, email, now());
       // Without SMTP_URL, "sent" emails are files on this machine: they go too.
       const mailFiles = await deleteMailFiles(dataDir, result.mailIds);
       return { ...result, logCleared: await clearLog(), mailFiles };
     },
-    erasures: (email) => erasuresFor(db, email),
+    erasures: (email: string) => erasuresFor(db, email),
     forwardedErasures: () => forwardedErasures(db),
-    purgeOlderThan: (age) => purge(age, false),
+    purgeOlderThan: (age: Age) => purge(age, false),
     purgeUnconfirmed: () => purge({ amount: UNCONFIRMED_DAYS, unit: "days" }, true),
     outboxSummary: () => outboxSummary(db),
-    planAnnouncement: (subject, body, audience) => planAnnouncement(db, subject, body, audience),
-    queueAnnouncement: (subject, body, audience) =>
+    planAnnouncement: (subject: string, body: string, audience?: Audience) =>
+      planAnnouncement(db, subject, body, audience),
+    /** At MAIL_PER_MINUTE, once per address (decisions 091, 104). */
+    queueAnnouncement: (subject: string, body: string, audience?: Audience) =>
       queueAnnouncement(db, { subject, body, audience, now: now(), perMinute: mailPerMinute }),
     retryOutbox: () => retryOutbox(db, now()),
   });
 }
+
+export type RegistrationAdmin = ReturnType<typeof createRegistrationAdmin>;

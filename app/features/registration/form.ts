@@ -53,31 +53,15 @@ export type RegistrationFields = {
 
 export type FieldErrors = Partial<Record<keyof RegistrationValues, string>>;
 
-export type RawSubmission = RegistrationValues & {
-  honeypot: string;
-  idempotencyKey: string;
-  clientTimestamp: string;
-  updates: string;
-  consentVersion: string;
-};
+export type RawSubmission = Record<keyof typeof fieldNames, string>;
 
 /** A missing or non-text field reads as "". */
 export function readSubmission(form: FormData | URLSearchParams): RawSubmission {
-  const text = (name: keyof typeof fieldNames) => {
-    const value = form.get(fieldNames[name]);
-    return typeof value === "string" ? value : "";
-  };
-  return {
-    name: text("name"),
-    email: text("email"),
-    phone: text("phone"),
-    message: text("message"),
-    honeypot: text("honeypot"),
-    idempotencyKey: text("idempotencyKey"),
-    clientTimestamp: text("clientTimestamp"),
-    updates: text("updates"),
-    consentVersion: text("consentVersion"),
-  };
+  const entries = Object.entries(fieldNames).map(([key, name]) => {
+    const value = form.get(name);
+    return [key, typeof value === "string" ? value : ""];
+  });
+  return Object.fromEntries(entries) as RawSubmission;
 }
 
 /** Name or email blank: the case with its own toast (specification, section 5). */

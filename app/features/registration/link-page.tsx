@@ -1,8 +1,9 @@
 import { CheckCircle2, Clock, Info } from "lucide-react";
 import { type ReactNode, useEffect, useRef } from "react";
-import type { HeadersFunction } from "react-router";
+import { Form, type HeadersFunction, useNavigation } from "react-router";
 
-import { ButtonLink } from "../../components/ui/button.tsx";
+import { linkTokenParam } from "../../../contract/registrations.ts";
+import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { clinic } from "../../content/clinic.ts";
@@ -68,6 +69,37 @@ export function LinkPageActions({ registerAgain }: { registerAgain: boolean }) {
       </div>
       <ContactLine />
     </>
+  );
+}
+
+/** A form that posts the link's token back with one button (and its `intent`, if any). */
+export function LinkPageButton({
+  token,
+  label,
+  pending,
+  onPress,
+  intent,
+}: {
+  token: string | null;
+  label: string;
+  pending: string;
+  onPress: () => void;
+  intent?: { name: string; value: string };
+}) {
+  const navigation = useNavigation();
+  return (
+    <Form method="post" onSubmit={onPress}>
+      <input type="hidden" name={linkTokenParam} value={token ?? ""} />
+      <Button
+        type="submit"
+        size={intent ? undefined : "lg"}
+        variant={intent ? "secondary" : undefined}
+        name={intent?.name}
+        value={intent?.value}
+      >
+        {navigation.state === "submitting" ? pending : label}
+      </Button>
+    </Form>
   );
 }
 

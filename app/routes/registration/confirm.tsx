@@ -1,9 +1,8 @@
 import { useState } from "react";
-import { Form, data, useNavigation } from "react-router";
+import { data } from "react-router";
 
 import type { Route } from "./+types/confirm";
-import { appServicesContext, linkTokenParam } from "../../../contract/registrations.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { appServicesContext } from "../../../contract/registrations.ts";
 import { confirmButton, confirmCopy, linkUnavailableCopy } from "../../content/email-links.ts";
 import {
   type ConfirmView,
@@ -11,7 +10,12 @@ import {
   confirmLink,
   linkToken,
 } from "../../features/registration/email-links.server.ts";
-import { ContactLine, LinkPage, LinkPageActions } from "../../features/registration/link-page.tsx";
+import {
+  ContactLine,
+  LinkPage,
+  LinkPageActions,
+  LinkPageButton,
+} from "../../features/registration/link-page.tsx";
 import { metaFor } from "../../lib/seo.ts";
 
 /**
@@ -45,7 +49,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function ConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   // The answer to a press replaces the card under the visitor's focus: focus its heading.
   const [pressed, setPressed] = useState(false);
   const view = actionData?.view ?? loaderData.view;
@@ -53,12 +56,12 @@ export default function ConfirmPage({ loaderData, actionData }: Route.ComponentP
   if (view === "ask") {
     return (
       <LinkPage copy={confirmCopy.ask} tone="note">
-        <Form method="post" onSubmit={() => setPressed(true)}>
-          <input type="hidden" name={linkTokenParam} value={loaderData.token ?? ""} />
-          <Button type="submit" size="lg">
-            {navigation.state === "submitting" ? confirmButton.pending : confirmButton.label}
-          </Button>
-        </Form>
+        <LinkPageButton
+          token={loaderData.token}
+          label={confirmButton.label}
+          pending={confirmButton.pending}
+          onPress={() => setPressed(true)}
+        />
         <ContactLine />
       </LinkPage>
     );

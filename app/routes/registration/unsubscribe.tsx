@@ -1,9 +1,8 @@
 import { useState } from "react";
-import { Form, data, useNavigation } from "react-router";
+import { data } from "react-router";
 
 import type { Route } from "./+types/unsubscribe";
-import { appServicesContext, linkTokenParam } from "../../../contract/registrations.ts";
-import { Button } from "../../components/ui/button.tsx";
+import { appServicesContext } from "../../../contract/registrations.ts";
 import { linkUnavailableCopy, unsubscribeCopy } from "../../content/email-links.ts";
 import {
   type UnsubscribeView,
@@ -12,7 +11,12 @@ import {
   rejoinLink,
   unsubscribeLink,
 } from "../../features/registration/email-links.server.ts";
-import { ContactLine, LinkPage, LinkPageActions } from "../../features/registration/link-page.tsx";
+import {
+  ContactLine,
+  LinkPage,
+  LinkPageActions,
+  LinkPageButton,
+} from "../../features/registration/link-page.tsx";
 import { metaFor } from "../../lib/seo.ts";
 
 /**
@@ -57,7 +61,6 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function UnsubscribePage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   // The answer to a press replaces the card under the visitor's focus: focus its heading.
   const [pressed, setPressed] = useState(false);
   const view = actionData?.view ?? loaderData.view;
@@ -65,12 +68,12 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
   if (view === "ask") {
     return (
       <LinkPage copy={unsubscribeCopy.ask} tone="note">
-        <Form method="post" onSubmit={() => setPressed(true)}>
-          <input type="hidden" name={linkTokenParam} value={loaderData.token ?? ""} />
-          <Button type="submit" size="lg">
-            {navigation.state === "submitting" ? unsubscribeCopy.pending : unsubscribeCopy.button}
-          </Button>
-        </Form>
+        <LinkPageButton
+          token={loaderData.token}
+          label={unsubscribeCopy.button}
+          pending={unsubscribeCopy.pending}
+          onPress={() => setPressed(true)}
+        />
         <ContactLine />
       </LinkPage>
     );
@@ -85,14 +88,13 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
       moveFocus={pressed}
     >
       {canRejoin ? (
-        <Form method="post" onSubmit={() => setPressed(true)}>
-          <input type="hidden" name={linkTokenParam} value={loaderData.token ?? ""} />
-          <Button type="submit" name={intentField} value={rejoinIntent} variant="secondary">
-            {navigation.state === "submitting"
-              ? unsubscribeCopy.rejoinPending
-              : unsubscribeCopy.rejoinButton}
-          </Button>
-        </Form>
+        <LinkPageButton
+          token={loaderData.token}
+          label={unsubscribeCopy.rejoinButton}
+          pending={unsubscribeCopy.rejoinPending}
+          onPress={() => setPressed(true)}
+          intent={{ name: intentField, value: rejoinIntent }}
+        />
       ) : null}
       <LinkPageActions registerAgain={false} />
     </LinkPage>
