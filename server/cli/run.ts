@@ -219,7 +219,7 @@ async function execute(
       }
       if (summary.dead.length > 0)
         io.stdout("Run `outbox --retry` to send the failed ones again.\n");
-      for (const e of await admin.forwardedErasures()) {
+      for (const e of await admin.spreadsheetErasures()) {
         io.stdout(
           `erased  ${field(e.erasedAt)}  delete from the spreadsheet the ${plural(e.spreadsheetIds.length, "row", "rows")} with id ${e.spreadsheetIds.map(field).join(", ")}\n`,
         );

@@ -231,7 +231,7 @@ for (const backend of backends) {
         spreadsheetIds: [shown[1]!.id],
       };
       expect(await storage.admin.erasures(" SAM@example.COM ")).toEqual([record]);
-      expect(await storage.admin.forwardedErasures()).toEqual([record]);
+      expect(await storage.admin.spreadsheetErasures()).toEqual([record]);
       expect(await storage.admin.erasures("kim@example.com")).toEqual([]);
       expect(await storage.admin.eraseByEmail("nobody@example.com")).toEqual({
         registrations: 0,

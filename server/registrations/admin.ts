@@ -197,7 +197,7 @@ export function createRegistrationAdmin({
       return { ...result, logCleared: await clearLog(), mailFiles };
     },
     erasures: (email: string) => erasuresFor(db, email),
-    forwardedErasures: () => forwardedErasures(db),
+    spreadsheetErasures: () => forwardedErasures(db),
     purgeOlderThan: (age: Age) => purge(age, false),
     purgeUnconfirmed: () => purge({ amount: UNCONFIRMED_DAYS, unit: "days" }, true),
     outboxSummary: () => outboxSummary(db),
