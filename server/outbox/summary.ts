@@ -8,7 +8,6 @@ type Db = Kysely<Database>;
 export type OutboxCounts = Record<OutboxStatus, number>;
 
 export type OutboxSummary = {
-  /** Per kind: deliveries to the spreadsheet, and emails. */
   kinds: Record<OutboxKind, { counts: OutboxCounts; oldestPendingAt: string | null }>;
   /** Rows that gave up, oldest first, for staff to look into and retry. */
   dead: Array<{
@@ -37,7 +36,7 @@ export async function outboxSummary(db: Db): Promise<OutboxSummary> {
     .groupBy(["kind", "status"])
     .execute();
   const kinds: OutboxSummary["kinds"] = {
-    sheet: { counts: zero(), oldestPendingAt: null },
+    spreadsheet: { counts: zero(), oldestPendingAt: null },
     mail: { counts: zero(), oldestPendingAt: null },
   };
   for (const g of groups) {
@@ -46,7 +45,14 @@ export async function outboxSummary(db: Db): Promise<OutboxSummary> {
   }
   const dead = await db
     .selectFrom("outbox")
-    .select(["kind", "topic", "registration_id", "attempts", "last_error", "created_at"])
+    .select([
+      "kind",
+      "topic",
+      "registration_id as registrationId",
+      "attempts",
+      "last_error as lastError",
+      "created_at as createdAt",
+    ])
     .where("status", "=", "dead")
     .orderBy("created_at")
     .execute();
@@ -70,22 +76,14 @@ export async function outboxSummary(db: Db): Promise<OutboxSummary> {
   }
   return {
     kinds,
-    dead: dead.map((d) => ({
-      kind: d.kind,
-      topic: d.topic,
-      registrationId: d.registration_id,
-      attempts: d.attempts,
-      lastError: d.last_error,
-      createdAt: d.created_at,
-    })),
+    dead,
     announcements: [...byAnnouncement.values()],
   };
 }
 
 /**
- * Makes dead rows pending again with a fresh set of attempts, lifting the suppression of
- * their addresses (staff retry once the cause is fixed), and every pending row due now,
- * except one being sent at this moment.
+ * Staff retry once the cause is fixed: dead rows get a fresh set of attempts and their
+ * addresses' suppressions go; pending retries fall due now, except a row being sent.
  */
 export async function retryOutbox(
   db: Db,

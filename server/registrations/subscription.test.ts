@@ -9,8 +9,8 @@ import { createLogger } from "../logger.ts";
 
 const logger = createLogger("silent");
 const WEBHOOK = {
-  SHEETS_WEBHOOK_URL: "http://127.0.0.1:9/never-called",
-  SHEETS_WEBHOOK_SECRET: "s".repeat(32),
+  SPREADSHEET_URL: "http://127.0.0.1:9/never-called",
+  SPREADSHEET_SECRET: "s".repeat(32),
 };
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -70,7 +70,7 @@ for (const backend of backends) {
       const [shown] = await storage.admin.findByEmail(registration.email);
       expect(shown?.confirmedAt).toBe(new Date(start.getTime() + 3 * DAY).toISOString());
       // The registration itself, then one status delivery.
-      expect((await storage.admin.outboxSummary()).kinds.sheet.counts.pending).toBe(2);
+      expect((await storage.admin.outboxSummary()).kinds.spreadsheet.counts.pending).toBe(2);
       // Long after the link expired, it still says "confirmed", never "expired".
       clock = new Date(start.getTime() + 40 * DAY);
       expect(await storage.registrations.confirm(token)).toEqual({
@@ -132,7 +132,7 @@ for (const backend of backends) {
       expect(untouched?.emails).toHaveLength(1);
       const summary = await storage.admin.outboxSummary();
       // Three registrations, two status deliveries (one per unsubscribed registration).
-      expect(summary.kinds.sheet.counts.pending).toBe(5);
+      expect(summary.kinds.spreadsheet.counts.pending).toBe(5);
       expect(summary.kinds.mail.counts.pending).toBe(1);
 
       for (const bad of ["", token.slice(0, -2), confirmToken(key, first.registration.id, start)]) {
