@@ -23,23 +23,11 @@ export const MAIL_CONNECTIONS = 3;
  * The headers our messages carry: nodemailer's default list leaves out
  * List-Unsubscribe-Post, which RFC 8058 section 4 requires the signature to cover.
  */
-const DKIM_SIGNED_HEADERS = [
-  "From",
-  "Sender",
-  "Reply-To",
-  "To",
-  "Cc",
-  "Subject",
-  "Date",
-  "Message-ID",
-  "MIME-Version",
-  "Content-Type",
-  "Content-Transfer-Encoding",
-  "List-Unsubscribe",
-  "List-Unsubscribe-Post",
-].join(":");
+const DKIM_SIGNED_HEADERS =
+  "From:Sender:Reply-To:To:Cc:Subject:Date:Message-ID:MIME-Version:Content-Type:" +
+  "Content-Transfer-Encoding:List-Unsubscribe:List-Unsubscribe-Post";
 
-export const LOCAL_MAIL_FROM = `${clinic.name} <no-reply@localhost>`;
+const LOCAL_MAIL_FROM = `${clinic.name} <no-reply@localhost>`;
 
 export function mailDirectory(dataDir: string): string {
   return path.join(dataDir, "mail");

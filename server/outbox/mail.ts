@@ -19,7 +19,7 @@ const HANDOFF_MARGIN_MS = 2_000;
  * An SMTP failure as its code and enhanced status only ("SMTP 550 5.1.1"): a reply's text
  * often echoes the address. A 5xx answer to RCPT TO or DATA refuses the address for good.
  */
-export function smtpFailure(error: unknown): { reason: string; permanent: boolean } {
+function smtpFailure(error: unknown): { reason: string; permanent: boolean } {
   const e = (error ?? {}) as { responseCode?: unknown; response?: unknown; command?: unknown };
   if (typeof e.responseCode !== "number") return { reason: describeError(error), permanent: false };
   const enhanced =
@@ -67,11 +67,8 @@ export function createMailWorker(
         await suppress(db, await hash(job.registration.email), reason, options.now());
       },
       async send(job) {
-        const controller = new AbortController();
-        const timeout = setTimeout(
-          () => controller.abort(Object.assign(new Error("timed out"), { name: "TimeoutError" })),
-          options.timeoutMs,
-        );
+        const stop = new AbortController();
+        const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(options.timeoutMs)]);
         try {
           const message = buildEmail(job, { siteOrigin, linkKey });
           const refused = await handOff(
@@ -82,19 +79,15 @@ export function createMailWorker(
             hash,
           );
           if (refused !== null) return { kind: "skipped", reason: refused };
-          const sending = mailer.send({ ...message, signal: controller.signal });
-          trackSend(job.outboxId, controller, sending);
+          const sending = mailer.send({ ...message, signal });
+          trackSend(job.outboxId, stop, sending);
           await sending;
           return { kind: "sent" };
         } catch (error) {
-          if (!controller.signal.aborted) return { kind: "failed", ...smtpFailure(error) };
-          // Not a timeout: stopped by an erasure or unsubscribe, which dealt with the row.
-          if ((controller.signal.reason as Error).name !== "TimeoutError") {
-            return { kind: "skipped", reason: "stopped" };
-          }
+          if (!signal.aborted) return { kind: "failed", ...smtpFailure(error) };
+          // Stopped by an erasure or unsubscribe, which dealt with the row.
+          if (stop.signal.aborted) return { kind: "skipped", reason: "stopped" };
           return timedOut(options);
-        } finally {
-          clearTimeout(timeout);
         }
       },
     },

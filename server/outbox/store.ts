@@ -21,7 +21,7 @@ export type Claim = {
   createdAt: string;
 };
 
-type ClaimedRow = Pick<Claim, "outboxId" | "attempt" | "createdAt">;
+export type ClaimedRow = Pick<Claim, "outboxId" | "attempt" | "createdAt">;
 
 export type SpreadsheetRegistration = {
   id: string;
@@ -32,17 +32,14 @@ export type SpreadsheetRegistration = {
   timestamp: string;
 };
 
-export type SpreadsheetStatus = {
-  id: string;
-  confirmedAt: string | null;
-  unsubscribedAt: string | null;
-};
-
 export type SpreadsheetDelivery = ClaimedRow &
   (
     | { topic: "registration"; registration: SpreadsheetRegistration }
     /** The registration's state as it is when sent. */
-    | { topic: "status"; status: SpreadsheetStatus }
+    | {
+        topic: "status";
+        status: { id: string; confirmedAt: string | null; unsubscribedAt: string | null };
+      }
   );
 
 export type MailDelivery = ClaimedRow & MailJob;
@@ -168,7 +165,7 @@ export async function mailDeliveries(db: Db, claims: readonly Claim[]): Promise<
   });
 }
 
-export type Refusal = "erased" | "suppressed" | "unsubscribed" | "taken";
+type Refusal = "erased" | "suppressed" | "unsubscribed" | "taken";
 
 const latest = (times: Array<string | null>) =>
   times

@@ -5,7 +5,7 @@ import { emailHasher } from "../registrations/erasure.ts";
 
 type Db = Kysely<Database>;
 
-export type OutboxCounts = Record<OutboxStatus, number>;
+type OutboxCounts = Record<OutboxStatus, number>;
 
 export type OutboxSummary = {
   kinds: Record<OutboxKind, { counts: OutboxCounts; oldestPendingAt: string | null }>;
@@ -59,26 +59,23 @@ export async function outboxSummary(db: Db): Promise<OutboxSummary> {
   const announcements = await db
     .selectFrom("announcements as a")
     .leftJoin("outbox as o", "o.announcement_id", "a.id")
-    .select(["a.id", "a.subject", "a.created_at", "o.status", (eb) => eb.fn.count("o.id").as("n")])
+    .select([
+      "a.id",
+      "a.subject",
+      "a.created_at as createdAt",
+      "o.status",
+      (eb) => eb.fn.count("o.id").as("n"),
+    ])
     .groupBy(["a.id", "a.subject", "a.created_at", "o.status"])
     .orderBy("a.created_at")
     .execute();
-  const byAnnouncement = new Map<string, OutboxSummary["announcements"][number]>();
-  for (const row of announcements) {
-    const entry = byAnnouncement.get(row.id) ?? {
-      id: row.id,
-      subject: row.subject,
-      createdAt: row.created_at,
-      counts: zero(),
-    };
-    if (row.status) entry.counts[row.status] = Number(row.n);
-    byAnnouncement.set(row.id, entry);
+  const byId = new Map<string, OutboxSummary["announcements"][number]>();
+  for (const { status, n, ...announcement } of announcements) {
+    const entry = byId.get(announcement.id) ?? { ...announcement, counts: zero() };
+    if (status) entry.counts[status] = Number(n);
+    byId.set(announcement.id, entry);
   }
-  return {
-    kinds,
-    dead,
-    announcements: [...byAnnouncement.values()],
-  };
+  return { kinds, dead, announcements: [...byId.values()] };
 }
 
 /**

@@ -4,10 +4,10 @@ import type { Kysely } from "kysely";
 
 import type { Database, Dialect, OutboxKind } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { type Claim, claimDue, markDelivered, markFailed } from "./store.ts";
+import { type Claim, claimDue, type ClaimedRow, markDelivered, markFailed } from "./store.ts";
 import { MAIL_CONNECTIONS } from "../mail/transport.ts";
 
-export type BackoffPolicy = {
+type BackoffPolicy = {
   baseMs: number;
   capMs: number;
   /** The share of the ceiling a delay waits at least: 0 "full jitter", 0.5 "equal jitter", 1 none. */
@@ -141,16 +141,14 @@ export type OutboxWorker = {
   stop(): Promise<void>;
 };
 
-export type Outcome =
+type Outcome =
   | { kind: "sent" }
   /** `reason` goes to the log and the row: a short code, never a reply's text. */
   | { kind: "failed"; reason: string; permanent: boolean }
   /** The channel kept it back and has dealt with the row itself. */
   | { kind: "skipped"; reason: string };
 
-export type Job = Pick<Claim, "outboxId" | "attempt" | "createdAt">;
-
-export type Channel<J extends Job> = {
+type Channel<J extends ClaimedRow> = {
   kind: OutboxKind;
   /** Log messages: "spreadsheet delivery done", "email sent". */
   sent: string;
@@ -189,7 +187,7 @@ export function timedOut(options: OutboxWorkerOptions): Outcome {
  * Delivers one kind of outbox row: each row is claimed only when a slot is free and its
  * outcome committed as soon as it arrives, so a crash repeats only the sends under way.
  */
-export function createWorker<J extends Job>(deps: WorkerDeps & { channel: Channel<J> }) {
+export function createWorker<J extends ClaimedRow>(deps: WorkerDeps & { channel: Channel<J> }) {
   const { db, dialect, logger, options, channel } = deps;
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;

@@ -19,7 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type LinkPurpose = "confirm" | "unsubscribe";
 const prefix: Record<LinkPurpose, string> = { confirm: "c", unsubscribe: "u" };
 
-export type VerifiedLink =
+type VerifiedLink =
   | { ok: true; registrationId: string }
   | { ok: false; reason: "invalid" }
   /** Genuine but past its time: the id lets a confirmed registration still say so. */

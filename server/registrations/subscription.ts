@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 
 import { lockAddress } from "./erasure.ts";
-import { verifyToken } from "./links.ts";
+import { type LinkPurpose, verifyToken } from "./links.ts";
 import { newOutboxRow } from "./repository.ts";
 import type {
   ConfirmCheck,
@@ -16,14 +16,20 @@ import { type InFlight, stopSends } from "../outbox/store.ts";
 type Db = Kysely<Database>;
 
 /** `spreadsheet`: queue the new status for the spreadsheet. */
-export type LinkContext = { db: Db; key: string; now: Date; spreadsheet: boolean };
+type LinkContext = { db: Db; key: string; now: Date; spreadsheet: boolean };
 
-async function registrationById(db: Db, id: string) {
-  return db
+/** The link's registration, or what is wrong with the link. */
+async function linked(ctx: Omit<LinkContext, "spreadsheet">, token: string, purpose: LinkPurpose) {
+  const link = verifyToken(ctx.key, token, purpose, ctx.now);
+  if (!link.ok && link.reason === "invalid") return { kind: "invalid" } as const;
+  const row = await ctx.db
     .selectFrom("registrations")
     .select(["id", "email", "confirmed_at", "unsubscribed_at"])
-    .where("id", "=", id)
+    .where("id", "=", link.registrationId)
     .executeTakeFirst();
+  if (!row) return { kind: "gone" } as const;
+  const confirmed = row.confirmed_at !== null && row.unsubscribed_at === null;
+  return { kind: "found", row, expired: !link.ok, confirmed } as const;
 }
 
 const ofAddress = (email: string) => (eb: ExpressionBuilder<Database, "registrations">) =>
@@ -46,13 +52,10 @@ export async function checkConfirmLink(
   ctx: Omit<LinkContext, "spreadsheet">,
   token: string,
 ): Promise<ConfirmCheck> {
-  const link = verifyToken(ctx.key, token, "confirm", ctx.now);
-  if (!link.ok && link.reason === "invalid") return { kind: "invalid" };
-  const row = await registrationById(ctx.db, link.registrationId);
-  if (!row) return { kind: "gone" };
-  const done = row.confirmed_at !== null && row.unsubscribed_at === null;
-  if (done) return { kind: "valid", alreadyConfirmed: true };
-  if (!link.ok) return { kind: "expired" };
+  const found = await linked(ctx, token, "confirm");
+  if (found.kind !== "found") return found;
+  if (found.confirmed) return { kind: "valid", alreadyConfirmed: true };
+  if (found.expired) return { kind: "expired" };
   return { kind: "valid", alreadyConfirmed: false };
 }
 
@@ -63,14 +66,11 @@ export async function checkConfirmLink(
  * confirms anew and lifts this registration's unsubscribe.
  */
 export async function confirmRegistration(ctx: LinkContext, token: string): Promise<ConfirmResult> {
-  const link = verifyToken(ctx.key, token, "confirm", ctx.now);
-  if (!link.ok && link.reason === "invalid") return { kind: "invalid" };
-  const row = await registrationById(ctx.db, link.registrationId);
-  if (!row) return { kind: "gone" };
-  if (row.confirmed_at !== null && row.unsubscribed_at === null) {
-    return { kind: "confirmed", firstTime: false };
-  }
-  if (!link.ok) return { kind: "expired" };
+  const found = await linked(ctx, token, "confirm");
+  if (found.kind !== "found") return found;
+  if (found.confirmed) return { kind: "confirmed", firstTime: false };
+  if (found.expired) return { kind: "expired" };
+  const { row } = found;
   const at = ctx.now.toISOString();
   const firstTime = await ctx.db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -92,16 +92,14 @@ export async function confirmRegistration(ctx: LinkContext, token: string): Prom
  * confirmed anew; earlier ones keep their unsubscribe as a record. Safe to repeat.
  */
 export async function rejoinByLink(ctx: LinkContext, token: string): Promise<RejoinResult> {
-  const link = verifyToken(ctx.key, token, "unsubscribe", ctx.now);
-  if (!link.ok) return { kind: "invalid" };
-  const row = await registrationById(ctx.db, link.registrationId);
-  if (!row) return { kind: "gone" };
+  const found = await linked(ctx, token, "unsubscribe");
+  if (found.kind !== "found") return found;
   const at = ctx.now.toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     const newest = await trx
       .selectFrom("registrations")
       .select(["id", "confirmed_at", "unsubscribed_at"])
-      .where(ofAddress(row.email))
+      .where(ofAddress(found.row.email))
       .orderBy("received_at", "desc")
       .orderBy("id", "desc")
       .executeTakeFirst();
@@ -120,11 +118,9 @@ export async function checkUnsubscribeLink(
   ctx: Omit<LinkContext, "spreadsheet">,
   token: string,
 ): Promise<UnsubscribeCheck> {
-  const link = verifyToken(ctx.key, token, "unsubscribe", ctx.now);
-  if (!link.ok) return { kind: "invalid" };
-  const row = await registrationById(ctx.db, link.registrationId);
-  if (!row) return { kind: "gone" };
-  return { kind: "valid", alreadyUnsubscribed: row.unsubscribed_at !== null };
+  const found = await linked(ctx, token, "unsubscribe");
+  if (found.kind !== "found") return found;
+  return { kind: "valid", alreadyUnsubscribed: found.row.unsubscribed_at !== null };
 }
 
 /**
@@ -136,18 +132,17 @@ export async function unsubscribeByLink(
   ctx: LinkContext & { dialect: Dialect },
   token: string,
 ): Promise<UnsubscribeResult> {
-  const link = verifyToken(ctx.key, token, "unsubscribe", ctx.now);
-  if (!link.ok) return { kind: "invalid" };
-  const row = await registrationById(ctx.db, link.registrationId);
-  if (!row) return { kind: "gone" };
+  const found = await linked(ctx, token, "unsubscribe");
+  if (found.kind !== "found") return found;
+  const { email } = found.row;
   const at = ctx.now.toISOString();
   let inFlight: InFlight[] = [];
   const firstTime = await ctx.db.transaction().execute(async (trx) => {
-    inFlight = await lockAddress(trx, ctx.dialect, row.email.trim().toLowerCase(), ctx.now);
+    inFlight = await lockAddress(trx, ctx.dialect, email.trim().toLowerCase(), ctx.now);
     const sameAddress = await trx
       .selectFrom("registrations")
       .select(["id", "unsubscribed_at"])
-      .where(ofAddress(row.email))
+      .where(ofAddress(email))
       .execute();
     const ids = sameAddress.map((r) => r.id);
     const newlyUnsubscribed = sameAddress
