@@ -8,7 +8,7 @@ import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
 
 const logger = createLogger("silent");
-const WEBHOOK = {
+const SPREADSHEET = {
   SPREADSHEET_URL: "http://127.0.0.1:9/never-called",
   SPREADSHEET_SECRET: "s".repeat(32),
 };
@@ -52,8 +52,8 @@ for (const backend of backends) {
       clock = start;
     });
 
-    it("confirms once with a genuine link; a second click is harmless; the sheet hears of it once", async () => {
-      const { storage, key } = await setUp(WEBHOOK);
+    it("confirms once with a genuine link; a second click is harmless; the spreadsheet hears of it once", async () => {
+      const { storage, key } = await setUp(SPREADSHEET);
       const { registration } = await storage.registrations.register(newRegistration());
       const token = confirmToken(key, registration.id, new Date(registration.receivedAt));
 
@@ -97,7 +97,7 @@ for (const backend of backends) {
     });
 
     it("unsubscribes every registration of the address, drops its queued mail, and is safe to repeat", async () => {
-      const { storage, key } = await setUp(WEBHOOK);
+      const { storage, key } = await setUp(SPREADSHEET);
       const first = await storage.registrations.register(
         newRegistration({ email: "Alex@Example.com" }),
       );
