@@ -7,7 +7,6 @@ import {
   unsubscribeToken,
 } from "../registrations/links.ts";
 
-/** A mail row with what its message needs. */
 export type MailJob = {
   outboxId: string;
   topic: "confirmation" | "announcement";

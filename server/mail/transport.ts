@@ -91,34 +91,27 @@ export function createMailer(
           headerFieldNames: DKIM_SIGNED_HEADERS,
         }
       : undefined;
-  if (env.SMTP_URL) {
-    if (!dkim) {
-      logger.warn(
-        "DKIM is not configured (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY): emails, the launch email too, go out unsigned unless the mail provider signs them (docs/deployment.md, Email)",
-      );
-    }
-    const options: SMTPPool.Options = {
-      pool: true,
-      maxConnections: MAIL_CONNECTIONS,
-      dkim,
-      url: env.SMTP_URL,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    };
-    const transport = nodemailer.createTransport(options);
-    return {
-      async send({ outboxId: _outboxId, ...message }) {
-        await transport.sendMail({ from, ...message });
-      },
-      close: () => transport.close(),
-    };
+  if (env.SMTP_URL && !dkim) {
+    logger.warn(
+      "DKIM is not configured (DKIM_DOMAIN, DKIM_SELECTOR, DKIM_PRIVATE_KEY): emails, the launch email too, go out unsigned unless the mail provider signs them (docs/deployment.md, Email)",
+    );
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, dkim });
+  const transport = env.SMTP_URL
+    ? nodemailer.createTransport({
+        pool: true,
+        maxConnections: MAIL_CONNECTIONS,
+        dkim,
+        url: env.SMTP_URL,
+        connectionTimeout: 10_000,
+        greetingTimeout: 10_000,
+        socketTimeout: 20_000,
+      } satisfies SMTPPool.Options)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, dkim });
   const directory = mailDirectory(env.DATA_DIR);
   return {
     async send({ outboxId, ...message }) {
-      const info = await transport.sendMail({ from, ...message });
+      const info = (await transport.sendMail({ from, ...message })) as { message?: Buffer };
+      if (env.SMTP_URL) return;
       await mkdir(directory, { recursive: true, mode: 0o700 });
       const file = path.join(directory, fileNameFor(outboxId, now()));
       await writeFile(file, info.message as Buffer, { mode: 0o600 });

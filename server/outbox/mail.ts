@@ -1,4 +1,14 @@
-import { handOff, type MailDelivery, mailDeliveries, suppress, trackSend } from "./store.ts";
+import type { Kysely } from "kysely";
+
+import {
+  type Claim,
+  claimedRow,
+  type ClaimedRow,
+  handOff,
+  registrationsFor,
+  suppress,
+  trackSend,
+} from "./store.ts";
 import {
   createWorker,
   DEFAULT_MAIL_OPTIONS,
@@ -8,7 +18,8 @@ import {
   timedOut,
   type WorkerDeps,
 } from "./worker.ts";
-import { buildEmail } from "../mail/build-email.ts";
+import type { Database } from "../db/schema.ts";
+import { buildEmail, type MailJob } from "../mail/build-email.ts";
 import type { Mailer } from "../mail/transport.ts";
 import { emailHasher } from "../registrations/erasure.ts";
 
@@ -31,6 +42,43 @@ function smtpFailure(error: unknown): { reason: string; permanent: boolean } {
     e.responseCode < 600 &&
     (e.command === "RCPT TO" || e.command === "DATA");
   return { reason: `SMTP ${e.responseCode}${enhanced ? ` ${enhanced}` : ""}`, permanent };
+}
+
+type MailDelivery = ClaimedRow & MailJob;
+
+/** The emails as they would be built now; whether each may go is `handOff`'s to decide. */
+async function mailDeliveries(db: Kysely<Database>, claims: Claim[]): Promise<MailDelivery[]> {
+  const byId = await registrationsFor(db, claims);
+  const announcementIds = [...new Set(claims.flatMap((c) => c.announcementId ?? []))];
+  const announcements = new Map(
+    announcementIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom("announcements")
+            .select(["id", "subject", "body"])
+            .where("id", "in", announcementIds)
+            .execute()
+        ).map((a) => [a.id, { subject: a.subject, body: a.body }]),
+  );
+  return claims.flatMap((c): MailDelivery[] => {
+    const r = byId.get(c.registrationId);
+    if (!r || (c.topic !== "confirmation" && c.topic !== "announcement")) return [];
+    return [
+      {
+        ...claimedRow(c),
+        topic: c.topic,
+        registration: {
+          id: r.id,
+          name: r.name,
+          email: r.email,
+          receivedAt: r.received_at,
+          wantsUpdates: Number(r.wants_updates) === 1,
+        },
+        announcement: c.announcementId ? (announcements.get(c.announcementId) ?? null) : null,
+      },
+    ];
+  });
 }
 
 /**

@@ -1,10 +1,6 @@
 import { createHmac } from "node:crypto";
 
-import {
-  type SpreadsheetDelivery,
-  spreadsheetDeliveries,
-  type SpreadsheetRegistration,
-} from "./store.ts";
+import { claimedRow, type ClaimedRow, registrationsFor } from "./store.ts";
 import {
   createWorker,
   DEFAULT_SPREADSHEET_OPTIONS,
@@ -28,7 +24,14 @@ function asciiJson(value: unknown): string {
 }
 
 /** Text fields under the CSV export's formula rule: `=HYPERLINK(…)` shows as text (077). */
-export function registrationBody(registration: SpreadsheetRegistration): string {
+export function registrationBody(registration: {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string | null;
+  timestamp: string;
+}): string {
   return asciiJson(
     Object.fromEntries(
       Object.entries(registration).map(([key, value]) => [
@@ -72,6 +75,9 @@ function refusal(text: string): string | null {
   return `refused by the spreadsheet: ${typeof reason === "string" && /^[a-z][a-z-]{0,39}$/.test(reason) ? reason : "no reason given"}`;
 }
 
+/** A status delivery carries the registration's state as it is when sent. */
+type SpreadsheetDelivery = ClaimedRow & { registrationId: string; status: boolean; body: string };
+
 /** Each registration, then its later status, signed with SPREADSHEET_SECRET. */
 export function createSpreadsheetWorker(
   deps: Omit<WorkerDeps, "options"> & {
@@ -89,16 +95,32 @@ export function createSpreadsheetWorker(
       kind: "spreadsheet",
       sent: "spreadsheet delivery done",
       failed: "spreadsheet delivery failed",
-      load: (claims) => spreadsheetDeliveries(db, claims),
-      describe: (delivery) =>
-        delivery.topic === "status"
-          ? { registrationId: delivery.status.id, topic: "status" }
-          : { registrationId: delivery.registration.id },
-      async send(delivery) {
-        const body =
-          delivery.topic === "status"
-            ? asciiJson({ event: "status", ...delivery.status })
-            : registrationBody(delivery.registration);
+      async load(claims) {
+        const byId = await registrationsFor(db, claims);
+        return claims.flatMap((c): SpreadsheetDelivery[] => {
+          const r = byId.get(c.registrationId);
+          if (!r) return [];
+          const status = c.topic === "status";
+          const body = status
+            ? asciiJson({
+                event: "status",
+                id: r.id,
+                confirmedAt: r.confirmed_at,
+                unsubscribedAt: r.unsubscribed_at,
+              })
+            : registrationBody({
+                id: r.id,
+                name: r.name,
+                email: r.email,
+                phone: r.phone,
+                message: r.message,
+                timestamp: r.client_timestamp ?? r.received_at,
+              });
+          return [{ ...claimedRow(c), registrationId: r.id, status, body }];
+        });
+      },
+      describe: (d) => ({ registrationId: d.registrationId, ...(d.status && { topic: "status" }) }),
+      async send({ body }) {
         const signed = sign(secret, body, options.now());
         try {
           const response = await fetch(signedUrl(url, signed), {

@@ -7,7 +7,6 @@ import type {
   OutboxTopic,
   RegistrationsTable,
 } from "../db/schema.ts";
-import type { MailJob } from "../mail/build-email.ts";
 
 type Db = Kysely<Database>;
 
@@ -22,27 +21,6 @@ export type Claim = {
 };
 
 export type ClaimedRow = Pick<Claim, "outboxId" | "attempt" | "createdAt">;
-
-export type SpreadsheetRegistration = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string | null;
-  timestamp: string;
-};
-
-export type SpreadsheetDelivery = ClaimedRow &
-  (
-    | { topic: "registration"; registration: SpreadsheetRegistration }
-    /** The registration's state as it is when sent. */
-    | {
-        topic: "status";
-        status: { id: string; confirmedAt: string | null; unsubscribedAt: string | null };
-      }
-  );
-
-export type MailDelivery = ClaimedRow & MailJob;
 
 /**
  * Claims due rows of one kind in one statement: the attempt counted, the next one pushed
@@ -86,8 +64,8 @@ export async function claimDue(
   }));
 }
 
-/** The claims' registrations; a claim whose registration is gone (erased) yields nothing. */
-async function registrationsFor(
+/** The claims' registrations by id; one erased since has none. */
+export async function registrationsFor(
   db: Db,
   claims: readonly Claim[],
 ): Promise<Map<string, Selectable<RegistrationsTable>>> {
@@ -100,70 +78,11 @@ async function registrationsFor(
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-const claimedRow = (c: Claim): ClaimedRow => ({
+export const claimedRow = (c: Claim): ClaimedRow => ({
   outboxId: c.outboxId,
   attempt: c.attempt,
   createdAt: c.createdAt,
 });
-
-export async function spreadsheetDeliveries(
-  db: Db,
-  claims: readonly Claim[],
-): Promise<SpreadsheetDelivery[]> {
-  const byId = await registrationsFor(db, claims);
-  return claims.flatMap((c): SpreadsheetDelivery[] => {
-    const r = byId.get(c.registrationId);
-    if (!r) return [];
-    if (c.topic === "status") {
-      const status = { id: r.id, confirmedAt: r.confirmed_at, unsubscribedAt: r.unsubscribed_at };
-      return [{ ...claimedRow(c), topic: "status", status }];
-    }
-    const { id, name, email, phone, message } = r;
-    const timestamp = r.client_timestamp ?? r.received_at;
-    return [
-      {
-        ...claimedRow(c),
-        topic: "registration",
-        registration: { id, name, email, phone, message, timestamp },
-      },
-    ];
-  });
-}
-
-/** The emails as they would be built now; whether each may go is `handOff`'s to decide. */
-export async function mailDeliveries(db: Db, claims: readonly Claim[]): Promise<MailDelivery[]> {
-  const byId = await registrationsFor(db, claims);
-  const announcementIds = [...new Set(claims.flatMap((c) => c.announcementId ?? []))];
-  const announcements = new Map(
-    announcementIds.length === 0
-      ? []
-      : (
-          await db
-            .selectFrom("announcements")
-            .select(["id", "subject", "body"])
-            .where("id", "in", announcementIds)
-            .execute()
-        ).map((a) => [a.id, { subject: a.subject, body: a.body }]),
-  );
-  return claims.flatMap((c): MailDelivery[] => {
-    const r = byId.get(c.registrationId);
-    if (!r || (c.topic !== "confirmation" && c.topic !== "announcement")) return [];
-    return [
-      {
-        ...claimedRow(c),
-        topic: c.topic,
-        registration: {
-          id: r.id,
-          name: r.name,
-          email: r.email,
-          receivedAt: r.received_at,
-          wantsUpdates: Number(r.wants_updates) === 1,
-        },
-        announcement: c.announcementId ? (announcements.get(c.announcementId) ?? null) : null,
-      },
-    ];
-  });
-}
 
 type Refusal = "erased" | "suppressed" | "unsubscribed" | "taken";
 
@@ -188,7 +107,7 @@ const latest = (times: Array<string | null>) =>
 export async function handOff(
   db: Db,
   dialect: Dialect,
-  job: Pick<MailDelivery, "outboxId" | "attempt"> & { registrationId: string },
+  job: Pick<Claim, "outboxId" | "attempt" | "registrationId">,
   sendingUntil: Date,
   emailHash: (email: string) => Promise<string>,
 ): Promise<Refusal | null> {

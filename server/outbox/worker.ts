@@ -95,7 +95,6 @@ export type OutboxWorkerOptions = {
   leaseMs: number;
   concurrency: number;
   maxAttempts: number;
-  /** Temporary failures are retried for this long after the row was queued. */
   retryForMs: number;
   backoff: BackoffPolicy;
   random: () => number;
@@ -137,7 +136,6 @@ export type OutboxWorker = {
   start(): void;
   /** Looks for due rows now rather than at the next poll (after a registration). */
   wake(): void;
-  /** Stops looking and waits for the sends under way. */
   stop(): Promise<void>;
 };
 
@@ -178,7 +176,6 @@ export function describeError(error: unknown): string {
   return "unknown error";
 }
 
-/** How a send that hit its time limit is recorded. */
 export function timedOut(options: OutboxWorkerOptions): Outcome {
   return { kind: "failed", reason: `timed out after ${options.timeoutMs} ms`, permanent: false };
 }
@@ -221,16 +218,13 @@ export function createWorker<J extends ClaimedRow>(deps: WorkerDeps & { channel:
       : nextRetryAt(job.attempt, new Date(job.createdAt), now, options, options.random);
     if (outcome.permanent) await channel.onPermanentFailure?.(job, outcome.reason);
     await markFailed(db, job, { error: outcome.reason, retryAt });
-    if (retryAt === null) {
-      logger.error(
-        { ...log, reason: outcome.reason },
-        `${channel.failed}; ${outcome.permanent ? "refused for good" : "gave up"}, the outbox row is dead`,
-      );
+    const failure = { ...log, reason: outcome.reason };
+    if (retryAt !== null) {
+      const retryInMs = retryAt.getTime() - now.getTime();
+      logger.warn({ ...failure, retryInMs }, `${channel.failed}; will retry`);
     } else {
-      logger.warn(
-        { ...log, reason: outcome.reason, retryInMs: retryAt.getTime() - now.getTime() },
-        `${channel.failed}; will retry`,
-      );
+      const why = outcome.permanent ? "refused for good" : "gave up";
+      logger.error(failure, `${channel.failed}; ${why}, the outbox row is dead`);
     }
   }
 

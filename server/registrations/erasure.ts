@@ -86,54 +86,41 @@ export async function eraseByEmail(
   let inFlight: InFlight[] = [];
   const result = await db.transaction().execute(async (trx) => {
     inFlight = await lockAddress(trx, dialect, normalised, now);
-    const rows = await trx
-      .selectFrom("registrations as r")
-      // Only spreadsheet deliveries say whether a copy left; emails went to the person.
-      .leftJoin("outbox as o", (join) =>
-        join.onRef("o.registration_id", "=", "r.id").on("o.kind", "=", "spreadsheet"),
-      )
-      .select(["r.id as id", "o.status as status", "o.attempts as attempts"])
-      .where((eb) => eb(eb.fn("lower", ["r.email"]), "=", normalised))
-      .orderBy("r.received_at")
-      .execute();
-    if (rows.length === 0) return { registrations: 0, outbox: 0, mailIds: [], spreadsheetIds: [] };
-    const ids = [...new Set(rows.map((r) => r.id))];
-    const mail = await trx
-      .selectFrom("outbox")
-      .select("id")
-      .where("kind", "=", "mail")
-      .where("registration_id", "in", ids)
-      .execute();
-    const spreadsheetIds = [
-      ...new Set(
-        rows.filter((r) => r.status === "delivered" || (r.attempts ?? 0) > 0).map((r) => r.id),
-      ),
-    ];
+    const ids = (
+      await trx
+        .selectFrom("registrations")
+        .select("id")
+        .where((eb) => eb(eb.fn("lower", ["email"]), "=", normalised))
+        .orderBy("received_at")
+        .execute()
+    ).map((r) => r.id);
+    if (ids.length === 0) return { registrations: 0, outbox: 0, mailIds: [], spreadsheetIds: [] };
     const outbox = await trx
       .deleteFrom("outbox")
       .where("registration_id", "in", ids)
-      .executeTakeFirst();
-    const registrations = await trx
-      .deleteFrom("registrations")
-      .where("id", "in", ids)
-      .executeTakeFirst();
+      .returning(["id", "registration_id", "kind", "status", "attempts"])
+      .execute();
+    const reached = new Set(
+      outbox
+        .filter((o) => o.kind === "spreadsheet" && (o.status === "delivered" || o.attempts > 0))
+        .map((o) => o.registration_id),
+    );
+    const spreadsheetIds = ids.filter((id) => reached.has(id));
+    const deleted = await trx.deleteFrom("registrations").where("id", "in", ids).executeTakeFirst();
+    const registrations = Number(deleted.numDeletedRows);
     await trx
       .insertInto("erasures")
       .values({
         id: randomUUID(),
         email_hash: hash,
         erased_at: now.toISOString(),
-        registrations: Number(registrations.numDeletedRows),
+        registrations,
         sent_to_spreadsheet: spreadsheetIds.length > 0 ? 1 : 0,
         spreadsheet_ids: JSON.stringify(spreadsheetIds),
       })
       .execute();
-    return {
-      registrations: Number(registrations.numDeletedRows),
-      outbox: Number(outbox.numDeletedRows),
-      mailIds: mail.map((m) => m.id),
-      spreadsheetIds,
-    };
+    const mailIds = outbox.filter((o) => o.kind === "mail").map((o) => o.id);
+    return { registrations, outbox: outbox.length, mailIds, spreadsheetIds };
   });
   await stopSends(inFlight);
   return result;

@@ -15,7 +15,6 @@ import { type InFlight, stopSends } from "../outbox/store.ts";
 
 type Db = Kysely<Database>;
 
-/** `spreadsheet`: queue the new status for the spreadsheet. */
 type LinkContext = { db: Db; key: string; now: Date; spreadsheet: boolean };
 
 /** The link's registration, or what is wrong with the link. */
