@@ -13,11 +13,7 @@ import type { Logger } from "./logger.ts";
 import { createMailer, type Mailer } from "./mail/transport.ts";
 import { createMailWorker } from "./outbox/mail.ts";
 import { createSpreadsheetWorker } from "./outbox/spreadsheet.ts";
-import {
-  DEFAULT_MAIL_OPTIONS,
-  DEFAULT_OUTBOX_OPTIONS,
-  type OutboxWorkerOptions,
-} from "./outbox/worker.ts";
+import type { OutboxWorkerOptions } from "./outbox/worker.ts";
 import { createRegistrationAdmin, type RegistrationAdmin } from "./registrations/admin.ts";
 import { loadLinkKey } from "./registrations/links.ts";
 import { createRegistrationService } from "./registrations/service.ts";
@@ -38,8 +34,8 @@ export type Storage = {
 };
 
 export type StorageOptions = DatabaseOptions & {
-  /** Overrides for the forwarding worker (tests shorten the delays). */
-  outbox?: Partial<OutboxWorkerOptions>;
+  /** Overrides for the spreadsheet worker (tests shorten the delays). */
+  spreadsheet?: Partial<OutboxWorkerOptions>;
   /** Overrides for the mail worker, and its transport (docs/decisions/088). */
   mail?: Partial<OutboxWorkerOptions>;
   mailer?: Mailer;
@@ -63,9 +59,9 @@ export async function openStorage(
   const { db, dialect } = await openDatabase(env, logger, options);
   const linkKey = await loadLinkKey(db);
 
-  const url = env.SHEETS_WEBHOOK_URL;
-  const secret = env.SHEETS_WEBHOOK_SECRET;
-  const sheetWorker =
+  const url = env.SPREADSHEET_URL;
+  const secret = env.SPREADSHEET_SECRET;
+  const spreadsheetWorker =
     url && secret
       ? createSpreadsheetWorker({
           db,
@@ -73,7 +69,7 @@ export async function openStorage(
           url,
           secret,
           logger,
-          options: { ...DEFAULT_OUTBOX_OPTIONS, now, ...options.outbox },
+          options: { now, ...options.spreadsheet },
         })
       : undefined;
   const mailer = options.mailer ?? createMailer(env, logger);
@@ -84,7 +80,7 @@ export async function openStorage(
     siteOrigin: siteOrigin(env),
     linkKey,
     logger,
-    options: { ...DEFAULT_MAIL_OPTIONS, now, ...options.mail },
+    options: { now, ...options.mail },
   });
 
   const writeHealth = createWriteHealth({
@@ -96,8 +92,8 @@ export async function openStorage(
     dialect,
     linkKey,
     now,
-    forward: sheetWorker !== undefined,
-    wake: { sheet: () => sheetWorker?.wake(), mail: () => mailWorker.wake() },
+    forward: spreadsheetWorker !== undefined,
+    wake: { sheet: () => spreadsheetWorker?.wake(), mail: () => mailWorker.wake() },
     observeWrite: writeHealth.observe,
     maxBatch: options.maxBatch,
     writeConcurrency: options.writeConcurrency,
@@ -134,7 +130,7 @@ export async function openStorage(
     registrations,
     admin,
     start() {
-      sheetWorker?.start();
+      spreadsheetWorker?.start();
       mailWorker.start();
       if (purgeTimer) return;
       scheduledPurge();
@@ -143,7 +139,7 @@ export async function openStorage(
     },
     async close() {
       clearInterval(purgeTimer);
-      await sheetWorker?.stop();
+      await spreadsheetWorker?.stop();
       await mailWorker.stop();
       mailer.close();
       await purging;

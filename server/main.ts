@@ -6,7 +6,7 @@ import type { ServerBuild } from "react-router";
 import { createApp } from "./app.ts";
 import { openStorage } from "./compose.ts";
 import { dataDirProblem } from "./data-dir.ts";
-import { envOrExit } from "./env.ts";
+import { envOrExit, renamedVariables } from "./env.ts";
 import { createLogger } from "./logger.ts";
 import { registrationGuardsFromEnv } from "./registrations/guards.ts";
 import {
@@ -23,6 +23,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 async function main() {
   const env = envOrExit();
   const logger = createLogger(env.LOG_LEVEL);
+  const renamed = renamedVariables();
+  if (renamed) logger.warn(renamed);
 
   const dataDir = dataDirProblem(env);
   if (dataDir) {

@@ -12,7 +12,7 @@ import {
   eraseByEmail,
   type ErasureRecord,
   erasuresFor,
-  forwardedErasures,
+  spreadsheetErasures,
 } from "./erasure.ts";
 import {
   allRegistrations,
@@ -135,7 +135,7 @@ export function createRegistrationAdmin({
       return { ...result, logCleared: await clearLog(), mailFiles };
     },
     erasures: (email) => erasuresFor(db, email),
-    forwardedErasures: () => forwardedErasures(db),
+    forwardedErasures: () => spreadsheetErasures(db),
     purgeOlderThan: (age) => purge(age, purgeReceivedBefore),
     purgeUnconfirmed: () =>
       purge({ amount: UNCONFIRMED_DAYS, unit: "days" }, purgeUnconfirmedBefore),

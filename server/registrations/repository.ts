@@ -125,7 +125,7 @@ async function outboxRowsFor(
       history.confirmations.push({ createdAt: at, status: "pending" });
     }
     if (options.forward) {
-      rows.push(newOutboxRow(registration.id, at, { kind: "sheet", topic: "registration" }));
+      rows.push(newOutboxRow(registration.id, at, { kind: "spreadsheet", topic: "registration" }));
     }
   }
   return rows;
@@ -318,10 +318,10 @@ export async function findByEmail(db: Db, email: string): Promise<RegistrationWi
       attempts: o.attempts,
       deliveredAt: o.delivered_at,
     });
-    const sheet = own.find((o) => o.kind === "sheet" && o.topic === "registration");
+    const spreadsheet = own.find((o) => o.kind === "spreadsheet" && o.topic === "registration");
     return {
       ...toStored(row),
-      delivery: sheet ? state(sheet) : null,
+      delivery: spreadsheet ? state(spreadsheet) : null,
       emails: own
         .filter((o) => o.kind === "mail")
         .map((o) => ({ ...state(o), topic: o.topic, announcementId: o.announcement_id })),

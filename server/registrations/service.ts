@@ -76,18 +76,24 @@ export function createRegistrationService({
     },
     checkConfirm: (token) => checkConfirmLink({ db, key, now: now() }, token),
     async confirm(token) {
-      const result = await confirmRegistration({ db, key, now: now(), forward }, token);
+      const result = await confirmRegistration(
+        { db, key, now: now(), spreadsheet: forward },
+        token,
+      );
       if (result.kind === "confirmed" && result.firstTime) wake.sheet();
       return result;
     },
     checkUnsubscribe: (token) => checkUnsubscribeLink({ db, key, now: now() }, token),
     async unsubscribe(token) {
-      const result = await unsubscribeByLink({ db, dialect, key, now: now(), forward }, token);
+      const result = await unsubscribeByLink(
+        { db, dialect, key, now: now(), spreadsheet: forward },
+        token,
+      );
       if (result.kind === "unsubscribed" && result.firstTime) wake.sheet();
       return result;
     },
     async rejoin(token) {
-      const result = await rejoinByLink({ db, key, now: now(), forward }, token);
+      const result = await rejoinByLink({ db, key, now: now(), spreadsheet: forward }, token);
       wake.sheet();
       return result;
     },
