@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { parseEnv, siteOrigin } from "./env.ts";
+import { parseEnv, renamedVariables, siteOrigin } from "./env.ts";
 
 describe("parseEnv", () => {
   it("applies the defaults on an empty environment", () => {
@@ -29,17 +29,30 @@ describe("parseEnv", () => {
 
   it("refuses a spreadsheet URL without a signing secret, and a short secret", () => {
     const url = "https://script.google.com/macros/s/abc/exec";
-    expect(() => parseEnv({ SHEETS_WEBHOOK_URL: url })).toThrow(
-      /SHEETS_WEBHOOK_SECRET must be set when SHEETS_WEBHOOK_URL is/,
+    expect(() => parseEnv({ SPREADSHEET_URL: url })).toThrow(
+      /SPREADSHEET_SECRET must be set when SPREADSHEET_URL is/,
     );
-    expect(() => parseEnv({ SHEETS_WEBHOOK_URL: url, SHEETS_WEBHOOK_SECRET: "short" })).toThrow(
-      /SHEETS_WEBHOOK_SECRET must be at least 32 characters/,
+    expect(() => parseEnv({ SPREADSHEET_URL: url, SPREADSHEET_SECRET: "short" })).toThrow(
+      /SPREADSHEET_SECRET must be at least 32 characters/,
     );
     const secret = "0123456789abcdef0123456789abcdef";
-    expect(parseEnv({ SHEETS_WEBHOOK_URL: url, SHEETS_WEBHOOK_SECRET: secret })).toMatchObject({
-      SHEETS_WEBHOOK_URL: url,
-      SHEETS_WEBHOOK_SECRET: secret,
+    expect(parseEnv({ SPREADSHEET_URL: url, SPREADSHEET_SECRET: secret })).toMatchObject({
+      SPREADSHEET_URL: url,
+      SPREADSHEET_SECRET: secret,
     });
+  });
+
+  it("reads the spreadsheet's names before issue 30 while the new ones are unset, with a warning", () => {
+    const url = "https://script.google.com/macros/s/abc/exec";
+    const secret = "0123456789abcdef0123456789abcdef";
+    const old = { SHEETS_WEBHOOK_URL: url, SHEETS_WEBHOOK_SECRET: secret };
+    expect(parseEnv(old)).toMatchObject({ SPREADSHEET_URL: url, SPREADSHEET_SECRET: secret });
+    expect(renamedVariables(old)).toBe(
+      "Rename SHEETS_WEBHOOK_URL to SPREADSHEET_URL and SHEETS_WEBHOOK_SECRET to SPREADSHEET_SECRET: the old names are read only while the new ones are unset",
+    );
+    const newer = "https://script.google.com/macros/s/new/exec";
+    expect(parseEnv({ ...old, SPREADSHEET_URL: newer }).SPREADSHEET_URL).toBe(newer);
+    expect(renamedVariables({ SPREADSHEET_URL: url, SPREADSHEET_SECRET: secret })).toBeNull();
   });
 
   it("sends mail only with a From and an https site to link to (http only to this machine)", () => {

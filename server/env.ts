@@ -18,15 +18,12 @@ const envSchema = z
     DATABASE_URL: z
       .url({ protocol: /^postgres(ql)?$/, error: "DATABASE_URL must be a postgres:// URL" })
       .optional(),
-    /** The clinic's spreadsheet web endpoint; when set, registrations are forwarded to it. */
-    SHEETS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
-    /**
-     * Shared secret that signs every delivery to SHEETS_WEBHOOK_URL (HMAC-SHA256,
-     * docs/decisions/078); required with it. `openssl rand -hex 32` makes a good one.
-     */
-    SHEETS_WEBHOOK_SECRET: z
+    /** The clinic's spreadsheet (integrations/google-sheets); set, every registration goes to it. */
+    SPREADSHEET_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Signs every delivery to SPREADSHEET_URL (HMAC-SHA256, decision 078); required with it. */
+    SPREADSHEET_SECRET: z
       .string()
-      .min(32, "SHEETS_WEBHOOK_SECRET must be at least 32 characters (try `openssl rand -hex 32`)")
+      .min(32, "SPREADSHEET_SECRET must be at least 32 characters (try `openssl rand -hex 32`)")
       .optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
     RATE_LIMIT_PER_DAY: z.coerce.number().int().positive().default(50),
@@ -120,11 +117,24 @@ const envSchema = z
       });
     }
   })
-  .refine((env) => !env.SHEETS_WEBHOOK_URL || env.SHEETS_WEBHOOK_SECRET, {
-    path: ["SHEETS_WEBHOOK_SECRET"],
+  .refine((env) => !env.SPREADSHEET_URL || env.SPREADSHEET_SECRET, {
+    path: ["SPREADSHEET_SECRET"],
     error:
-      "SHEETS_WEBHOOK_SECRET must be set when SHEETS_WEBHOOK_URL is: every delivery is signed, and an unsigned one would be refused",
+      "SPREADSHEET_SECRET must be set when SPREADSHEET_URL is: every delivery is signed, and an unsigned one would be refused",
   });
+
+/** The names before issue 30, still read while the new ones are unset. */
+const RENAMED = {
+  SHEETS_WEBHOOK_URL: "SPREADSHEET_URL",
+  SHEETS_WEBHOOK_SECRET: "SPREADSHEET_SECRET",
+} as const;
+
+/** The warning a server started with the old names logs once. */
+export function renamedVariables(source: NodeJS.ProcessEnv = process.env): string | null {
+  const old = Object.entries(RENAMED).filter(([name]) => source[name]);
+  if (old.length === 0) return null;
+  return `Rename ${old.map(([name, now]) => `${name} to ${now}`).join(" and ")}: the old names are read only while the new ones are unset`;
+}
 
 export function dkimPrivateKey(
   env: Pick<Env, "DKIM_PRIVATE_KEY" | "DKIM_PRIVATE_KEY_FILE">,
@@ -181,6 +191,7 @@ export function siteOrigin(env: Pick<Env, "SITE_URL" | "PORT">): string {
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings mean "unset", as in most shells' `FOO= npm start`.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));
+  for (const [old, now] of Object.entries(RENAMED)) cleaned[now] ??= cleaned[old];
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`);

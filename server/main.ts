@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 
 import { createApp } from "./app.ts";
-import { envOrExit } from "./env.ts";
+import { envOrExit, renamedVariables } from "./env.ts";
 import { createLogger } from "./logger.ts";
 import {
   connectRateLimitStores,
@@ -21,6 +21,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 async function main() {
   const env = envOrExit();
   const logger = createLogger(env.LOG_LEVEL);
+  const renamed = renamedVariables();
+  if (renamed) logger.warn(renamed);
 
   const dataDir = dataDirProblem(env);
   if (dataDir) {

@@ -6,11 +6,7 @@ import type { Logger } from "./logger.ts";
 import { createMailer, type Mailer } from "./mail/transport.ts";
 import { createMailWorker } from "./outbox/mail.ts";
 import { createSpreadsheetWorker } from "./outbox/spreadsheet.ts";
-import {
-  DEFAULT_MAIL_OPTIONS,
-  DEFAULT_OUTBOX_OPTIONS,
-  type OutboxWorkerOptions,
-} from "./outbox/worker.ts";
+import type { OutboxWorkerOptions } from "./outbox/worker.ts";
 import { createRegistrationAdmin, type RegistrationAdmin } from "./registrations/admin.ts";
 import { loadLinkKey } from "./registrations/links.ts";
 import { createRegister } from "./registrations/register.ts";
@@ -41,7 +37,7 @@ export type Services = {
 
 export type ServicesOptions = DatabaseOptions & {
   /** The spreadsheet worker's (tests shorten the delays). */
-  outbox?: Partial<OutboxWorkerOptions>;
+  spreadsheet?: Partial<OutboxWorkerOptions>;
   mail?: Partial<OutboxWorkerOptions>;
   mailer?: Mailer;
   now?: () => Date;
@@ -60,9 +56,9 @@ export async function openServices(
   const { db, dialect } = await openDatabase(env, logger, options);
   const key = await loadLinkKey(db);
 
-  const url = env.SHEETS_WEBHOOK_URL;
-  const secret = env.SHEETS_WEBHOOK_SECRET;
-  const sheetWorker =
+  const url = env.SPREADSHEET_URL;
+  const secret = env.SPREADSHEET_SECRET;
+  const spreadsheetWorker =
     url && secret
       ? createSpreadsheetWorker({
           db,
@@ -70,7 +66,7 @@ export async function openServices(
           url,
           secret,
           logger,
-          options: { ...DEFAULT_OUTBOX_OPTIONS, now, ...options.outbox },
+          options: { now, ...options.spreadsheet },
         })
       : undefined;
   const mailer = options.mailer ?? createMailer(env, logger);
@@ -81,10 +77,10 @@ export async function openServices(
     siteOrigin: siteOrigin(env),
     linkKey: key,
     logger,
-    options: { ...DEFAULT_MAIL_OPTIONS, now, ...options.mail },
+    options: { now, ...options.mail },
   });
-  const spreadsheet = sheetWorker !== undefined;
-  const wake = { spreadsheet: () => sheetWorker?.wake(), mail: () => mailWorker.wake() };
+  const spreadsheet = spreadsheetWorker !== undefined;
+  const wake = { spreadsheet: () => spreadsheetWorker?.wake(), mail: () => mailWorker.wake() };
 
   const writeHealth = createWriteHealth({
     probe: () => probeWrite(db, dialect),
@@ -105,24 +101,21 @@ export async function openServices(
     ...guardAll<Omit<RegistrationService, "register">>({
       checkConfirm: (token) => checkConfirmLink({ db, key, now: now() }, token),
       async confirm(token) {
-        const result = await confirmRegistration(
-          { db, key, now: now(), forward: spreadsheet },
-          token,
-        );
+        const result = await confirmRegistration({ db, key, now: now(), spreadsheet }, token);
         if (result.kind === "confirmed" && result.firstTime) wake.spreadsheet();
         return result;
       },
       checkUnsubscribe: (token) => checkUnsubscribeLink({ db, key, now: now() }, token),
       async unsubscribe(token) {
         const result = await unsubscribeByLink(
-          { db, dialect, key, now: now(), forward: spreadsheet },
+          { db, dialect, key, now: now(), spreadsheet },
           token,
         );
         if (result.kind === "unsubscribed" && result.firstTime) wake.spreadsheet();
         return result;
       },
       async rejoin(token) {
-        const result = await rejoinByLink({ db, key, now: now(), forward: spreadsheet }, token);
+        const result = await rejoinByLink({ db, key, now: now(), spreadsheet }, token);
         wake.spreadsheet();
         return result;
       },
@@ -160,7 +153,7 @@ export async function openServices(
     registrations,
     admin,
     start() {
-      sheetWorker?.start();
+      spreadsheetWorker?.start();
       mailWorker.start();
       if (purgeTimer) return;
       scheduledPurge();
@@ -169,7 +162,7 @@ export async function openServices(
     },
     async close() {
       clearInterval(purgeTimer);
-      await sheetWorker?.stop();
+      await spreadsheetWorker?.stop();
       await mailWorker.stop();
       mailer.close();
       await purging;

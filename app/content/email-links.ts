@@ -62,7 +62,6 @@ export const confirmCopy = {
   ),
 } as const satisfies Record<string, LinkPageCopy>;
 
-/** The confirm page's button, and what it says while the press is on its way. */
 export const confirmButton = {
   label: "Confirm my email address",
   pending: "Confirming...",

@@ -1,6 +1,6 @@
 /*
  * Entry point of the Apps Script web app: adapts Apps Script's services to the
- * interface of receiver.js. Deploy both files together (README.md).
+ * interface of delivery.js. Deploy both files together (README.md).
  *
  * Apps Script gives doPost(e) the query string and the body, never the request
  * headers, so the website sends its signature in the query string as well.
@@ -8,7 +8,7 @@
  * which the website's outbox treats as a failed delivery and retries.
  */
 
-/* global ContentService, LockService, PropertiesService, SpreadsheetApp, Utilities, RECEIVER_COLUMNS, receiveDelivery */
+/* global ContentService, LockService, PropertiesService, SpreadsheetApp, Utilities, SPREADSHEET_COLUMNS, receiveDelivery */
 /* exported doPost */
 
 var SHEET_NAME = "Registrations";
@@ -35,7 +35,7 @@ function doPost(e) {
 
 function appsScriptDeps() {
   return {
-    secret: PropertiesService.getScriptProperties().getProperty("SHEETS_WEBHOOK_SECRET"),
+    secret: scriptSecret(PropertiesService.getScriptProperties()),
     nowSeconds: function () {
       return Math.floor(Date.now() / 1000);
     },
@@ -52,14 +52,21 @@ function appsScriptDeps() {
   };
 }
 
+// SHEETS_WEBHOOK_SECRET is the property's name before the website's issue 30.
+function scriptSecret(properties) {
+  return (
+    properties.getProperty("SPREADSHEET_SECRET") || properties.getProperty("SHEETS_WEBHOOK_SECRET")
+  );
+}
+
 function registrationSheet() {
   var spreadsheet = SpreadsheetApp.getActiveSpreadsheet();
   var sheet = spreadsheet.getSheetByName(SHEET_NAME);
   if (!sheet) sheet = spreadsheet.insertSheet(SHEET_NAME);
   // A sheet made by an earlier version has fewer columns: the header grows with them.
-  var header = sheet.getRange(1, 1, 1, RECEIVER_COLUMNS.length);
-  if (header.getValues()[0].join("") !== RECEIVER_COLUMNS.join("")) {
-    header.setValues([RECEIVER_COLUMNS]);
+  var header = sheet.getRange(1, 1, 1, SPREADSHEET_COLUMNS.length);
+  if (header.getValues()[0].join("") !== SPREADSHEET_COLUMNS.join("")) {
+    header.setValues([SPREADSHEET_COLUMNS]);
   }
   function findRow(id) {
     var found = sheet.getRange("A:A").createTextFinder(id).matchEntireCell(true).findNext();
@@ -74,7 +81,7 @@ function registrationSheet() {
       if (row === null) return false;
       Object.keys(cells).forEach(function (column) {
         sheet
-          .getRange(row, RECEIVER_COLUMNS.indexOf(column) + 1)
+          .getRange(row, SPREADSHEET_COLUMNS.indexOf(column) + 1)
           .setNumberFormat("@")
           .setValue(cells[column]);
       });

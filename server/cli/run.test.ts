@@ -17,8 +17,8 @@ let clock: Date;
 
 beforeEach(async () => {
   place = await sqliteBackend.fresh({
-    SHEETS_WEBHOOK_URL: "http://127.0.0.1:9/sheet",
-    SHEETS_WEBHOOK_SECRET: "s".repeat(32),
+    SPREADSHEET_URL: "http://127.0.0.1:9/sheet",
+    SPREADSHEET_SECRET: "s".repeat(32),
   });
   clock = new Date("2026-06-15T12:00:00.000Z");
 });
@@ -116,7 +116,7 @@ describe("registrations CLI", () => {
         {
           erasedAt: "2026-06-15T12:00:00.000Z",
           registrations: 1,
-          forwardedToSpreadsheet: false,
+          sentToSpreadsheet: false,
           spreadsheetIds: [],
         },
       ],
@@ -151,7 +151,7 @@ describe("registrations CLI", () => {
         {
           erasedAt: "2026-06-15T12:00:00.000Z",
           registrations: 1,
-          forwardedToSpreadsheet: true,
+          sentToSpreadsheet: true,
           spreadsheetIds: [id],
         },
       ],

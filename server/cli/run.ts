@@ -172,9 +172,9 @@ async function execute(
           `Deleted ${plural(result.mailFiles, "email file", "email files")} written for it under ${path.join(io.env.DATA_DIR, "mail")}.\n`,
         );
       }
-      if (result.forwardedIds.length > 0) {
+      if (result.spreadsheetIds.length > 0) {
         io.stdout(
-          `A copy had been sent to the spreadsheet: delete the ${plural(result.forwardedIds.length, "row", "rows")} with ${result.forwardedIds.length === 1 ? "this id" : "these ids"} there too:\n${result.forwardedIds.map((id) => `  ${field(id)}\n`).join("")}`,
+          `A copy had been sent to the spreadsheet: delete the ${plural(result.spreadsheetIds.length, "row", "rows")} with ${result.spreadsheetIds.length === 1 ? "this id" : "these ids"} there too:\n${result.spreadsheetIds.map((id) => `  ${field(id)}\n`).join("")}`,
         );
       }
       if (result.logCleared === false) {
@@ -198,9 +198,9 @@ async function execute(
         const since = oldestPendingAt ? `  oldest waiting since ${oldestPendingAt}` : "";
         return `${label}  waiting ${counts.pending}  done ${counts.delivered}  failed ${counts.dead}${since}\n`;
       };
-      io.stdout(line("spreadsheet", "sheet"));
-      if (!io.env.SHEETS_WEBHOOK_URL)
-        io.stdout("  The spreadsheet delivery is off: SHEETS_WEBHOOK_URL is not set.\n");
+      io.stdout(line("spreadsheet", "spreadsheet"));
+      if (!io.env.SPREADSHEET_URL)
+        io.stdout("  The spreadsheet delivery is off: SPREADSHEET_URL is not set.\n");
       io.stdout(line("email", "mail"));
       if (!io.env.SMTP_URL)
         io.stdout(
@@ -214,7 +214,7 @@ async function execute(
       }
       for (const d of summary.dead) {
         io.stdout(
-          `failed  ${d.kind === "sheet" ? "spreadsheet" : "email"} ${d.topic}  ${field(d.registrationId)}  attempts ${d.attempts}  since ${field(d.createdAt)}  last error: ${d.lastError === null ? "none" : field(d.lastError)}\n`,
+          `failed  ${d.kind === "spreadsheet" ? "spreadsheet" : "email"} ${d.topic}  ${field(d.registrationId)}  attempts ${d.attempts}  since ${field(d.createdAt)}  last error: ${d.lastError === null ? "none" : field(d.lastError)}\n`,
         );
       }
       if (summary.dead.length > 0)

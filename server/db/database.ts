@@ -22,6 +22,7 @@ import * as consentMailAndLinks from "./migrations/004-consent-mail-and-links.ts
 import * as mailHandoffAndSuppressions from "./migrations/005-mail-handoff-and-suppressions.ts";
 import * as addressIndex from "./migrations/006-address-index.ts";
 import * as addressLock from "./migrations/007-address-lock.ts";
+import * as spreadsheetKind from "./migrations/008-spreadsheet-kind.ts";
 import type { Database, DatabaseHandle } from "./schema.ts";
 import { guardAvailability } from "./writes.ts";
 
@@ -157,6 +158,7 @@ const migrations: Record<string, Migration> = {
   "005-mail-handoff-and-suppressions": mailHandoffAndSuppressions,
   "006-address-index": addressIndex,
   "007-address-lock": addressLock,
+  "008-spreadsheet-kind": spreadsheetKind,
 };
 
 /** Kysely takes a lock: concurrent starters wait their turn. */

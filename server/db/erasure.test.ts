@@ -101,7 +101,7 @@ describe("erasure on SQLite", () => {
       {
         erasedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         registrations: 1,
-        forwardedToSpreadsheet: false,
+        sentToSpreadsheet: false,
         spreadsheetIds: [],
       },
     ]);

@@ -8,10 +8,10 @@ import type { Generated, Kysely } from "kysely";
 export type OutboxStatus = "pending" | "delivered" | "dead";
 
 /** Where an outbox row goes: the clinic's spreadsheet, or an email to the registrant. */
-export type OutboxKind = "sheet" | "mail";
+export type OutboxKind = "spreadsheet" | "mail";
 
 /**
- * What it carries. Sheet: the registration itself, or its current status (confirmed,
+ * What it carries. Spreadsheet: the registration itself, or its current status (confirmed,
  * unsubscribed) as a later delivery. Mail: the confirmation, or an announcement.
  */
 export type OutboxTopic = "registration" | "status" | "confirmation" | "announcement";
@@ -79,9 +79,9 @@ export interface ErasuresTable {
   erased_at: string;
   registrations: number;
   /** 1 when a copy had been, or may have been, sent to the spreadsheet. */
-  forwarded: number;
+  sent_to_spreadsheet: number;
   /** JSON array of the ids of those registrations (the spreadsheet's id column). */
-  forwarded_ids: string;
+  spreadsheet_ids: string;
 }
 
 export interface ErasureKeyTable {

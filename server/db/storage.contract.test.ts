@@ -13,8 +13,8 @@ import { openServices, type Services, type ServicesOptions } from "../services.t
 
 const logger = createLogger("silent");
 const WEBHOOK = {
-  SHEETS_WEBHOOK_URL: "http://127.0.0.1:9/never-called",
-  SHEETS_WEBHOOK_SECRET: "s".repeat(32),
+  SPREADSHEET_URL: "http://127.0.0.1:9/never-called",
+  SPREADSHEET_SECRET: "s".repeat(32),
 };
 
 let counter = 0;
@@ -124,7 +124,7 @@ for (const backend of backends) {
       expect(new Set(results.map((r) => r.registration.id)).size).toBe(1);
       expect(await storage.admin.count()).toBe(1);
       const summary = await storage.admin.outboxSummary();
-      expect(summary.kinds.sheet.counts.pending).toBe(1);
+      expect(summary.kinds.spreadsheet.counts.pending).toBe(1);
       expect(summary.kinds.mail.counts.pending).toBe(1);
     });
 
@@ -151,21 +151,21 @@ for (const backend of backends) {
         "fulfilled",
       ]);
       expect(await storage.admin.count()).toBe(3);
-      expect((await storage.admin.outboxSummary()).kinds.sheet.counts.pending).toBe(3);
+      expect((await storage.admin.outboxSummary()).kinds.spreadsheet.counts.pending).toBe(3);
     });
 
     it("queues a confirmation email always, and a spreadsheet delivery only when forwarding is on", async () => {
       const off = await open(await place());
       await off.registrations.register(newRegistration());
       const offSummary = await off.admin.outboxSummary();
-      expect(offSummary.kinds.sheet.counts).toEqual({ pending: 0, delivered: 0, dead: 0 });
+      expect(offSummary.kinds.spreadsheet.counts).toEqual({ pending: 0, delivered: 0, dead: 0 });
       expect(offSummary.kinds.mail.counts).toEqual({ pending: 1, delivered: 0, dead: 0 });
 
       const on = await open(await place(WEBHOOK));
       const { registration } = await on.registrations.register(newRegistration());
       const summary = await on.admin.outboxSummary();
-      expect(summary.kinds.sheet.counts).toEqual({ pending: 1, delivered: 0, dead: 0 });
-      expect(summary.kinds.sheet.oldestPendingAt).toBe(registration.receivedAt);
+      expect(summary.kinds.spreadsheet.counts).toEqual({ pending: 1, delivered: 0, dead: 0 });
+      expect(summary.kinds.spreadsheet.oldestPendingAt).toBe(registration.receivedAt);
       const [shown] = await on.admin.findByEmail(registration.email);
       expect(shown?.delivery).toEqual({ status: "pending", attempts: 0, deliveredAt: null });
       expect(shown?.emails).toEqual([
@@ -217,17 +217,17 @@ for (const backend of backends) {
         outbox: 3,
         mailIds: [expect.any(String)],
         mailFiles: 0,
-        forwardedIds: [shown[1]!.id],
+        spreadsheetIds: [shown[1]!.id],
         logCleared,
       });
       expect(await storage.admin.findByEmail("sam@example.com")).toEqual([]);
       expect(await storage.admin.list(10)).toEqual([other.registration]);
-      expect((await storage.admin.outboxSummary()).kinds.sheet.counts.pending).toBe(1);
+      expect((await storage.admin.outboxSummary()).kinds.spreadsheet.counts.pending).toBe(1);
       // The record: no address, found again by the address in any letter case.
       const record = {
         erasedAt: "2026-06-15T12:00:00.000Z",
         registrations: 2,
-        forwardedToSpreadsheet: true,
+        sentToSpreadsheet: true,
         spreadsheetIds: [shown[1]!.id],
       };
       expect(await storage.admin.erasures(" SAM@example.COM ")).toEqual([record]);
@@ -238,7 +238,7 @@ for (const backend of backends) {
         outbox: 0,
         mailIds: [],
         mailFiles: 0,
-        forwardedIds: [],
+        spreadsheetIds: [],
         logCleared,
       });
       expect(await storage.admin.erasures("nobody@example.com")).toEqual([]);
@@ -255,7 +255,7 @@ for (const backend of backends) {
       const result = await storage.admin.purgeOlderThan({ amount: 24, unit: "months" });
       expect(result).toEqual({ cutoff: "2024-06-15T12:00:00.000Z", deleted: 1 });
       expect(await storage.admin.list(10)).toEqual([kept.registration]);
-      expect((await storage.admin.outboxSummary()).kinds.sheet.counts.pending).toBe(1);
+      expect((await storage.admin.outboxSummary()).kinds.spreadsheet.counts.pending).toBe(1);
     });
 
     it("runs the retention purge when started", async () => {

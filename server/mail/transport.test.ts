@@ -6,7 +6,7 @@ import path from "node:path";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 import { describe, expect, it, vi } from "vitest";
 
-import { composeMail } from "./compose.ts";
+import { buildEmail } from "./build-email.ts";
 import { createMailer } from "./transport.ts";
 import { startMailCatcher } from "../../tests/support/mail-catcher.ts";
 import { createLogger } from "../logger.ts";
@@ -51,7 +51,7 @@ describe("the SMTP transport", () => {
       createLogger("silent"),
     );
     try {
-      const message = composeMail(
+      const message = buildEmail(
         {
           outboxId: "33333333-3333-4333-8333-333333333333",
           topic: "confirmation",

@@ -1,63 +1,106 @@
 import type { Kysely } from "kysely";
 
-import type { Database, Dialect } from "../db/schema.ts";
-import type { Logger } from "../logger.ts";
-import { trackSend } from "./in-flight.ts";
-import { handOff, type MailDelivery, mailDeliveries, suppress } from "./store.ts";
+import {
+  type Claim,
+  claimedRow,
+  type ClaimedRow,
+  handOff,
+  registrationsFor,
+  suppress,
+  trackSend,
+} from "./store.ts";
 import {
   createWorker,
+  DEFAULT_MAIL_OPTIONS,
   describeError,
   type OutboxWorker,
   type OutboxWorkerOptions,
+  timedOut,
+  type WorkerDeps,
 } from "./worker.ts";
-import { composeMail } from "../mail/compose.ts";
+import type { Database } from "../db/schema.ts";
+import { buildEmail, type MailJob } from "../mail/build-email.ts";
 import type { Mailer } from "../mail/transport.ts";
 import { emailHasher } from "../registrations/erasure.ts";
 
-/** Time the gate allows beyond the send's own timeout before others treat it as over. */
+/** How long past the send's own timeout others still treat it as under way. */
 const HANDOFF_MARGIN_MS = 2_000;
 
 /**
  * An SMTP failure as its code and enhanced status only ("SMTP 550 5.1.1"): a reply's text
- * often echoes the address, and must reach neither the log nor the outbox row. A 5xx
- * answer to RCPT TO or DATA refuses the address for good; anything else is temporary.
+ * often echoes the address. A 5xx answer to RCPT TO or DATA refuses the address for good.
  */
-export function smtpFailure(error: unknown): { reason: string; permanent: boolean } {
+function smtpFailure(error: unknown): { reason: string; permanent: boolean } {
   const e = (error ?? {}) as { responseCode?: unknown; response?: unknown; command?: unknown };
-  if (typeof e.responseCode === "number") {
-    const enhanced =
-      typeof e.response === "string"
-        ? /^\d{3}[ -]([245]\.\d{1,3}\.\d{1,3})(?=\s|$)/.exec(e.response)?.[1]
-        : undefined;
-    const permanent =
-      e.responseCode >= 500 &&
-      e.responseCode < 600 &&
-      (e.command === "RCPT TO" || e.command === "DATA");
-    return { reason: `SMTP ${e.responseCode}${enhanced ? ` ${enhanced}` : ""}`, permanent };
-  }
-  return { reason: describeError(error), permanent: false };
+  if (typeof e.responseCode !== "number") return { reason: describeError(error), permanent: false };
+  const enhanced =
+    typeof e.response === "string"
+      ? /^\d{3}[ -]([245]\.\d{1,3}\.\d{1,3})(?=\s|$)/.exec(e.response)?.[1]
+      : undefined;
+  const permanent =
+    e.responseCode >= 500 &&
+    e.responseCode < 600 &&
+    (e.command === "RCPT TO" || e.command === "DATA");
+  return { reason: `SMTP ${e.responseCode}${enhanced ? ` ${enhanced}` : ""}`, permanent };
+}
+
+type MailDelivery = ClaimedRow & MailJob;
+
+/** The emails as they would be built now; whether each may go is `handOff`'s to decide. */
+async function mailDeliveries(db: Kysely<Database>, claims: Claim[]): Promise<MailDelivery[]> {
+  const byId = await registrationsFor(db, claims);
+  const announcementIds = [...new Set(claims.flatMap((c) => c.announcementId ?? []))];
+  const announcements = new Map(
+    announcementIds.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom("announcements")
+            .select(["id", "subject", "body"])
+            .where("id", "in", announcementIds)
+            .execute()
+        ).map((a) => [a.id, { subject: a.subject, body: a.body }]),
+  );
+  return claims.flatMap((c): MailDelivery[] => {
+    const r = byId.get(c.registrationId);
+    if (!r || (c.topic !== "confirmation" && c.topic !== "announcement")) return [];
+    return [
+      {
+        ...claimedRow(c),
+        topic: c.topic,
+        registration: {
+          id: r.id,
+          name: r.name,
+          email: r.email,
+          receivedAt: r.received_at,
+          wantsUpdates: Number(r.wants_updates) === 1,
+        },
+        announcement: c.announcementId ? (announcements.get(c.announcementId) ?? null) : null,
+      },
+    ];
+  });
 }
 
 /**
- * Sends the emails (docs/decisions/088, 095): the confirmation each registration queues,
- * and announcements. Each message passes the handoff gate (server/outbox/store.ts) at the
- * moment it is handed to the transport, and a send that takes longer than `timeoutMs`
- * is aborted, not abandoned. Links come from `siteOrigin`, read when each is built.
+ * The confirmations and announcements (decisions 095 and 154): each passes the handoff
+ * gate as it is handed to the transport, and a send past `timeoutMs` is aborted, not
+ * abandoned.
  */
-export function createMailWorker(deps: {
-  db: Kysely<Database>;
-  dialect: Dialect;
-  mailer: Mailer;
-  siteOrigin: string;
-  linkKey: string;
-  logger: Logger;
-  options: OutboxWorkerOptions;
-}): OutboxWorker {
-  const { db, dialect, mailer, siteOrigin, linkKey, options } = deps;
+export function createMailWorker(
+  deps: Omit<WorkerDeps, "options"> & {
+    mailer: Mailer;
+    siteOrigin: string;
+    linkKey: string;
+    options: Partial<OutboxWorkerOptions>;
+  },
+): OutboxWorker {
+  const { db, dialect, mailer, siteOrigin, linkKey } = deps;
+  const options = { ...DEFAULT_MAIL_OPTIONS, ...deps.options };
   let hasher: Promise<(email: string) => string> | undefined;
   const hash = async (email: string) => (await (hasher ??= emailHasher(db)))(email);
   return createWorker<MailDelivery>({
     ...deps,
+    options,
     channel: {
       kind: "mail",
       sent: "email sent",
@@ -72,13 +115,10 @@ export function createMailWorker(deps: {
         await suppress(db, await hash(job.registration.email), reason, options.now());
       },
       async send(job) {
-        const controller = new AbortController();
-        const timeout = setTimeout(
-          () => controller.abort(Object.assign(new Error("timed out"), { name: "TimeoutError" })),
-          options.timeoutMs,
-        );
+        const stop = new AbortController();
+        const signal = AbortSignal.any([stop.signal, AbortSignal.timeout(options.timeoutMs)]);
         try {
-          const message = composeMail(job, { siteOrigin, linkKey });
+          const message = buildEmail(job, { siteOrigin, linkKey });
           const refused = await handOff(
             db,
             dialect,
@@ -87,24 +127,15 @@ export function createMailWorker(deps: {
             hash,
           );
           if (refused !== null) return { kind: "skipped", reason: refused };
-          const sending = mailer.send({ ...message, signal: controller.signal });
-          trackSend(job.outboxId, controller, sending);
+          const sending = mailer.send({ ...message, signal });
+          trackSend(job.outboxId, stop, sending);
           await sending;
           return { kind: "sent" };
         } catch (error) {
-          if (controller.signal.aborted) {
-            const reason = controller.signal.reason as Error;
-            // Stopped by an erasure or unsubscribe, which has dealt with the row.
-            if (reason.name !== "TimeoutError") return { kind: "skipped", reason: "stopped" };
-            return {
-              kind: "failed",
-              reason: `timed out after ${options.timeoutMs} ms`,
-              permanent: false,
-            };
-          }
-          return { kind: "failed", ...smtpFailure(error) };
-        } finally {
-          clearTimeout(timeout);
+          if (!signal.aborted) return { kind: "failed", ...smtpFailure(error) };
+          // Stopped by an erasure or unsubscribe, which dealt with the row.
+          if (stop.signal.aborted) return { kind: "skipped", reason: "stopped" };
+          return timedOut(options);
         }
       },
     },

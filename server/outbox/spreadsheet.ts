@@ -1,70 +1,135 @@
-import type { Kysely } from "kysely";
+import { createHmac } from "node:crypto";
 
-import type { Database, Dialect } from "../db/schema.ts";
-import type { Logger } from "../logger.ts";
-import { forwardedBody, statusBody } from "./payload.ts";
-import { sign, signatureHeaders, signedUrl } from "./signature.ts";
-import { type SpreadsheetDelivery, spreadsheetDeliveries } from "./store.ts";
+import { claimedRow, type ClaimedRow, registrationsFor } from "./store.ts";
 import {
   createWorker,
+  DEFAULT_SPREADSHEET_OPTIONS,
   describeError,
   type OutboxWorker,
   type OutboxWorkerOptions,
+  timedOut,
+  type WorkerDeps,
 } from "./worker.ts";
+import { neutraliseFormula } from "../registrations/csv.ts";
 
 /**
- * A receiver that cannot choose its HTTP status (Google Apps Script answers 200
- * to everything) refuses with `{"ok": false, "error": "…"}`. Only a short token
- * is kept from it: the log and the outbox row never hold a response body.
+ * JSON with every character outside printable ASCII as a \u escape: the signed bytes are
+ * then the same however the Apps Script decodes the body (decision 078).
  */
-function refusal(text: string): string | null {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (typeof parsed !== "object" || parsed === null || (parsed as { ok?: unknown }).ok !== false)
-    return null;
-  const reason = (parsed as { error?: unknown }).error;
-  return `refused by the receiver: ${typeof reason === "string" && /^[a-z][a-z-]{0,39}$/.test(reason) ? reason : "no reason given"}`;
+function asciiJson(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[^\x20-\x7E]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+/** Text fields under the CSV export's formula rule: `=HYPERLINK(…)` shows as text (077). */
+export function registrationBody(registration: {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  message: string | null;
+  timestamp: string;
+}): string {
+  return asciiJson(
+    Object.fromEntries(
+      Object.entries(registration).map(([key, value]) => [
+        key,
+        typeof value === "string" ? neutraliseFormula(value) : value,
+      ]),
+    ),
+  );
+}
+
+export type Signed = { timestamp: string; signature: string };
+
+/** HMAC-SHA256 over `${Unix seconds}.${body}`, lowercase hex (decision 078). */
+export function sign(secret: string, body: string, now: Date): Signed {
+  const timestamp = String(Math.floor(now.getTime() / 1000));
+  const signature = createHmac("sha256", secret).update(`${timestamp}.${body}`).digest("hex");
+  return { timestamp, signature };
+}
+
+/** Also in the query string: Apps Script's doPost(e) cannot read headers. */
+export function signedUrl(url: string, signed: Signed): string {
+  const target = new URL(url);
+  target.searchParams.set("timestamp", signed.timestamp);
+  target.searchParams.set("signature", signed.signature);
+  return target.toString();
 }
 
 /**
- * The spreadsheet delivery: each registration, then its later status, to the clinic's
- * endpoint, signed with SHEETS_WEBHOOK_SECRET (docs/decisions/078). Its outbox rows
- * have kind 'sheet'.
+ * Apps Script answers 200 to everything, so it refuses with `{"ok": false, "error": "…"}`.
+ * Only a short token is kept: the log and the outbox row never hold an answer's body.
  */
-export function createSpreadsheetWorker(deps: {
-  db: Kysely<Database>;
-  dialect: Dialect;
-  url: string;
-  secret: string;
-  logger: Logger;
-  options: OutboxWorkerOptions;
-}): OutboxWorker {
-  const { db, url, secret, options } = deps;
+function refusal(text: string): string | null {
+  let parsed: { ok?: unknown; error?: unknown };
+  try {
+    parsed = JSON.parse(text) as typeof parsed;
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== "object" || parsed === null || parsed.ok !== false) return null;
+  const reason = parsed.error;
+  return `refused by the spreadsheet: ${typeof reason === "string" && /^[a-z][a-z-]{0,39}$/.test(reason) ? reason : "no reason given"}`;
+}
+
+/** A status delivery carries the registration's state as it is when sent. */
+type SpreadsheetDelivery = ClaimedRow & { registrationId: string; status: boolean; body: string };
+
+/** Each registration, then its later status, signed with SPREADSHEET_SECRET. */
+export function createSpreadsheetWorker(
+  deps: Omit<WorkerDeps, "options"> & {
+    url: string;
+    secret: string;
+    options: Partial<OutboxWorkerOptions>;
+  },
+): OutboxWorker {
+  const { db, url, secret } = deps;
+  const options = { ...DEFAULT_SPREADSHEET_OPTIONS, ...deps.options };
   return createWorker<SpreadsheetDelivery>({
     ...deps,
+    options,
     channel: {
-      kind: "sheet",
+      kind: "spreadsheet",
       sent: "spreadsheet delivery done",
       failed: "spreadsheet delivery failed",
-      load: (claims) => spreadsheetDeliveries(db, claims),
-      describe: (delivery) => ({
-        registrationId: delivery.topic === "status" ? delivery.status.id : delivery.registration.id,
-        ...(delivery.topic === "status" ? { topic: "status" } : {}),
-      }),
-      async send(delivery) {
-        const body =
-          delivery.topic === "status"
-            ? statusBody(delivery.status)
-            : forwardedBody(delivery.registration);
+      async load(claims) {
+        const byId = await registrationsFor(db, claims);
+        return claims.flatMap((c): SpreadsheetDelivery[] => {
+          const r = byId.get(c.registrationId);
+          if (!r) return [];
+          const status = c.topic === "status";
+          const body = status
+            ? asciiJson({
+                event: "status",
+                id: r.id,
+                confirmedAt: r.confirmed_at,
+                unsubscribedAt: r.unsubscribed_at,
+              })
+            : registrationBody({
+                id: r.id,
+                name: r.name,
+                email: r.email,
+                phone: r.phone,
+                message: r.message,
+                timestamp: r.client_timestamp ?? r.received_at,
+              });
+          return [{ ...claimedRow(c), registrationId: r.id, status, body }];
+        });
+      },
+      describe: (d) => ({ registrationId: d.registrationId, ...(d.status && { topic: "status" }) }),
+      async send({ body }) {
         const signed = sign(secret, body, options.now());
         try {
           const response = await fetch(signedUrl(url, signed), {
             method: "POST",
-            headers: { "content-type": "application/json", ...signatureHeaders(signed) },
+            headers: {
+              "content-type": "application/json",
+              "x-clinic-timestamp": signed.timestamp,
+              "x-clinic-signature": `sha256=${signed.signature}`,
+            },
             body,
             signal: AbortSignal.timeout(options.timeoutMs),
           });
@@ -74,11 +139,8 @@ export function createSpreadsheetWorker(deps: {
           if (response.ok && refused === null) return { kind: "sent" };
           return { kind: "failed", reason: refused ?? `HTTP ${response.status}`, permanent: false };
         } catch (error) {
-          const reason =
-            error instanceof Error && error.name === "TimeoutError"
-              ? `timed out after ${options.timeoutMs} ms`
-              : describeError(error);
-          return { kind: "failed", reason, permanent: false };
+          if (error instanceof Error && error.name === "TimeoutError") return timedOut(options);
+          return { kind: "failed", reason: describeError(error), permanent: false };
         }
       },
     },

@@ -7,11 +7,9 @@ import type {
   OutboxTopic,
   RegistrationsTable,
 } from "../db/schema.ts";
-import type { MailJob } from "../mail/compose.ts";
 
 type Db = Kysely<Database>;
 
-/** One claimed outbox row. */
 export type Claim = {
   outboxId: string;
   /** This claim's attempt number; also fences the result against a newer claim. */
@@ -19,40 +17,16 @@ export type Claim = {
   topic: OutboxTopic;
   registrationId: string;
   announcementId: string | null;
-  /** When the row was queued: retries stop a while after it. */
   createdAt: string;
 };
 
-/** What the spreadsheet delivery sends for one claimed row. */
-export type SpreadsheetDelivery = Pick<Claim, "outboxId" | "attempt" | "createdAt"> &
-  (
-    | {
-        topic: "registration";
-        registration: {
-          id: string;
-          name: string;
-          email: string;
-          phone: string | null;
-          message: string | null;
-          timestamp: string;
-        };
-      }
-    /** A later delivery: the registration's state as it is when sent. */
-    | {
-        topic: "status";
-        status: { id: string; confirmedAt: string | null; unsubscribedAt: string | null };
-      }
-  );
-
-/** What the mail worker sends for one claimed row. */
-export type MailDelivery = Pick<Claim, "outboxId" | "attempt" | "createdAt"> & MailJob;
+export type ClaimedRow = Pick<Claim, "outboxId" | "attempt" | "createdAt">;
 
 /**
- * Claims due rows of one kind by pushing their next attempt past a lease and counting
- * the attempt, in one statement. On PostgreSQL, FOR UPDATE SKIP LOCKED lets several
- * app servers claim side by side without waiting on or sharing rows; SQLite has one
- * writer, so the statement is atomic as it is. A worker that dies mid-delivery leaves
- * the row to be claimed again once the lease runs out (at-least-once).
+ * Claims due rows of one kind in one statement: the attempt counted, the next one pushed
+ * past a lease. FOR UPDATE SKIP LOCKED lets several PostgreSQL servers claim side by
+ * side; SQLite's one writer makes the statement atomic. Rows of a worker that died
+ * mid-send fall due again when the lease runs out (at least once).
  */
 export async function claimDue(
   db: Db,
@@ -90,7 +64,8 @@ export async function claimDue(
   }));
 }
 
-async function registrationsFor(
+/** The claims' registrations by id; one erased since has none. */
+export async function registrationsFor(
   db: Db,
   claims: readonly Claim[],
 ): Promise<Map<string, Selectable<RegistrationsTable>>> {
@@ -103,151 +78,70 @@ async function registrationsFor(
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-/** The spreadsheet deliveries for claimed rows; a row whose registration is gone has nothing to send. */
-export async function spreadsheetDeliveries(
-  db: Db,
-  claims: readonly Claim[],
-): Promise<SpreadsheetDelivery[]> {
-  const byId = await registrationsFor(db, claims);
-  return claims.flatMap((c): SpreadsheetDelivery[] => {
-    const r = byId.get(c.registrationId);
-    // Erased in between: the cascade removed the outbox row too, so nothing to do.
-    if (!r) return [];
-    const claim = { outboxId: c.outboxId, attempt: c.attempt, createdAt: c.createdAt };
-    if (c.topic === "status") {
-      return [
-        {
-          ...claim,
-          topic: "status",
-          status: { id: r.id, confirmedAt: r.confirmed_at, unsubscribedAt: r.unsubscribed_at },
-        },
-      ];
-    }
-    return [
-      {
-        ...claim,
-        topic: "registration",
-        registration: {
-          id: r.id,
-          name: r.name,
-          email: r.email,
-          phone: r.phone,
-          message: r.message,
-          timestamp: r.client_timestamp ?? r.received_at,
-        },
-      },
-    ];
-  });
-}
+export const claimedRow = (c: Claim): ClaimedRow => ({
+  outboxId: c.outboxId,
+  attempt: c.attempt,
+  createdAt: c.createdAt,
+});
+
+type Refusal = "erased" | "suppressed" | "unsubscribed" | "taken";
+
+const latest = (times: Array<string | null>) =>
+  times
+    .filter((t): t is string => t !== null)
+    .sort()
+    .at(-1);
 
 /**
- * The emails for claimed rows, as they would be built now. Whether one may still go is
- * not decided here but at the moment of handoff (`handOff`).
- */
-export async function mailDeliveries(db: Db, claims: readonly Claim[]): Promise<MailDelivery[]> {
-  const byId = await registrationsFor(db, claims);
-  const announcementIds = [
-    ...new Set(claims.flatMap((c) => (c.announcementId ? [c.announcementId] : []))),
-  ];
-  const announcements = new Map(
-    announcementIds.length === 0
-      ? []
-      : (
-          await db
-            .selectFrom("announcements")
-            .select(["id", "subject", "body"])
-            .where("id", "in", announcementIds)
-            .execute()
-        ).map((a) => [a.id, { subject: a.subject, body: a.body }]),
-  );
-  return claims.flatMap((c): MailDelivery[] => {
-    const r = byId.get(c.registrationId);
-    // Erased in between: the cascade removed the row too.
-    if (!r || (c.topic !== "confirmation" && c.topic !== "announcement")) return [];
-    return [
-      {
-        outboxId: c.outboxId,
-        attempt: c.attempt,
-        createdAt: c.createdAt,
-        topic: c.topic,
-        registration: {
-          id: r.id,
-          name: r.name,
-          email: r.email,
-          receivedAt: r.received_at,
-          wantsUpdates: Number(r.wants_updates) === 1,
-        },
-        announcement: c.announcementId ? (announcements.get(c.announcementId) ?? null) : null,
-      },
-    ];
-  });
-}
-
-/** Why the handoff gate kept a message back. */
-export type Refusal = "erased" | "suppressed" | "unsubscribed" | "taken";
-
-/**
- * The handoff gate (docs/decisions/095): decides, in the database, at the moment a
- * message is handed to the transport, whether it may go, and if so marks it in flight
- * until `sendingUntil`. It may go only if its row is still this claim's, its registration
- * still exists, the address is not suppressed, and the address has no unsubscribed
- * registration unless one of its registrations was confirmed after the latest unsubscribe.
+ * The handoff gate (decision 095): at the moment a message is handed to the transport,
+ * decides in the database whether it may go, and if so marks it in flight until
+ * `sendingUntil`. It goes only if its row is still this claim's, its registration still
+ * exists, the address is not suppressed, and no unsubscribe of the address is later than
+ * its latest confirmation.
  *
- * The registrations of the address are read under a share lock (PostgreSQL) before the
- * outbox row is touched; erasure and unsubscribe lock them for update first, in the same
- * order, so either the gate sees their change, or they see the row in flight and wait
- * for it (`stopSends`). On SQLite one writer at a time gives the same order.
+ * The address's registrations are read under a share lock (PostgreSQL) before the outbox
+ * row is touched; erasure and unsubscribe lock them for update first (`lockAddress`), so
+ * either the gate sees their change, or they see the row in flight and wait for it
+ * (`stopSends`). On SQLite one writer at a time gives the same order.
  */
 export async function handOff(
   db: Db,
   dialect: Dialect,
-  job: Pick<MailDelivery, "outboxId" | "attempt"> & { registrationId: string },
+  job: Pick<Claim, "outboxId" | "attempt" | "registrationId">,
   sendingUntil: Date,
   emailHash: (email: string) => Promise<string>,
 ): Promise<Refusal | null> {
-  const lock = dialect === "postgres";
   const own = await db
     .selectFrom("registrations")
     .select("email")
     .where("id", "=", job.registrationId)
     .executeTakeFirst();
-  // Hashed outside the transaction: the key never changes.
   const hash = own ? await emailHash(own.email) : null;
   return db.transaction().execute(async (trx) => {
     if (!own || hash === null) return "erased";
-    const address = own.email.trim().toLowerCase();
     const sameAddress = await trx
       .selectFrom("registrations")
       .select(["id", "confirmed_at", "unsubscribed_at"])
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", address))
-      .$if(lock, (qb) => qb.forShare())
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", own.email.trim().toLowerCase()))
+      .$if(dialect === "postgres", (qb) => qb.forShare())
       .execute();
-    let refusal: Refusal | null = null;
-    if (!sameAddress.some((r) => r.id === job.registrationId)) refusal = "erased";
-    else if (
-      await trx
+    const unsubscribedAt = latest(sameAddress.map((r) => r.unsubscribed_at));
+    const suppressed = () =>
+      trx
         .selectFrom("mail_suppressions")
         .select("email_hash")
         .where("email_hash", "=", hash)
-        .executeTakeFirst()
+        .executeTakeFirst();
+    let refusal: Refusal | null = null;
+    if (!sameAddress.some((r) => r.id === job.registrationId)) refusal = "erased";
+    else if (await suppressed()) refusal = "suppressed";
+    else if (
+      unsubscribedAt !== undefined &&
+      (latest(sameAddress.map((r) => r.confirmed_at)) ?? "") <= unsubscribedAt
     )
-      refusal = "suppressed";
-    else {
-      const lastUnsubscribe = sameAddress.reduce<string | null>(
-        (latest, r) =>
-          r.unsubscribed_at !== null && (latest === null || r.unsubscribed_at > latest)
-            ? r.unsubscribed_at
-            : latest,
-        null,
-      );
-      if (
-        lastUnsubscribe !== null &&
-        !sameAddress.some((r) => r.confirmed_at !== null && r.confirmed_at > lastUnsubscribe)
-      )
-        refusal = "unsubscribed";
-    }
+      refusal = "unsubscribed";
     if (refusal !== null) {
-      // Not sent, and never will be: the row goes (an erased one went with its registration).
+      // Never to be sent: the row goes (an erased one went with its registration).
       await trx
         .deleteFrom("outbox")
         .where("id", "=", job.outboxId)
@@ -263,8 +157,8 @@ export async function handOff(
 }
 
 /**
- * Suppresses an address a mail server refused for good: no mail goes to it again. Kept as
- * the erasure key's hash with the reply's code, so it outlives an erasure without the address.
+ * No mail goes again to an address a mail server refused for good. Kept as the erasure
+ * key's hash with the reply's code, so it outlives an erasure without the address.
  */
 export async function suppress(db: Db, emailHash: string, reply: string, now: Date): Promise<void> {
   await db
@@ -274,7 +168,7 @@ export async function suppress(db: Db, emailHash: string, reply: string, now: Da
     .execute();
 }
 
-/** Records a result only if no newer claim has taken the row since (attempt fence). */
+/** Only if no newer claim has taken the row since. */
 function fenced(db: Db, claim: Pick<Claim, "outboxId" | "attempt">) {
   return db
     .updateTable("outbox")
@@ -283,11 +177,7 @@ function fenced(db: Db, claim: Pick<Claim, "outboxId" | "attempt">) {
     .where("status", "=", "pending");
 }
 
-export async function markDelivered(
-  db: Db,
-  claim: Pick<Claim, "outboxId" | "attempt">,
-  now: Date,
-): Promise<void> {
+export async function markDelivered(db: Db, claim: ClaimedRow, now: Date): Promise<void> {
   await fenced(db, claim)
     .set({
       status: "delivered",
@@ -300,18 +190,54 @@ export async function markDelivered(
 
 export async function markFailed(
   db: Db,
-  claim: Pick<Claim, "outboxId" | "attempt">,
+  claim: ClaimedRow,
   outcome: { error: string; retryAt: Date | null },
 ): Promise<void> {
   await fenced(db, claim)
-    .set(
-      outcome.retryAt
-        ? {
-            last_error: outcome.error,
-            next_attempt_at: outcome.retryAt.toISOString(),
-            sending_until: null,
-          }
-        : { last_error: outcome.error, status: "dead", sending_until: null },
-    )
+    .set({
+      last_error: outcome.error,
+      sending_until: null,
+      ...(outcome.retryAt
+        ? { next_attempt_at: outcome.retryAt.toISOString() }
+        : { status: "dead" as const }),
+    })
     .execute();
+}
+
+/** Sends this process has handed to the transport and not yet heard back about. */
+const sending = new Map<string, { controller: AbortController; done: Promise<unknown> }>();
+
+export function trackSend(outboxId: string, controller: AbortController, done: Promise<unknown>) {
+  sending.set(outboxId, { controller, done });
+  void done
+    .finally(() => {
+      if (sending.get(outboxId)?.done === done) sending.delete(outboxId);
+    })
+    .catch(() => {});
+}
+
+/** A row the gate marked in flight, and until when (`outbox.sending_until`). */
+export type InFlight = { outboxId: string; sendingUntil: string };
+
+/**
+ * Returns once none of these sends can still reach the mail server: one in this process
+ * is aborted and awaited; one in another (another server, or the server while this is
+ * the CLI) is aborted by its own timeout by `sendingUntil`, so this waits until then.
+ */
+export async function stopSends(rows: readonly InFlight[]): Promise<void> {
+  let until = 0;
+  const local: Array<Promise<unknown>> = [];
+  for (const row of rows) {
+    const entry = sending.get(row.outboxId);
+    if (entry) {
+      entry.controller.abort(new Error("stopped: erased or unsubscribed"));
+      local.push(entry.done.catch(() => {}));
+    } else {
+      until = Math.max(until, Date.parse(row.sendingUntil));
+    }
+  }
+  await Promise.all(local);
+  // At most the mail timeout in practice; bounded in case of a wildly wrong clock.
+  const wait = Math.min(until - Date.now(), 5 * 60_000);
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
 }

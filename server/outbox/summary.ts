@@ -5,10 +5,9 @@ import { emailHasher } from "../registrations/erasure.ts";
 
 type Db = Kysely<Database>;
 
-export type OutboxCounts = Record<OutboxStatus, number>;
+type OutboxCounts = Record<OutboxStatus, number>;
 
 export type OutboxSummary = {
-  /** Per kind: deliveries to the spreadsheet, and emails. */
   kinds: Record<OutboxKind, { counts: OutboxCounts; oldestPendingAt: string | null }>;
   /** Rows that gave up, oldest first, for staff to look into and retry. */
   dead: Array<{
@@ -37,7 +36,7 @@ export async function outboxSummary(db: Db): Promise<OutboxSummary> {
     .groupBy(["kind", "status"])
     .execute();
   const kinds: OutboxSummary["kinds"] = {
-    sheet: { counts: zero(), oldestPendingAt: null },
+    spreadsheet: { counts: zero(), oldestPendingAt: null },
     mail: { counts: zero(), oldestPendingAt: null },
   };
   for (const g of groups) {
@@ -46,46 +45,42 @@ export async function outboxSummary(db: Db): Promise<OutboxSummary> {
   }
   const dead = await db
     .selectFrom("outbox")
-    .select(["kind", "topic", "registration_id", "attempts", "last_error", "created_at"])
+    .select([
+      "kind",
+      "topic",
+      "registration_id as registrationId",
+      "attempts",
+      "last_error as lastError",
+      "created_at as createdAt",
+    ])
     .where("status", "=", "dead")
     .orderBy("created_at")
     .execute();
   const announcements = await db
     .selectFrom("announcements as a")
     .leftJoin("outbox as o", "o.announcement_id", "a.id")
-    .select(["a.id", "a.subject", "a.created_at", "o.status", (eb) => eb.fn.count("o.id").as("n")])
+    .select([
+      "a.id",
+      "a.subject",
+      "a.created_at as createdAt",
+      "o.status",
+      (eb) => eb.fn.count("o.id").as("n"),
+    ])
     .groupBy(["a.id", "a.subject", "a.created_at", "o.status"])
     .orderBy("a.created_at")
     .execute();
-  const byAnnouncement = new Map<string, OutboxSummary["announcements"][number]>();
-  for (const row of announcements) {
-    const entry = byAnnouncement.get(row.id) ?? {
-      id: row.id,
-      subject: row.subject,
-      createdAt: row.created_at,
-      counts: zero(),
-    };
-    if (row.status) entry.counts[row.status] = Number(row.n);
-    byAnnouncement.set(row.id, entry);
+  const byId = new Map<string, OutboxSummary["announcements"][number]>();
+  for (const { status, n, ...announcement } of announcements) {
+    const entry = byId.get(announcement.id) ?? { ...announcement, counts: zero() };
+    if (status) entry.counts[status] = Number(n);
+    byId.set(announcement.id, entry);
   }
-  return {
-    kinds,
-    dead: dead.map((d) => ({
-      kind: d.kind,
-      topic: d.topic,
-      registrationId: d.registration_id,
-      attempts: d.attempts,
-      lastError: d.last_error,
-      createdAt: d.created_at,
-    })),
-    announcements: [...byAnnouncement.values()],
-  };
+  return { kinds, dead, announcements: [...byId.values()] };
 }
 
 /**
- * Makes dead rows pending again with a fresh set of attempts, lifting the suppression of
- * their addresses (staff retry once the cause is fixed), and every pending row due now,
- * except one being sent at this moment.
+ * Staff retry once the cause is fixed: dead rows get a fresh set of attempts and their
+ * addresses' suppressions go; pending retries fall due now, except a row being sent.
  */
 export async function retryOutbox(
   db: Db,

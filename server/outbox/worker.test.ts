@@ -1,291 +1,128 @@
-import { sql } from "kysely";
-import { pino } from "pino";
-import { afterEach, describe, expect, it } from "vitest";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
 
-import type { OutboxWorkerOptions } from "./worker.ts";
-import type { NewRegistration, StoredRegistration } from "../../contract/registrations.ts";
 import {
-  createFakeReceiver,
-  type FakeReceiver,
-  freePort,
-} from "../../tests/support/outbox-receiver.ts";
-import { backends, postgresBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
-import { createDatabase } from "../db/database.ts";
-import { openServices, type Services } from "../services.ts";
+  backoffDelayMs,
+  createPace,
+  DEFAULT_MAIL_OPTIONS,
+  eventLoopSampler,
+  nextRetryAt,
+} from "./worker.ts";
 
-/** Delays shrunk so a test sees many retries in well under a second. */
-const FAST: Partial<OutboxWorkerOptions> = {
-  pollIntervalMs: 20,
-  timeoutMs: 200,
-  leaseMs: 2_000,
-  concurrency: 5,
-  maxAttempts: 40,
-  backoff: { baseMs: 10, capMs: 80 },
-};
-const WAIT = { timeout: 15_000, interval: 25 };
+const policy = { baseMs: 2_000, capMs: 600_000 };
 
-let counter = 0;
-function newRegistration(): NewRegistration {
-  counter += 1;
-  return {
-    name: `Forwarded Person ${counter}`,
-    email: `forwarded${counter}@example.com`,
-    phone: counter % 2 ? "+44 7700 900" + String(100 + counter) : null,
-    message: counter % 3 ? null : "Please call after six",
-    clientTimestamp: `2026-05-0${(counter % 9) + 1}T08:00:00.000Z`,
-    idempotencyKey: `outbox-${counter}-${Math.random()}`,
-    consent: { version: "2026-11-23", wantsUpdates: false },
-  };
-}
-
-function captureLogs() {
-  const lines: string[] = [];
-  const logger = pino({ level: "debug" }, { write: (line: string) => void lines.push(line) });
-  return { logger, lines };
-}
-
-for (const backend of backends) {
-  describe.runIf(backend.enabled)(`outbox forwarding on ${backend.name}`, () => {
-    const cleanups: Array<() => Promise<void>> = [];
-
-    async function place(receiver: FakeReceiver): Promise<TestPlace> {
-      const p = await backend.fresh(receiver.env);
-      cleanups.push(p.drop);
-      return p;
-    }
-
-    async function open(
-      p: TestPlace,
-      options: Partial<OutboxWorkerOptions> = {},
-      logger = captureLogs().logger,
-    ): Promise<Services> {
-      const storage = await openServices(p.env, logger, { outbox: { ...FAST, ...options } });
-      cleanups.push(() => storage.close());
-      return storage;
-    }
-
-    async function receiverOnFreePort(): Promise<FakeReceiver> {
-      const receiver = createFakeReceiver(await freePort());
-      cleanups.push(() => receiver.close());
-      return receiver;
-    }
-
-    afterEach(async () => {
-      for (const cleanup of cleanups.reverse()) await cleanup();
-      cleanups.length = 0;
-    });
-
-    it("delivers every registration to a receiver that refuses, fails and times out before it recovers", async () => {
-      const receiver = await receiverOnFreePort();
-      const storage = await open(await place(receiver));
-      const stored: StoredRegistration[] = [];
-      for (let i = 0; i < 8; i++)
-        stored.push((await storage.registrations.register(newRegistration())).registration);
-      storage.start();
-
-      // Nothing listens yet: every attempt is refused and rescheduled.
-      await expect
-        .poll(
-          async () => (await storage.admin.findByEmail(stored[0]!.email))[0]?.delivery?.attempts,
-          WAIT,
-        )
-        .toBeGreaterThanOrEqual(2);
-      expect(receiver.requests).toHaveLength(0);
-
-      // Then it answers 500, hangs up, and answers too slowly, before it recovers.
-      const script = ["fail", "fail", "fail", "hang-up", "slow", "slow", "fail"] as const;
-      receiver.mode = (index) => script[index] ?? "ok";
-      await receiver.listen();
-      // One more arrives while deliveries are retrying.
-      stored.push((await storage.registrations.register(newRegistration())).registration);
-
-      await expect
-        .poll(async () => (await storage.admin.outboxSummary()).kinds.sheet.counts, WAIT)
-        .toEqual({
-          pending: 0,
-          delivered: 9,
-          dead: 0,
-        });
-      expect(receiver.requests.length).toBeGreaterThan(9);
-      expect([...receiver.rows.keys()].sort()).toEqual(stored.map((r) => r.id).sort());
-      for (const r of stored) {
-        expect(receiver.rows.get(r.id)).toEqual({
-          id: r.id,
-          name: r.name,
-          email: r.email,
-          // The export's formula rule: a leading + would start a formula in a sheet.
-          phone: r.phone && `'${r.phone}`,
-          message: r.message,
-          timestamp: r.clientTimestamp,
-        });
-      }
-      expect(new Set(receiver.requests.map((d) => d.contentType))).toEqual(
-        new Set(["application/json"]),
-      );
-      // Every request carried a signature the shipped script accepts.
-      expect(receiver.refused).toEqual([]);
-      const [shown] = await storage.admin.findByEmail(stored[0]!.email);
-      expect(shown?.delivery?.status).toBe("delivered");
-    });
-
-    it("gives up after the last attempt, keeps the row visible as dead, and delivers it on retry", async () => {
-      const receiver = await receiverOnFreePort();
-      receiver.mode = () => "fail";
-      await receiver.listen();
-      const { logger, lines } = captureLogs();
-      const storage = await open(await place(receiver), { maxAttempts: 3 }, logger);
-      const { registration } = await storage.registrations.register(newRegistration());
-      storage.start();
-
-      await expect
-        .poll(async () => (await storage.admin.outboxSummary()).kinds.sheet.counts.dead, WAIT)
-        .toBe(1);
-      expect(receiver.requests).toHaveLength(3);
-      const summary = await storage.admin.outboxSummary();
-      expect(summary.dead).toEqual([
-        {
-          kind: "sheet",
-          topic: "registration",
-          registrationId: registration.id,
-          attempts: 3,
-          lastError: "HTTP 500",
-          createdAt: registration.receivedAt,
-        },
-      ]);
-      // Dead stays dead: no more requests without an operator.
-      await new Promise((resolve) => setTimeout(resolve, 150));
-      expect(receiver.requests).toHaveLength(3);
-
-      receiver.mode = () => "ok";
-      expect(await storage.admin.retryOutbox()).toEqual({ revived: 1, hurried: 0 });
-      await expect
-        .poll(async () => (await storage.admin.outboxSummary()).kinds.sheet.counts, WAIT)
-        .toEqual({
-          pending: 0,
-          delivered: 1,
-          dead: 0,
-        });
-      expect([...receiver.rows.keys()]).toEqual([registration.id]);
-
-      // The log names the registration and the failure, never the person.
-      const log = lines.join("");
-      expect(log).toContain(registration.id);
-      expect(log).toContain("HTTP 500");
-      for (const personal of [
-        registration.name,
-        registration.email,
-        registration.clientTimestamp!,
-      ]) {
-        expect(log).not.toContain(personal);
-      }
-    });
-
-    it("retries a delivery the receiver refuses, in a 401 or in a 200, until it is signed right", async () => {
-      const receiver = await receiverOnFreePort();
-      receiver.mode = (index) => (index < 2 ? "refuse-in-200" : "ok");
-      await receiver.listen();
-      const p = await place(receiver);
-      // A server with the wrong secret: the receiver refuses every delivery.
-      const wrong = await open({ ...p, env: { ...p.env, SHEETS_WEBHOOK_SECRET: "x".repeat(40) } });
-      const { registration } = await wrong.registrations.register(newRegistration());
-      wrong.start();
-      await expect.poll(() => receiver.refused.length, WAIT).toBeGreaterThanOrEqual(2);
-      const [refused] = await wrong.admin.findByEmail(registration.email);
-      expect(refused?.delivery?.status).toBe("pending");
-      expect(receiver.rows.size).toBe(0);
-      await wrong.close();
-
-      // The right secret: a refusal Apps Script-style (HTTP 200, {"ok":false}) is a failure too.
-      const right = await open(p);
-      right.start();
-      await expect
-        .poll(async () => (await right.admin.outboxSummary()).kinds.sheet.counts.delivered, WAIT)
-        .toBe(1);
-      expect(receiver.requests.length).toBeGreaterThanOrEqual(3);
-      expect([...receiver.rows.keys()]).toEqual([registration.id]);
-    });
-
-    it("picks up undelivered rows after a restart", async () => {
-      const receiver = await receiverOnFreePort();
-      const p = await place(receiver);
-      const before = await openServices(p.env, captureLogs().logger, { outbox: FAST });
-      const { registration } = await before.registrations.register(newRegistration());
-      // The process stops before the worker ever ran.
-      await before.close();
-
-      await receiver.listen();
-      const after = await open(p);
-      after.start();
-      await expect.poll(() => receiver.rows.has(registration.id), WAIT).toBe(true);
-      await expect
-        .poll(async () => (await after.admin.outboxSummary()).kinds.sheet.counts.delivered, WAIT)
-        .toBe(1);
-    });
-
-    it("looks less and less often while the outbox cannot be read, and delivers once it can", async () => {
-      const receiver = await receiverOnFreePort();
-      await receiver.listen();
-      const p = await place(receiver);
-      const { logger, lines } = captureLogs();
-      const storage = await open(p, { failedPollCapMs: 160 }, logger);
-      const { registration } = await storage.registrations.register(newRegistration());
-      // The outbox goes missing under the worker (as a locked, full or lost database fails it).
-      const side = createDatabase(p.env, captureLogs().logger);
-      cleanups.push(() => side.db.destroy());
-      await sql`alter table outbox rename to outbox_away`.execute(side.db);
-      storage.start();
-      await new Promise((resolve) => setTimeout(resolve, 1_200));
-
-      const waits = lines
-        .map((line) => JSON.parse(line) as { msg?: string; kind?: string; retryInMs?: number })
-        .filter((entry) => entry.msg === "outbox poll failed" && entry.kind === "sheet")
-        .map((entry) => entry.retryInMs);
-      // Polling every 20 ms would have failed about 60 times; doubling waits, a handful.
-      expect(waits.slice(0, 4)).toEqual([40, 80, 160, 160]);
-      expect(waits.length).toBeLessThanOrEqual(10);
-
-      await sql`alter table outbox_away rename to outbox`.execute(side.db);
-      await expect.poll(() => receiver.rows.has(registration.id), WAIT).toBe(true);
-    });
+describe("backoffDelayMs", () => {
+  it("doubles the ceiling with each attempt", () => {
+    const atTop = () => 0.999_999;
+    expect(backoffDelayMs(1, policy, atTop)).toBe(1_999);
+    expect(backoffDelayMs(2, policy, atTop)).toBe(3_999);
+    expect(backoffDelayMs(5, policy, atTop)).toBe(31_999);
   });
-}
 
-// Several app servers share one database only on PostgreSQL: SQLite is the single-server setup.
-describe.runIf(postgresBackend.enabled)(
-  "outbox forwarding from several app servers on postgres",
-  () => {
-    it("shares the work without sending anything twice", async () => {
-      const receiver = createFakeReceiver(await freePort());
-      await receiver.listen();
-      const p = await postgresBackend.fresh(receiver.env);
-      // A generous timeout, so that a slow test machine cannot cause a (legitimate) resend.
-      const options = { outbox: { ...FAST, timeoutMs: 5_000, leaseMs: 20_000 } };
-      const servers: Services[] = [];
-      try {
-        for (let i = 0; i < 3; i++)
-          servers.push(await openServices(p.env, captureLogs().logger, options));
-        const stored = await Promise.all(
-          Array.from({ length: 30 }, (_, i) =>
-            servers[i % servers.length]!.registrations.register(newRegistration()),
-          ),
-        );
-        for (const server of servers) server.start();
+  it("never exceeds the cap, however many attempts", () => {
+    expect(backoffDelayMs(9, policy, () => 0.999_999)).toBe(511_999);
+    expect(backoffDelayMs(10, policy, () => 0.999_999)).toBe(599_999);
+    expect(backoffDelayMs(5_000, policy, () => 0.999_999)).toBe(599_999);
+  });
 
-        await expect
-          .poll(
-            async () => (await servers[0]!.admin.outboxSummary()).kinds.sheet.counts.delivered,
-            WAIT,
-          )
-          .toBe(30);
-        expect(receiver.requests).toHaveLength(30);
-        expect([...receiver.rows.keys()].sort()).toEqual(
-          stored.map((r) => r.registration.id).sort(),
-        );
-      } finally {
-        for (const server of servers) await server.close();
-        await receiver.close();
-        await p.drop();
-      }
+  it("can be anywhere from zero up to the ceiling (full jitter)", () => {
+    expect(backoffDelayMs(3, policy, () => 0)).toBe(0);
+    expect(backoffDelayMs(3, policy, () => 0.5)).toBe(4_000);
+  });
+
+  it("stays within [0, min(cap, base * 2^(n-1))) for any attempt and random draw", () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 100 }),
+        fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
+        (attempt, draw) => {
+          const delay = backoffDelayMs(attempt, policy, () => draw);
+          const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** (attempt - 1));
+          return Number.isInteger(delay) && delay >= 0 && delay < ceiling;
+        },
+      ),
+    );
+  });
+});
+
+describe("the mail retry schedule (docs/operations.md: about a day)", () => {
+  const HOUR = 60 * 60_000;
+  /** Attempt times, in hours after queueing, until the schedule gives up. */
+  function schedule(draw: number): number[] {
+    const queued = new Date("2026-11-25T00:00:00.000Z");
+    const times = [0];
+    let now = queued;
+    for (let attempt = 1; attempt < 1_000; attempt++) {
+      const next = nextRetryAt(attempt, queued, now, DEFAULT_MAIL_OPTIONS, () => draw);
+      if (next === null) return times;
+      now = next;
+      times.push((now.getTime() - queued.getTime()) / HOUR);
+    }
+    throw new Error("never gave up");
+  }
+
+  it("retries for 24 hours whatever the draws, the last try at the end of the day", () => {
+    for (const draw of [0, 0.5, 0.999_999]) {
+      const times = schedule(draw);
+      expect(times.at(-1)).toBe(24);
+      expect(times.length).toBeGreaterThanOrEqual(12);
+      expect(times.length).toBeLessThanOrEqual(20);
+    }
+  });
+
+  it("tries again within a minute or two at first, and at most 4 hours apart later", () => {
+    const [, first] = schedule(0.999_999);
+    expect(first! * 60).toBeGreaterThanOrEqual(0.5);
+    expect(first! * 60).toBeLessThan(1.01);
+    for (const draw of [0, 0.999_999]) {
+      const times = schedule(draw);
+      const gaps = times.slice(1).map((t, i) => t - times[i]!);
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(4);
+    }
+  });
+
+  it("gives up at once on a row queued more than a day ago", () => {
+    const queued = new Date("2026-11-20T00:00:00.000Z");
+    expect(
+      nextRetryAt(1, queued, new Date("2026-11-21T00:00:01.000Z"), DEFAULT_MAIL_OPTIONS),
+    ).toBeNull();
+  });
+});
+
+describe("the outbox's pace", () => {
+  it("waits while the event loop is busy, but never longer than maxWaitMs in a row", () => {
+    let now = 0;
+    let utilization = 0.95;
+    const pace = createPace({
+      threshold: 0.7,
+      maxWaitMs: 10_000,
+      now: () => now,
+      sample: () => utilization,
     });
-  },
-);
+    expect(pace.shouldWait()).toBe(true);
+    now = 9_999;
+    expect(pace.shouldWait()).toBe(true);
+    now = 10_000;
+    expect(pace.shouldWait()).toBe(false); // sends once, then may wait again
+    now = 10_500;
+    expect(pace.shouldWait()).toBe(true);
+    utilization = 0.2;
+    expect(pace.shouldWait()).toBe(false);
+    utilization = 0.95;
+    now = 11_000;
+    expect(pace.shouldWait()).toBe(true); // a fresh wait, counted from here
+    now = 20_999;
+    expect(pace.shouldWait()).toBe(true);
+  });
+
+  it("samples the real event loop: busy while it spins, idle while it waits", async () => {
+    const sample = eventLoopSampler();
+    const until = Date.now() + 50;
+    while (Date.now() < until) {
+      // Keep the loop busy.
+    }
+    expect(sample()).toBeGreaterThan(0.8);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sample()).toBeLessThan(0.5);
+  });
+});

@@ -1,47 +1,110 @@
+import { performance } from "node:perf_hooks";
+
 import type { Kysely } from "kysely";
 
 import type { Database, Dialect, OutboxKind } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { type BackoffPolicy, nextRetryAt } from "./backoff.ts";
-import { createPace, eventLoopSampler } from "./pace.ts";
-import { type Claim, claimDue, markDelivered, markFailed } from "./store.ts";
+import { type Claim, claimDue, type ClaimedRow, markDelivered, markFailed } from "./store.ts";
 import { MAIL_CONNECTIONS } from "../mail/transport.ts";
 
+type BackoffPolicy = {
+  baseMs: number;
+  capMs: number;
+  /** The share of the ceiling a delay waits at least: 0 "full jitter", 0.5 "equal jitter", 1 none. */
+  floor?: number;
+};
+
+/**
+ * A random delay between floor × ceiling and the ceiling, min(cap, base × 2^(attempt − 1)):
+ * spread at random, several app servers do not hammer a recovering endpoint in step.
+ */
+export function backoffDelayMs(
+  attempt: number,
+  policy: BackoffPolicy,
+  random: () => number = Math.random,
+): number {
+  const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** Math.max(0, attempt - 1));
+  const floor = policy.floor ?? 0;
+  return Math.floor(ceiling * (floor + (1 - floor) * random()));
+}
+
+/** When to try again after a temporary failure, or null to give up ('dead'). */
+export function nextRetryAt(
+  attempt: number,
+  queuedAt: Date,
+  now: Date,
+  policy: Pick<OutboxWorkerOptions, "backoff" | "maxAttempts" | "retryForMs">,
+  random: () => number = Math.random,
+): Date | null {
+  const end = queuedAt.getTime() + policy.retryForMs;
+  if (attempt >= policy.maxAttempts || now.getTime() >= end) return null;
+  return new Date(Math.min(end, now.getTime() + backoffDelayMs(attempt, policy.backoff, random)));
+}
+
+/** How busy the event loop was since the last call: 0 idle, 1 never idle. */
+export function eventLoopSampler(): () => number {
+  let last = performance.eventLoopUtilization();
+  return () => {
+    const current = performance.eventLoopUtilization();
+    const { utilization } = performance.eventLoopUtilization(current, last);
+    last = current;
+    return utilization;
+  };
+}
+
+/**
+ * Background delivery gives way to visitors: while the event loop is busier than
+ * `threshold` the outbox waits, but never longer than `maxWaitMs` in a row, so a site
+ * that stays busy still sends.
+ */
+export function createPace(options: {
+  threshold: number;
+  maxWaitMs: number;
+  now: () => number;
+  sample: () => number;
+}) {
+  let waitingSince: number | null = null;
+  return {
+    shouldWait(): boolean {
+      if (options.sample() < options.threshold) {
+        waitingSince = null;
+        return false;
+      }
+      const now = options.now();
+      waitingSince ??= now;
+      if (now - waitingSince >= options.maxWaitMs) {
+        waitingSince = null;
+        return false;
+      }
+      return true;
+    },
+  };
+}
+
 export type OutboxWorkerOptions = {
-  /** How often to look for due rows when there is nothing to do. */
   pollIntervalMs: number;
   /**
-   * While the database keeps failing (locked, full, gone), each look waits twice as long as
-   * the last, up to this: on SQLite a locked database blocks the event loop for the whole
-   * busy timeout, so polling every second would stall visitors' requests every second.
+   * While the database keeps failing, each look waits twice as long as the last, up to
+   * this: a locked SQLite blocks the event loop for its whole busy timeout, so looking
+   * every second froze visitors' requests for 65 of 90 s (decision 153).
    */
   failedPollCapMs: number;
-  /** Per send; a slower receiver counts as a failure, and the send is aborted. */
+  /** Per send; a slower one is aborted and counts as a failure. */
   timeoutMs: number;
-  /**
-   * How long a claimed row stays invisible to other workers. Must exceed timeoutMs: a row
-   * is claimed only when a slot is free to send it at once.
-   */
+  /** Must outlast timeoutMs: a row is claimed only when a slot is free to send it at once. */
   leaseMs: number;
-  /** Sends under way at once; each outcome is recorded as it arrives. */
   concurrency: number;
-  /** After this many failed attempts the row goes to 'dead' until someone retries it. */
   maxAttempts: number;
-  /** Temporary failures are retried for this long after the row was queued, then 'dead'. */
   retryForMs: number;
   backoff: BackoffPolicy;
   random: () => number;
   now: () => Date;
-  /**
-   * Give way to visitors: skip a round while the event loop was busier than this
-   * (0 to 1; above 1 never waits), for at most `maxYieldMs` in a row (server/outbox/pace.ts).
-   */
+  /** Skip a round while the event loop is busier than this (0 to 1; above 1 never). */
   yieldAbove: number;
   maxYieldMs: number;
 };
 
-/** Spreadsheet deliveries. */
-export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
+export const DEFAULT_SPREADSHEET_OPTIONS: OutboxWorkerOptions = {
   pollIntervalMs: 1_000,
   failedPollCapMs: 30_000,
   timeoutMs: 10_000,
@@ -57,15 +120,13 @@ export const DEFAULT_OUTBOX_OPTIONS: OutboxWorkerOptions = {
 };
 
 /**
- * Emails: one send per pooled SMTP connection (server/mail/transport.ts), so a message is
- * never queued behind others inside nodemailer where its timeout would run; temporary
- * failures are retried for a day, from 1 minute apart up to 4 hours (docs/operations.md).
+ * One send per pooled SMTP connection, so a message never waits inside nodemailer's
+ * queue, where its timeout would run; temporary failures are retried for a day.
  */
 export const DEFAULT_MAIL_OPTIONS: OutboxWorkerOptions = {
-  ...DEFAULT_OUTBOX_OPTIONS,
+  ...DEFAULT_SPREADSHEET_OPTIONS,
   concurrency: MAIL_CONNECTIONS,
   timeoutMs: 20_000,
-  leaseMs: 60_000,
   maxAttempts: 100,
   retryForMs: 24 * 60 * 60_000,
   backoff: { baseMs: 60_000, capMs: 4 * 60 * 60_000, floor: 0.5 },
@@ -73,38 +134,39 @@ export const DEFAULT_MAIL_OPTIONS: OutboxWorkerOptions = {
 
 export type OutboxWorker = {
   start(): void;
-  /** Looks for due rows now rather than at the next poll (called after a registration). */
+  /** Looks for due rows now rather than at the next poll (after a registration). */
   wake(): void;
-  /** Stops looking and waits for the sends under way. */
   stop(): Promise<void>;
 };
 
-/** What one send came to. */
-export type Outcome =
+type Outcome =
   | { kind: "sent" }
-  /** `reason` is a short code for the log and the row: never a reply's text. */
+  /** `reason` goes to the log and the row: a short code, never a reply's text. */
   | { kind: "failed"; reason: string; permanent: boolean }
   /** The channel kept it back and has dealt with the row itself. */
   | { kind: "skipped"; reason: string };
 
-export type Job = Pick<Claim, "outboxId" | "attempt" | "createdAt">;
-
-/** The part that differs between channels: loading what claimed rows need, and sending one. */
-export type Channel<J extends Job> = {
+type Channel<J extends ClaimedRow> = {
   kind: OutboxKind;
-  /** Words for the log: "spreadsheet delivery done", "email sent". */
+  /** Log messages: "spreadsheet delivery done", "email sent". */
   sent: string;
   failed: string;
   load(claims: Claim[]): Promise<J[]>;
   /** Never throws: a failure is an outcome like any other. */
   send(job: J): Promise<Outcome>;
-  /** Called in the same breath as a permanent failure is recorded (suppression). */
   onPermanentFailure?(job: J, reason: string): Promise<void>;
-  /** Ids for log lines: never personal data. */
+  /** Ids for log lines, never personal data. */
   describe(job: J): Record<string, unknown>;
 };
 
-/** A short reason for a failure that is not the receiver's answer: its code, or its name. */
+export type WorkerDeps = {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  logger: Logger;
+  options: OutboxWorkerOptions;
+};
+
+/** A failure's code, or its name: never its message, which may quote an address. */
 export function describeError(error: unknown): string {
   if (error instanceof Error) {
     const code =
@@ -114,35 +176,29 @@ export function describeError(error: unknown): string {
   return "unknown error";
 }
 
+export function timedOut(options: OutboxWorkerOptions): Outcome {
+  return { kind: "failed", reason: `timed out after ${options.timeoutMs} ms`, permanent: false };
+}
+
 /**
- * Delivers one kind of outbox row: up to `concurrency` sends at once, each row claimed
- * only when a slot is free and its outcome committed as soon as it arrives, so a crash
- * can repeat only the sends under way at that instant. Temporary failures are retried
- * with backoff; the state lives in the database, so a restart picks up where it left off.
+ * Delivers one kind of outbox row: each row is claimed only when a slot is free and its
+ * outcome committed as soon as it arrives, so a crash repeats only the sends under way.
  */
-export function createWorker<J extends Job>(deps: {
-  db: Kysely<Database>;
-  dialect: Dialect;
-  logger: Logger;
-  options: OutboxWorkerOptions;
-  channel: Channel<J>;
-}): OutboxWorker {
+export function createWorker<J extends ClaimedRow>(deps: WorkerDeps & { channel: Channel<J> }) {
   const { db, dialect, logger, options, channel } = deps;
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
   let looking: Promise<void> | undefined;
   let wokenDuringLook = false;
   let yielding = false;
-  /** Looks in a row that failed: the next waits pollIntervalMs * 2^failedPolls, capped. */
   let failedPolls = 0;
   const sends = new Set<Promise<void>>();
-  const sample = eventLoopSampler();
   const pace = createPace({
     threshold: options.yieldAbove,
     maxWaitMs: options.maxYieldMs,
     // Real time, not the business clock tests may freeze: this is about the event loop.
     now: () => Date.now(),
-    sample,
+    sample: eventLoopSampler(),
   });
 
   async function record(job: J, outcome: Outcome): Promise<void> {
@@ -162,41 +218,35 @@ export function createWorker<J extends Job>(deps: {
       : nextRetryAt(job.attempt, new Date(job.createdAt), now, options, options.random);
     if (outcome.permanent) await channel.onPermanentFailure?.(job, outcome.reason);
     await markFailed(db, job, { error: outcome.reason, retryAt });
-    if (retryAt === null) {
-      logger.error(
-        { ...log, reason: outcome.reason },
-        `${channel.failed}; ${outcome.permanent ? "refused for good" : "gave up"}, the outbox row is dead`,
-      );
+    const failure = { ...log, reason: outcome.reason };
+    if (retryAt !== null) {
+      const retryInMs = retryAt.getTime() - now.getTime();
+      logger.warn({ ...failure, retryInMs }, `${channel.failed}; will retry`);
     } else {
-      logger.warn(
-        { ...log, reason: outcome.reason, retryInMs: retryAt.getTime() - now.getTime() },
-        `${channel.failed}; will retry`,
-      );
-    }
-  }
-
-  async function deliver(job: J): Promise<void> {
-    const outcome = await channel.send(job);
-    try {
-      await record(job, outcome);
-    } catch (error) {
-      // Recording failed (database trouble): the lease brings the row back.
-      logger.warn(
-        { ...channel.describe(job), reason: describeError(error) },
-        "outbox update failed",
-      );
+      const why = outcome.permanent ? "refused for good" : "gave up";
+      logger.error(failure, `${channel.failed}; ${why}, the outbox row is dead`);
     }
   }
 
   function begin(job: J) {
-    const send: Promise<void> = deliver(job).finally(() => {
-      sends.delete(send);
-      wake();
-    });
+    const send: Promise<void> = channel
+      .send(job)
+      .then((outcome) => record(job, outcome))
+      .catch((error: unknown) =>
+        // Recording failed (database trouble): the lease brings the row back.
+        logger.warn(
+          { ...channel.describe(job), reason: describeError(error) },
+          "outbox update failed",
+        ),
+      )
+      .finally(() => {
+        sends.delete(send);
+        wake();
+      });
     sends.add(send);
   }
 
-  /** Claims as many due rows as there are free slots, and starts sending them. */
+  /** Claims as many due rows as there are free slots; true when every slot was taken. */
   async function fill(): Promise<boolean> {
     const free = options.concurrency - sends.size;
     if (free <= 0) return false;
@@ -208,7 +258,6 @@ export function createWorker<J extends Job>(deps: {
     });
     if (claims.length === 0) return false;
     for (const job of await channel.load(claims)) begin(job);
-    // Every free slot taken suggests more are due.
     return claims.length === free;
   }
 
@@ -236,7 +285,11 @@ export function createWorker<J extends Job>(deps: {
       failedPolls = 0;
     } catch (error) {
       failedPolls += 1;
-      next = Math.min(options.failedPollCapMs, options.pollIntervalMs * 2 ** failedPolls);
+      next = backoffDelayMs(failedPolls + 1, {
+        baseMs: options.pollIntervalMs,
+        capMs: options.failedPollCapMs,
+        floor: 1,
+      });
       logger.warn(
         { kind: channel.kind, reason: describeError(error), retryInMs: next },
         "outbox poll failed",
@@ -276,5 +329,5 @@ export function createWorker<J extends Job>(deps: {
       await looking;
       await Promise.all([...sends]);
     },
-  };
+  } satisfies OutboxWorker;
 }

@@ -1,7 +1,7 @@
 import { type Kysely, sql } from "kysely";
 
 import { type Audience, planAnnouncement, queueAnnouncement } from "./announce.ts";
-import { eraseByEmail, erasuresFor, forwardedErasures } from "./erasure.ts";
+import { eraseByEmail, erasuresFor, spreadsheetErasures } from "./erasure.ts";
 import { addressKey, toStored } from "./register.ts";
 import type { StoredRegistration } from "../../contract/registrations.ts";
 import type { Database, DatabaseHandle, OutboxStatus, OutboxTopic } from "../db/schema.ts";
@@ -94,10 +94,10 @@ async function findByEmail(db: Db, email: string): Promise<RegistrationWithDeliv
       attempts: o.attempts,
       deliveredAt: o.delivered_at,
     });
-    const sheet = own.find((o) => o.kind === "sheet" && o.topic === "registration");
+    const spreadsheet = own.find((o) => o.kind === "spreadsheet" && o.topic === "registration");
     return {
       ...toStored(row),
-      delivery: sheet ? state(sheet) : null,
+      delivery: spreadsheet ? state(spreadsheet) : null,
       emails: own
         .filter((o) => o.kind === "mail")
         .map((o) => ({ ...state(o), topic: o.topic, announcementId: o.announcement_id })),
@@ -197,7 +197,7 @@ export function createRegistrationAdmin({
       return { ...result, logCleared: await clearLog(), mailFiles };
     },
     erasures: (email: string) => erasuresFor(db, email),
-    spreadsheetErasures: () => forwardedErasures(db),
+    spreadsheetErasures: () => spreadsheetErasures(db),
     purgeOlderThan: (age: Age) => purge(age, false),
     purgeUnconfirmed: () => purge({ amount: UNCONFIRMED_DAYS, unit: "days" }, true),
     outboxSummary: () => outboxSummary(db),

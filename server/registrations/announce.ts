@@ -8,9 +8,8 @@ import type { Database } from "../db/schema.ts";
 type Db = Kysely<Database>;
 
 /**
- * Who an announcement goes to (docs/decisions/104): `all` confirmed, subscribed
- * addresses (the launch notice), or only those whose newest such registration ticked
- * "Send me occasional news before we open" (`updates`).
+ * `all` confirmed, subscribed addresses (the launch notice), or only those whose newest
+ * such registration asked for news before we open (`updates`).
  */
 export const AUDIENCES = ["all", "updates"] as const;
 export type Audience = (typeof AUDIENCES)[number];
@@ -19,25 +18,23 @@ export function isAudience(value: string): value is Audience {
   return (AUDIENCES as readonly string[]).includes(value);
 }
 
-/** The most a subject and a body may hold: a launch notice, not a newsletter archive. */
-export const ANNOUNCEMENT_LIMITS = { subject: 150, body: 20_000 } as const;
+/** A launch notice, not a newsletter archive. */
+const ANNOUNCEMENT_LIMITS = { subject: 150, body: 20_000 } as const;
 
 export type AnnouncementPlan = {
   /** Same subject and text, same id: running the command again is the same announcement. */
   announcementId: string;
-  /** Confirmed, subscribed addresses that have not been queued this announcement yet. */
   newRecipients: number;
   /** Addresses queued by an earlier run of the same announcement. */
   alreadyQueued: number;
 };
 
 export type AnnouncementResult = AnnouncementPlan & {
-  /** When the first and last of the newly queued emails fall due. */
   firstAt: string | null;
   lastAt: string | null;
 };
 
-/** Checks what staff wrote; returns the problem in plain words, or null. */
+/** What staff wrote, checked: the problem in plain words, or null. */
 export function announcementProblem(subject: string, body: string): string | null {
   if (subject.trim() === "") return "The subject is empty.";
   if (/[\r\n]/.test(subject)) return "The subject must be one line.";
@@ -56,23 +53,25 @@ export function announcementId(subject: string, body: string): string {
     .slice(0, 32);
 }
 
-/** The unique key of one announcement to one address: a hash, so no address is copied. */
+/** One announcement to one address: a hash, so no address is copied. */
 function dedupeKey(id: string, email: string): string {
   const address = createHash("sha256").update(email.trim().toLowerCase(), "utf8").digest("hex");
   return `announcement:${id}:${address}`;
 }
 
 /**
- * Who receives an announcement: every address with a confirmed registration that is
- * not unsubscribed, once, through its most recent such registration. An unsubscribe
- * marks every registration of the address, so a registration left unmarked is a newer,
- * fresh opt-in. For `updates`, that newest registration must have asked for news (the
- * person's latest word on it), not merely some older one.
+ * Every address with a confirmed registration not unsubscribed, once, through its newest
+ * such registration, and not yet queued this announcement. An unsubscribe marks every
+ * registration of the address, so one left unmarked is a newer, fresh opt-in. For
+ * `updates`, that newest registration must have asked for news: the person's latest word.
  */
-async function recipients(
-  db: Db,
-  audience: Audience,
-): Promise<Array<{ id: string; email: string }>> {
+async function recipients(db: Db, id: string, audience: Audience) {
+  const queued = await db
+    .selectFrom("outbox")
+    .select("dedupe_key")
+    .where("announcement_id", "=", id)
+    .execute();
+  const keys = new Set(queued.map((r) => r.dedupe_key));
   const rows = await db
     .selectFrom("registrations")
     .select(["id", "email", "wants_updates"])
@@ -82,24 +81,15 @@ async function recipients(
     .orderBy("id")
     .execute();
   const seen = new Set<string>();
-  return rows
-    .filter((r) => {
-      const address = r.email.trim().toLowerCase();
-      if (seen.has(address)) return false;
-      seen.add(address);
-      return true;
-    })
-    .filter((r) => audience === "all" || Number(r.wants_updates) === 1)
-    .map(({ id, email }) => ({ id, email }));
-}
-
-async function queuedKeys(db: Db, id: string): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom("outbox")
-    .select("dedupe_key")
-    .where("announcement_id", "=", id)
-    .execute();
-  return new Set(rows.map((r) => r.dedupe_key ?? ""));
+  const fresh = rows.filter((r) => {
+    const address = r.email.trim().toLowerCase();
+    if (seen.has(address)) return false;
+    seen.add(address);
+    return (
+      (audience === "all" || Number(r.wants_updates) === 1) && !keys.has(dedupeKey(id, r.email))
+    );
+  });
+  return { fresh, alreadyQueued: queued.length };
 }
 
 export async function planAnnouncement(
@@ -109,20 +99,16 @@ export async function planAnnouncement(
   audience: Audience = "all",
 ): Promise<AnnouncementPlan> {
   const id = announcementId(subject, body);
-  const queued = await queuedKeys(db, id);
-  const everyone = await recipients(db, audience);
-  const fresh = everyone.filter((r) => !queued.has(dedupeKey(id, r.email)));
-  return { announcementId: id, newRecipients: fresh.length, alreadyQueued: queued.size };
+  const { fresh, alreadyQueued } = await recipients(db, id, audience);
+  return { announcementId: id, newRecipients: fresh.length, alreadyQueued };
 }
 
 /**
- * Queues one email per confirmed, subscribed address through the outbox, spaced
- * `60 / perMinute` seconds apart (the pace holds whichever server sends them, and
- * after a restart). Rows go in chunks, each in its own transaction; the unique
- * dedupe key makes a second run, or a run after a crash half-way, queue only
- * what is missing, never a second copy to anyone. The key is the text's and the
- * address's, not the audience's: the same text sent to `updates` and later to `all`
- * reaches each address once.
+ * Queues one email per recipient, `60 / perMinute` seconds apart, so the pace holds
+ * whichever server sends them and after a restart. Chunks go in their own transactions;
+ * the unique dedupe key makes a second run, or one after a crash half-way, queue only
+ * what is missing. The key is the text's and the address's, not the audience's: the same
+ * text sent to `updates` and later to `all` reaches each address once.
  */
 export async function queueAnnouncement(
   db: Db,
@@ -144,23 +130,11 @@ export async function queueAnnouncement(
     .values({ id, subject, body, created_at: at })
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();
+  const { fresh, alreadyQueued } = await recipients(db, id, options.audience ?? "all");
+  const result = { announcementId: id, newRecipients: 0, alreadyQueued };
+  if (fresh.length === 0) return { ...result, firstAt: null, lastAt: null };
 
-  const queued = await queuedKeys(db, id);
-  const fresh = (await recipients(db, options.audience ?? "all")).filter(
-    (r) => !queued.has(dedupeKey(id, r.email)),
-  );
-  if (fresh.length === 0) {
-    return {
-      announcementId: id,
-      newRecipients: 0,
-      alreadyQueued: queued.size,
-      firstAt: null,
-      lastAt: null,
-    };
-  }
-
-  // Continue after the last email this announcement already has waiting, so a
-  // resumed run keeps the pace instead of sending a burst.
+  // After the last email this announcement has waiting: a resumed run keeps the pace.
   const gapMs = 60_000 / options.perMinute;
   const last = await db
     .selectFrom("outbox")
@@ -168,12 +142,10 @@ export async function queueAnnouncement(
     .where("announcement_id", "=", id)
     .where("status", "=", "pending")
     .executeTakeFirst();
-  const lastMs = last?.last ? Date.parse(last.last) + gapMs : 0;
-  const startMs = Math.max(options.now.getTime(), lastMs);
+  const startMs = Math.max(options.now.getTime(), last?.last ? Date.parse(last.last) + gapMs : 0);
   const dueAt = (i: number) => new Date(startMs + Math.round(i * gapMs)).toISOString();
 
   const chunk = options.chunk ?? 500;
-  let inserted = 0;
   for (let from = 0; from < fresh.length; from += chunk) {
     const rows = fresh.slice(from, from + chunk).map((r, i) => ({
       ...newOutboxRow(r.id, at, {
@@ -184,20 +156,14 @@ export async function queueAnnouncement(
       }),
       next_attempt_at: dueAt(from + i),
     }));
-    const result = await db.transaction().execute((trx) =>
+    const inserted = await db.transaction().execute((trx) =>
       trx
         .insertInto("outbox")
         .values(rows)
         .onConflict((oc) => oc.column("dedupe_key").where("dedupe_key", "is not", null).doNothing())
         .executeTakeFirst(),
     );
-    inserted += Number(result.numInsertedOrUpdatedRows ?? 0);
+    result.newRecipients += Number(inserted.numInsertedOrUpdatedRows ?? 0);
   }
-  return {
-    announcementId: id,
-    newRecipients: inserted,
-    alreadyQueued: queued.size,
-    firstAt: dueAt(0),
-    lastAt: dueAt(fresh.length - 1),
-  };
+  return { ...result, firstAt: dueAt(0), lastAt: dueAt(fresh.length - 1) };
 }

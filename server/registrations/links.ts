@@ -19,7 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type LinkPurpose = "confirm" | "unsubscribe";
 const prefix: Record<LinkPurpose, string> = { confirm: "c", unsubscribe: "u" };
 
-export type VerifiedLink =
+type VerifiedLink =
   | { ok: true; registrationId: string }
   | { ok: false; reason: "invalid" }
   /** Genuine but past its time: the id lets a confirmed registration still say so. */
@@ -27,19 +27,19 @@ export type VerifiedLink =
 
 export const loadLinkKey = (db: Kysely<Database>) => loadKey(db, "link_key");
 
-function signature(key: string, payload: string): string {
-  return createHmac("sha256", key).update(payload, "utf8").digest("base64url");
+function signature(key: string, signed: string): string {
+  return createHmac("sha256", key).update(signed, "utf8").digest("base64url");
 }
+
+const token = (key: string, signed: string) => `${signed}.${signature(key, signed)}`;
 
 export function confirmToken(key: string, registrationId: string, issuedAt: Date): string {
   const expires = Math.floor((issuedAt.getTime() + CONFIRM_LINK_DAYS * DAY_MS) / 1000);
-  const payload = `${prefix.confirm}.${registrationId}.${expires}`;
-  return `${payload}.${signature(key, payload)}`;
+  return token(key, `${prefix.confirm}.${registrationId}.${expires}`);
 }
 
 export function unsubscribeToken(key: string, registrationId: string): string {
-  const payload = `${prefix.unsubscribe}.${registrationId}`;
-  return `${payload}.${signature(key, payload)}`;
+  return token(key, `${prefix.unsubscribe}.${registrationId}`);
 }
 
 /** The longest token we read: anything longer is not one of ours. */

@@ -347,7 +347,7 @@ describe.runIf(postgresBackend.enabled)(
         await sql`
           insert into outbox (id, registration_id, status, next_attempt_at, created_at, kind, topic)
           select 'sheet-' || n, 'reg-' || lpad(n::text, 5, '0'), 'delivered', ${stamp("n")},
-            ${stamp("n")}, 'sheet', 'registration'
+            ${stamp("n")}, 'spreadsheet', 'registration'
           from generate_series(1, ${total}) as n
           union all
           select 'mail-' || n, 'reg-' || lpad(n::text, 5, '0'),

@@ -250,7 +250,7 @@ async function outboxRowsFor(
       history.confirmations.push({ createdAt: at, status: "pending" });
     }
     if (options.spreadsheet) {
-      rows.push(newOutboxRow(registration.id, at, { kind: "sheet", topic: "registration" }));
+      rows.push(newOutboxRow(registration.id, at, { kind: "spreadsheet", topic: "registration" }));
     }
   }
   return rows;

@@ -8,9 +8,9 @@ import { createLogger } from "../logger.ts";
 import { openServices, type Services } from "../services.ts";
 
 const logger = createLogger("silent");
-const WEBHOOK = {
-  SHEETS_WEBHOOK_URL: "http://127.0.0.1:9/never-called",
-  SHEETS_WEBHOOK_SECRET: "s".repeat(32),
+const SPREADSHEET = {
+  SPREADSHEET_URL: "http://127.0.0.1:9/never-called",
+  SPREADSHEET_SECRET: "s".repeat(32),
 };
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -52,8 +52,8 @@ for (const backend of backends) {
       clock = start;
     });
 
-    it("confirms once with a genuine link; a second click is harmless; the sheet hears of it once", async () => {
-      const { storage, key } = await setUp(WEBHOOK);
+    it("confirms once with a genuine link; a second click is harmless; the spreadsheet hears of it once", async () => {
+      const { storage, key } = await setUp(SPREADSHEET);
       const { registration } = await storage.registrations.register(newRegistration());
       const token = confirmToken(key, registration.id, new Date(registration.receivedAt));
 
@@ -70,7 +70,7 @@ for (const backend of backends) {
       const [shown] = await storage.admin.findByEmail(registration.email);
       expect(shown?.confirmedAt).toBe(new Date(start.getTime() + 3 * DAY).toISOString());
       // The registration itself, then one status delivery.
-      expect((await storage.admin.outboxSummary()).kinds.sheet.counts.pending).toBe(2);
+      expect((await storage.admin.outboxSummary()).kinds.spreadsheet.counts.pending).toBe(2);
       // Long after the link expired, it still says "confirmed", never "expired".
       clock = new Date(start.getTime() + 40 * DAY);
       expect(await storage.registrations.confirm(token)).toEqual({
@@ -97,7 +97,7 @@ for (const backend of backends) {
     });
 
     it("unsubscribes every registration of the address, drops its queued mail, and is safe to repeat", async () => {
-      const { storage, key } = await setUp(WEBHOOK);
+      const { storage, key } = await setUp(SPREADSHEET);
       const first = await storage.registrations.register(
         newRegistration({ email: "Alex@Example.com" }),
       );
@@ -132,7 +132,7 @@ for (const backend of backends) {
       expect(untouched?.emails).toHaveLength(1);
       const summary = await storage.admin.outboxSummary();
       // Three registrations, two status deliveries (one per unsubscribed registration).
-      expect(summary.kinds.sheet.counts.pending).toBe(5);
+      expect(summary.kinds.spreadsheet.counts.pending).toBe(5);
       expect(summary.kinds.mail.counts.pending).toBe(1);
 
       for (const bad of ["", token.slice(0, -2), confirmToken(key, first.registration.id, start)]) {

@@ -1,7 +1,7 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 
 import { lockAddress } from "./erasure.ts";
-import { verifyToken } from "./links.ts";
+import { type LinkPurpose, verifyToken } from "./links.ts";
 import { newOutboxRow } from "./register.ts";
 import type {
   ConfirmCheck,
@@ -11,61 +11,65 @@ import type {
   UnsubscribeResult,
 } from "../../contract/registrations.ts";
 import type { Database, Dialect } from "../db/schema.ts";
-import { type InFlight, stopSends } from "../outbox/in-flight.ts";
+import { type InFlight, stopSends } from "../outbox/store.ts";
 
 type Db = Kysely<Database>;
 
-/** What acting on a link needs; `forward` queues the new status for the spreadsheet. */
-export type LinkContext = { db: Db; key: string; now: Date; forward: boolean };
+type LinkContext = { db: Db; key: string; now: Date; spreadsheet: boolean };
 
-async function registrationById(db: Db, id: string) {
-  return db
+/** The link's registration, or what is wrong with the link. */
+async function linked(ctx: Omit<LinkContext, "spreadsheet">, token: string, purpose: LinkPurpose) {
+  const link = verifyToken(ctx.key, token, purpose, ctx.now);
+  if (!link.ok && link.reason === "invalid") return { kind: "invalid" } as const;
+  const row = await ctx.db
     .selectFrom("registrations")
     .select(["id", "email", "confirmed_at", "unsubscribed_at"])
-    .where("id", "=", id)
+    .where("id", "=", link.registrationId)
     .executeTakeFirst();
+  if (!row) return { kind: "gone" } as const;
+  const confirmed = row.confirmed_at !== null && row.unsubscribed_at === null;
+  return { kind: "found", row, expired: !link.ok, confirmed } as const;
 }
 
-/** Every registration of an address, in any letter case. */
 const ofAddress = (email: string) => (eb: ExpressionBuilder<Database, "registrations">) =>
   eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase());
 
+/** The status delivery a change queues, in its own transaction (spreadsheet on). */
+async function queueStatus(trx: Db, ctx: LinkContext, ids: string[], at: string) {
+  if (!ctx.spreadsheet || ids.length === 0) return;
+  await trx
+    .insertInto("outbox")
+    .values(ids.map((id) => newOutboxRow(id, at, { kind: "spreadsheet", topic: "status" })))
+    .execute();
+}
+
 /**
- * A look at a confirm link (GET, HEAD, `.data`): never confirms, since link scanners
- * open links (docs/decisions/100). A registration that was confirmed and later
- * unsubscribed is still to be pressed: pressing brings it back.
+ * A look at a confirm link never confirms: link scanners open links (decision 100). One
+ * confirmed and later unsubscribed is still to be pressed: pressing brings it back.
  */
 export async function checkConfirmLink(
-  ctx: Omit<LinkContext, "forward">,
+  ctx: Omit<LinkContext, "spreadsheet">,
   token: string,
 ): Promise<ConfirmCheck> {
-  const link = verifyToken(ctx.key, token, "confirm", ctx.now);
-  if (!link.ok && link.reason === "invalid") return { kind: "invalid" };
-  const row = await registrationById(ctx.db, link.registrationId);
-  if (!row) return { kind: "gone" };
-  const done = row.confirmed_at !== null && row.unsubscribed_at === null;
-  if (done) return { kind: "valid", alreadyConfirmed: true };
-  if (!link.ok) return { kind: "expired" };
+  const found = await linked(ctx, token, "confirm");
+  if (found.kind !== "found") return found;
+  if (found.confirmed) return { kind: "valid", alreadyConfirmed: true };
+  if (found.expired) return { kind: "expired" };
   return { kind: "valid", alreadyConfirmed: false };
 }
 
 /**
- * Double opt-in (docs/decisions/087), by the button's POST (decision 100). A genuine,
- * unexpired link confirms once; pressing again says so and changes nothing. An expired
- * link still reports a registration that was confirmed in time, so an old email never
- * tells a confirmed person otherwise. Pressing it for a registration that was since
- * unsubscribed is that person asking to be back (decision 101): it confirms anew and
- * lifts the unsubscribe of this registration.
+ * Double opt-in by the button's POST (decision 155). An expired link still reports a
+ * registration confirmed in time, so an old email never tells a confirmed person
+ * otherwise. Pressing it after an unsubscribe is the person asking to be back: it
+ * confirms anew and lifts this registration's unsubscribe.
  */
 export async function confirmRegistration(ctx: LinkContext, token: string): Promise<ConfirmResult> {
-  const link = verifyToken(ctx.key, token, "confirm", ctx.now);
-  if (!link.ok && link.reason === "invalid") return { kind: "invalid" };
-  const row = await registrationById(ctx.db, link.registrationId);
-  if (!row) return { kind: "gone" };
-  if (row.confirmed_at !== null && row.unsubscribed_at === null) {
-    return { kind: "confirmed", firstTime: false };
-  }
-  if (!link.ok) return { kind: "expired" };
+  const found = await linked(ctx, token, "confirm");
+  if (found.kind !== "found") return found;
+  if (found.confirmed) return { kind: "confirmed", firstTime: false };
+  if (found.expired) return { kind: "expired" };
+  const { row } = found;
   const at = ctx.now.toISOString();
   const firstTime = await ctx.db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -75,35 +79,26 @@ export async function confirmRegistration(ctx: LinkContext, token: string): Prom
       .where((eb) => eb.or([eb("confirmed_at", "is", null), eb("unsubscribed_at", "is not", null)]))
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) return false; // a concurrent click won
-    if (ctx.forward) {
-      await trx
-        .insertInto("outbox")
-        .values(newOutboxRow(row.id, at, { kind: "sheet", topic: "status" }))
-        .execute();
-    }
+    await queueStatus(trx, ctx, [row.id], at);
     return true;
   });
   return { kind: "confirmed", firstTime };
 }
 
 /**
- * "Join the list again" on an unsubscribe link's page (docs/decisions/101). The link
- * was mailed to the address, so pressing it proves the person reads that mailbox: the
- * address's newest registration is confirmed anew and its unsubscribe lifted. Earlier
- * registrations keep their unsubscribe as a record; mail may go to the address again
- * because a registration of it was confirmed after the unsubscribe. Safe to repeat.
+ * "Join the list again" on an unsubscribe link's page: the link was mailed to the
+ * address, so pressing it proves the mailbox is the person's. The newest registration is
+ * confirmed anew; earlier ones keep their unsubscribe as a record. Safe to repeat.
  */
 export async function rejoinByLink(ctx: LinkContext, token: string): Promise<RejoinResult> {
-  const link = verifyToken(ctx.key, token, "unsubscribe", ctx.now);
-  if (!link.ok) return { kind: "invalid" };
-  const row = await registrationById(ctx.db, link.registrationId);
-  if (!row) return { kind: "gone" };
+  const found = await linked(ctx, token, "unsubscribe");
+  if (found.kind !== "found") return found;
   const at = ctx.now.toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     const newest = await trx
       .selectFrom("registrations")
       .select(["id", "confirmed_at", "unsubscribed_at"])
-      .where(ofAddress(row.email))
+      .where(ofAddress(found.row.email))
       .orderBy("received_at", "desc")
       .orderBy("id", "desc")
       .executeTakeFirst();
@@ -113,50 +108,40 @@ export async function rejoinByLink(ctx: LinkContext, token: string): Promise<Rej
       .set({ confirmed_at: at, unsubscribed_at: null })
       .where("id", "=", newest.id)
       .execute();
-    if (ctx.forward) {
-      await trx
-        .insertInto("outbox")
-        .values(newOutboxRow(newest.id, at, { kind: "sheet", topic: "status" }))
-        .execute();
-    }
+    await queueStatus(trx, ctx, [newest.id], at);
   });
   return { kind: "rejoined" };
 }
 
 export async function checkUnsubscribeLink(
-  ctx: Omit<LinkContext, "forward">,
+  ctx: Omit<LinkContext, "spreadsheet">,
   token: string,
 ): Promise<UnsubscribeCheck> {
-  const link = verifyToken(ctx.key, token, "unsubscribe", ctx.now);
-  if (!link.ok) return { kind: "invalid" };
-  const row = await registrationById(ctx.db, link.registrationId);
-  if (!row) return { kind: "gone" };
-  return { kind: "valid", alreadyUnsubscribed: row.unsubscribed_at !== null };
+  const found = await linked(ctx, token, "unsubscribe");
+  if (found.kind !== "found") return found;
+  return { kind: "valid", alreadyUnsubscribed: found.row.unsubscribed_at !== null };
 }
 
 /**
- * Unsubscribes the address the link was sent to: every registration of it, in any
- * letter case, drops the mail still queued for them, and stops any being sent before it
- * returns (docs/decisions/095). Repeating it changes nothing (RFC 8058 one-click: a
- * provider may send the POST more than once).
+ * Unsubscribes every registration of the address, drops their queued mail, and stops any
+ * being sent before it returns. Safe to repeat: a provider may send RFC 8058's one-click
+ * POST more than once.
  */
 export async function unsubscribeByLink(
   ctx: LinkContext & { dialect: Dialect },
   token: string,
 ): Promise<UnsubscribeResult> {
-  const link = verifyToken(ctx.key, token, "unsubscribe", ctx.now);
-  if (!link.ok) return { kind: "invalid" };
-  const row = await registrationById(ctx.db, link.registrationId);
-  if (!row) return { kind: "gone" };
+  const found = await linked(ctx, token, "unsubscribe");
+  if (found.kind !== "found") return found;
+  const { email } = found.row;
   const at = ctx.now.toISOString();
   let inFlight: InFlight[] = [];
   const firstTime = await ctx.db.transaction().execute(async (trx) => {
-    const address = row.email.trim().toLowerCase();
-    inFlight = await lockAddress(trx, ctx.dialect, address, ctx.now);
+    inFlight = await lockAddress(trx, ctx.dialect, email.trim().toLowerCase(), ctx.now);
     const sameAddress = await trx
       .selectFrom("registrations")
       .select(["id", "unsubscribed_at"])
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", address))
+      .where(ofAddress(email))
       .execute();
     const ids = sameAddress.map((r) => r.id);
     const newlyUnsubscribed = sameAddress
@@ -175,14 +160,7 @@ export async function unsubscribeByLink(
       .where("status", "=", "pending")
       .where("registration_id", "in", ids)
       .execute();
-    if (ctx.forward && newlyUnsubscribed.length > 0) {
-      await trx
-        .insertInto("outbox")
-        .values(
-          newlyUnsubscribed.map((id) => newOutboxRow(id, at, { kind: "sheet", topic: "status" })),
-        )
-        .execute();
-    }
+    await queueStatus(trx, ctx, newlyUnsubscribed, at);
     return newlyUnsubscribed.length > 0;
   });
   await stopSends(inFlight);

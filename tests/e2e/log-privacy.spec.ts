@@ -16,8 +16,14 @@ test("no email, phone number, name or message text appears in the server's logs"
   test.setTimeout(60_000);
   const sheet = await startFakeSheet();
   await sheet.setMode("error"); // forwarding fails and is logged, with retries
+  // The spreadsheet's variables under their names before issue 30: still read, with a warning.
   const server = await startServer({
-    env: { LOG_LEVEL: "trace", ...sheet.env, RATE_LIMIT_PER_MINUTE: "8" },
+    env: {
+      LOG_LEVEL: "trace",
+      SHEETS_WEBHOOK_URL: sheet.env.SPREADSHEET_URL,
+      SHEETS_WEBHOOK_SECRET: sheet.env.SPREADSHEET_SECRET,
+      RATE_LIMIT_PER_MINUTE: "8",
+    },
   });
   const secrets: string[] = [];
   try {
@@ -62,6 +68,11 @@ test("no email, phone number, name or message text appears in the server's logs"
   const logs = server.output.join("\n");
   expect(logs).toContain('"msg":"request"'); // the logs were captured at all
   expect(logs).toContain("spreadsheet delivery failed");
+  expect(server.output.filter((line) => line.includes("Rename SHEETS_WEBHOOK_URL"))).toEqual([
+    expect.stringContaining(
+      "Rename SHEETS_WEBHOOK_URL to SPREADSHEET_URL and SHEETS_WEBHOOK_SECRET to SPREADSHEET_SECRET",
+    ),
+  ]);
   const leaked = secrets.filter((secret) => {
     const forms = [
       secret,

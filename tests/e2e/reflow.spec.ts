@@ -9,7 +9,7 @@
 import { type Page, expect, test } from "@playwright/test";
 
 import { allPages, openPage, phoneMenuToggle, seedConsent } from "./support/site.ts";
-import { composeMail, type MailJob } from "../../server/mail/compose.ts";
+import { buildEmail, type MailJob } from "../../server/mail/build-email.ts";
 
 async function horizontalOverflow(page: Page) {
   return page.evaluate(() => {
@@ -98,7 +98,7 @@ test.describe("every email the site sends, as a phone shows its HTML part", () =
   for (const width of [320, 390]) {
     for (const [kind, job] of Object.entries(jobs)) {
       test(`${kind} fits ${width}px without horizontal scrolling`, async ({ page }) => {
-        const mail = composeMail(
+        const mail = buildEmail(
           { outboxId: "44444444-4444-4444-8444-444444444444", ...job },
           { siteOrigin: "https://www.clinic.example.co.uk", linkKey: "k".repeat(64) },
         );

@@ -3,8 +3,8 @@ import type { AddressInfo } from "node:net";
 
 import {
   checkSignedRequest,
-  TEST_WEBHOOK_SECRET,
-} from "../../integrations/google-sheets/load-receiver.ts";
+  TEST_SPREADSHEET_SECRET,
+} from "../../integrations/google-sheets/load-apps-script.ts";
 
 export type SheetMode = "ok" | "down" | "slow" | "error";
 
@@ -17,8 +17,8 @@ export type SheetMode = "ok" | "down" | "slow" | "error";
  */
 export type FakeSheet = {
   url: string;
-  /** SHEETS_WEBHOOK_URL and SHEETS_WEBHOOK_SECRET for a server that forwards here. */
-  env: { SHEETS_WEBHOOK_URL: string; SHEETS_WEBHOOK_SECRET: string };
+  /** SPREADSHEET_URL and SPREADSHEET_SECRET for a server that forwards here. */
+  env: { SPREADSHEET_URL: string; SPREADSHEET_SECRET: string };
   /** Why each refused request was refused ("bad-signature", "too-old", …). */
   refused: string[];
   raw: string[];
@@ -38,7 +38,7 @@ export async function startFakeSheet(): Promise<FakeSheet> {
   let port = 0;
   const sheet: FakeSheet = {
     url: "",
-    env: { SHEETS_WEBHOOK_URL: "", SHEETS_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET },
+    env: { SPREADSHEET_URL: "", SPREADSHEET_SECRET: TEST_SPREADSHEET_SECRET },
     refused: [],
     raw: [],
     rows: new Map(),
@@ -99,7 +99,7 @@ export async function startFakeSheet(): Promise<FakeSheet> {
     await new Promise<void>((resolve) => server?.listen(port, "127.0.0.1", resolve));
     port = (server.address() as AddressInfo).port;
     sheet.url = `http://127.0.0.1:${port}/sheet`;
-    sheet.env = { SHEETS_WEBHOOK_URL: sheet.url, SHEETS_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET };
+    sheet.env = { SPREADSHEET_URL: sheet.url, SPREADSHEET_SECRET: TEST_SPREADSHEET_SECRET };
   }
 
   async function stop() {

@@ -3,10 +3,10 @@ import type { AddressInfo } from "node:net";
 
 import {
   checkSignedRequest,
-  TEST_WEBHOOK_SECRET,
-} from "../../integrations/google-sheets/load-receiver.ts";
+  TEST_SPREADSHEET_SECRET,
+} from "../../integrations/google-sheets/load-apps-script.ts";
 
-export { TEST_WEBHOOK_SECRET };
+export { TEST_SPREADSHEET_SECRET };
 
 /** "refuse-in-200" answers as Apps Script must: HTTP 200 with {"ok": false}. */
 export type ReceiverMode = "ok" | "fail" | "slow" | "hang-up" | "refuse-in-200";
@@ -31,7 +31,7 @@ export type ReceivedDelivery = {
 export type FakeReceiver = {
   url: string;
   /** The environment that makes the outbox deliver here, signing with the shared test secret. */
-  env: { SHEETS_WEBHOOK_URL: string; SHEETS_WEBHOOK_SECRET: string };
+  env: { SPREADSHEET_URL: string; SPREADSHEET_SECRET: string };
   /** Requests whose signature the shipped script would refuse, with its reason. */
   refused: string[];
   /** Every request that arrived with a readable body, duplicates included. */
@@ -63,7 +63,7 @@ export function createFakeReceiver(port: number, slowMs = 500): FakeReceiver {
   const url = `http://127.0.0.1:${port}/sheet`;
   const receiver: FakeReceiver = {
     url,
-    env: { SHEETS_WEBHOOK_URL: url, SHEETS_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET },
+    env: { SPREADSHEET_URL: url, SPREADSHEET_SECRET: TEST_SPREADSHEET_SECRET },
     refused: [],
     requests: [],
     rows: new Map(),

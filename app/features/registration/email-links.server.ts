@@ -6,9 +6,8 @@ import {
 } from "../../../contract/registrations.ts";
 
 /**
- * What the pages behind our emails' links answer (docs/decisions/090): a view to show
- * and its HTTP status. A problem with the link is the visitor's to see, never a 500,
- * and changes nothing.
+ * What the pages behind our emails' links answer (decision 155): a view and its status. A
+ * problem with the link is the visitor's to see, never a 500, and changes nothing.
  */
 export type ConfirmView =
   "ask" | "confirmed" | "alreadyConfirmed" | "expired" | "invalid" | "gone" | "unavailable";
@@ -16,23 +15,14 @@ export type ConfirmView =
 export type UnsubscribeView =
   "ask" | "alreadyUnsubscribed" | "done" | "rejoined" | "invalid" | "gone" | "unavailable";
 
-export type LinkAnswer<View> = {
+type LinkAnswer<View> = {
   view: View;
   status: 200 | 400 | 410 | 503;
   headers?: Record<string, string>;
 };
 
-/**
- * 400 for a link we did not make (forged, altered, cut short or missing); 410 Gone for a
- * genuine one that no longer works: past its 7 days, or for a registration since deleted.
- */
+/** 400 for a link we did not make; 410 for a genuine one past its 7 days or its registration. */
 const problemStatus = { invalid: 400, expired: 410, gone: 410 } as const;
-
-const unavailable = {
-  view: "unavailable",
-  status: 503,
-  headers: { "Retry-After": String(storageRetryAfterSeconds) },
-} as const;
 
 /** The token from the query string, or else from a posted form; null when there is none. */
 export function linkToken(url: string, form?: FormData): string | null {
@@ -43,93 +33,91 @@ export function linkToken(url: string, form?: FormData): string | null {
 }
 
 /**
- * The service's answer, or null while storage cannot be reached (a 503); anything else
- * is a fault and propagates.
+ * The service's answer as a view. Unsubscribe links never expire (RFC 8058), so for them
+ * an "expired" one is not one of ours.
  */
-async function orUnavailable<T>(work: () => Promise<T>): Promise<T | null> {
+async function answer<
+  Result extends { kind: string },
+  View extends string,
+  Expired extends "expired" | "invalid" = "expired",
+>(
+  token: string | null,
+  call: (token: string) => Promise<Result>,
+  view: (result: Exclude<Result, LinkProblem>) => View,
+  expired: Expired = "expired" as Expired,
+): Promise<LinkAnswer<View | Expired | "invalid" | "gone" | "unavailable">> {
+  if (token === null) return { view: "invalid", status: 400 };
+  let result: Result;
   try {
-    return await work();
+    result = await call(token);
   } catch (error) {
     // Compared by name: the class lives outside the app bundle (see register.server.ts).
-    if (error instanceof Error && error.name === "StorageUnavailableError") return null;
-    throw error;
+    if (!(error instanceof Error && error.name === "StorageUnavailableError")) throw error;
+    const headers = { "Retry-After": String(storageRetryAfterSeconds) };
+    return { view: "unavailable", status: 503, headers };
   }
+  if (Object.hasOwn(problemStatus, result.kind)) {
+    const problem = result.kind as LinkProblem["kind"];
+    const kind = problem === "expired" ? expired : problem;
+    return { view: kind, status: problemStatus[kind] };
+  }
+  return { view: view(result as Exclude<Result, LinkProblem>), status: 200 };
 }
 
-function problem<Kind extends LinkProblem["kind"]>(kind: Kind): LinkAnswer<Kind> {
-  return { view: kind, status: problemStatus[kind] };
-}
-
-/**
- * A look at a confirm link (GET, HEAD, `.data`): never confirms (docs/decisions/100).
- * Link scanners open links in mail, some running scripts, so confirming takes a press
- * of the page's button.
- */
-export async function checkConfirmLink(
+/** A look at a confirm link (GET, HEAD, `.data`): never confirms, since link scanners open links. */
+export const checkConfirmLink = (
   registrations: Pick<RegistrationService, "checkConfirm">,
   token: string | null,
-): Promise<LinkAnswer<ConfirmView>> {
-  if (token === null) return problem("invalid");
-  const result = await orUnavailable(() => registrations.checkConfirm(token));
-  if (result === null) return unavailable;
-  if (result.kind === "valid") {
-    return { view: result.alreadyConfirmed ? "alreadyConfirmed" : "ask", status: 200 };
-  }
-  return problem(result.kind);
-}
+): Promise<LinkAnswer<ConfirmView>> =>
+  answer(
+    token,
+    (t) => registrations.checkConfirm(t),
+    (r) => (r.alreadyConfirmed ? "alreadyConfirmed" : "ask"),
+  );
 
 /** The confirm button's POST: a second press is harmless. */
-export async function confirmLink(
+export const confirmLink = (
   registrations: Pick<RegistrationService, "confirm">,
   token: string | null,
-): Promise<LinkAnswer<ConfirmView>> {
-  if (token === null) return problem("invalid");
-  const result = await orUnavailable(() => registrations.confirm(token));
-  if (result === null) return unavailable;
-  if (result.kind === "confirmed") {
-    return { view: result.firstTime ? "confirmed" : "alreadyConfirmed", status: 200 };
-  }
-  return problem(result.kind);
-}
+): Promise<LinkAnswer<ConfirmView>> =>
+  answer(
+    token,
+    (t) => registrations.confirm(t),
+    (r) => (r.firstTime ? "confirmed" : "alreadyConfirmed"),
+  );
 
 /** A look at an unsubscribe link (GET): never unsubscribes. */
-export async function checkUnsubscribeLink(
+export const checkUnsubscribeLink = (
   registrations: Pick<RegistrationService, "checkUnsubscribe">,
   token: string | null,
-): Promise<LinkAnswer<UnsubscribeView>> {
-  if (token === null) return problem("invalid");
-  const result = await orUnavailable(() => registrations.checkUnsubscribe(token));
-  if (result === null) return unavailable;
-  if (result.kind === "valid") {
-    return { view: result.alreadyUnsubscribed ? "alreadyUnsubscribed" : "ask", status: 200 };
-  }
-  // Unsubscribe links never expire (RFC 8058): an "expired" one is not one of ours.
-  return problem(result.kind === "expired" ? "invalid" : result.kind);
-}
+): Promise<LinkAnswer<UnsubscribeView>> =>
+  answer(
+    token,
+    (t) => registrations.checkUnsubscribe(t),
+    (r) => (r.alreadyUnsubscribed ? "alreadyUnsubscribed" : "ask"),
+    "invalid",
+  );
 
 /** The button or a mail provider's one-click POST: safe to repeat, each time a 200. */
-export async function unsubscribeLink(
+export const unsubscribeLink = (
   registrations: Pick<RegistrationService, "unsubscribe">,
   token: string | null,
-): Promise<LinkAnswer<UnsubscribeView>> {
-  if (token === null) return problem("invalid");
-  const result = await orUnavailable(() => registrations.unsubscribe(token));
-  if (result === null) return unavailable;
-  if (result.kind === "unsubscribed") return { view: "done", status: 200 };
-  return problem(result.kind === "expired" ? "invalid" : result.kind);
-}
+): Promise<LinkAnswer<UnsubscribeView>> =>
+  answer(
+    token,
+    (t) => registrations.unsubscribe(t),
+    () => "done",
+    "invalid",
+  );
 
-/**
- * "Join the list again" from an unsubscribe link's page (docs/decisions/101): the only
- * way back for an address that unsubscribed. Safe to repeat.
- */
-export async function rejoinLink(
+/** "Join the list again" from an unsubscribe link's page: the only way back. Safe to repeat. */
+export const rejoinLink = (
   registrations: Pick<RegistrationService, "rejoin">,
   token: string | null,
-): Promise<LinkAnswer<UnsubscribeView>> {
-  if (token === null) return problem("invalid");
-  const result = await orUnavailable(() => registrations.rejoin(token));
-  if (result === null) return unavailable;
-  if (result.kind === "rejoined") return { view: "rejoined", status: 200 };
-  return problem(result.kind === "expired" ? "invalid" : result.kind);
-}
+): Promise<LinkAnswer<UnsubscribeView>> =>
+  answer(
+    token,
+    (t) => registrations.rejoin(t),
+    () => "rejoined",
+    "invalid",
+  );

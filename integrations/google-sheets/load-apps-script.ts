@@ -8,20 +8,20 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import vm from "node:vm";
 
-export type ReceiverRequest = { parameter: Record<string, string>; body: string };
-export type ReceiverSheet = {
+export type DeliveryRequest = { parameter: Record<string, string>; body: string };
+export type RegistrationsSheet = {
   hasId(id: string): boolean;
   appendTextRow(values: string[]): void;
   /** Fills in cells of the row with this id; false when there is no such row. */
   setTextCells(id: string, cells: Record<string, string>): boolean;
 };
-export type ReceiverDeps = {
+export type DeliveryDeps = {
   secret: string | null;
   nowSeconds(): number;
   hmacSha256Hex(key: string, message: string): string;
-  sheet: ReceiverSheet;
+  sheet: RegistrationsSheet;
 };
-export type ReceiverResult = { ok: true; duplicate?: true } | { ok: false; error: string };
+export type DeliveryResult = { ok: true; duplicate?: true } | { ok: false; error: string };
 
 const here = import.meta.dirname;
 const source = (file: string) => readFileSync(path.join(here, file), "utf8");
@@ -33,14 +33,13 @@ export function loadAppsScript(files: string[], globals: Record<string, unknown>
   return context as Record<string, unknown>;
 }
 
-const receiver = loadAppsScript(["receiver.js"]);
+const shipped = loadAppsScript(["delivery.js"]);
 
-/** The shipped receiveDelivery(request, deps) from receiver.js. */
-export const receiveDelivery = receiver.receiveDelivery as (
-  request: ReceiverRequest,
-  deps: ReceiverDeps,
-) => ReceiverResult;
-export const RECEIVER_COLUMNS = receiver.RECEIVER_COLUMNS as readonly string[];
+export const receiveDelivery = shipped.receiveDelivery as (
+  request: DeliveryRequest,
+  deps: DeliveryDeps,
+) => DeliveryResult;
+export const SPREADSHEET_COLUMNS = shipped.SPREADSHEET_COLUMNS as readonly string[];
 
 export function hmacSha256Hex(key: string, message: string): string {
   return createHmac("sha256", key).update(message, "utf8").digest("hex");
@@ -48,21 +47,21 @@ export function hmacSha256Hex(key: string, message: string): string {
 
 /** Splits a request URL into the `parameter` object Apps Script would build from it. */
 export function parametersOf(url: string): Record<string, string> {
-  return Object.fromEntries(new URL(url, "http://receiver.invalid").searchParams);
+  return Object.fromEntries(new URL(url, "http://spreadsheet.invalid").searchParams);
 }
 
-/** The secret the website's tests share with their stand-in receivers. */
-export const TEST_WEBHOOK_SECRET = "test-only-secret-0123456789abcdef0123456789";
+/** The secret the website's tests share with their stand-in spreadsheets. */
+export const TEST_SPREADSHEET_SECRET = "test-only-secret-0123456789abcdef0123456789";
 
 /**
  * Checks one HTTP request the way the shipped script would (signature in the query
  * string, timestamp within five minutes), and that the headers carry the same
- * signature for receivers that read headers. Writes nothing: the caller keeps rows.
+ * signature for endpoints that read headers. Writes nothing: the caller keeps rows.
  */
 export function checkSignedRequest(
   request: { url: string; headers: Record<string, string | string[] | undefined>; body: string },
-  secret = TEST_WEBHOOK_SECRET,
-): ReceiverResult {
+  secret = TEST_SPREADSHEET_SECRET,
+): DeliveryResult {
   const parameter = parametersOf(request.url);
   if (
     request.headers["x-clinic-timestamp"] !== parameter.timestamp ||

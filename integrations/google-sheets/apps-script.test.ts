@@ -6,12 +6,11 @@ import {
   hmacSha256Hex,
   loadAppsScript,
   parametersOf,
-  RECEIVER_COLUMNS,
+  SPREADSHEET_COLUMNS,
   receiveDelivery,
-  type ReceiverDeps,
-} from "./load-receiver.ts";
-import { forwardedBody } from "../../server/outbox/payload.ts";
-import { sign, signedUrl } from "../../server/outbox/signature.ts";
+  type DeliveryDeps,
+} from "./load-apps-script.ts";
+import { registrationBody, sign, signedUrl } from "../../server/outbox/spreadsheet.ts";
 
 const SECRET = "a-shared-secret-of-at-least-32-characters";
 const NOW = 1_800_000_000;
@@ -34,14 +33,14 @@ function fakeSheet() {
       const row = rows.find((r) => r[0] === id);
       if (!row) return false;
       for (const [column, value] of Object.entries(cells)) {
-        row[RECEIVER_COLUMNS.indexOf(column)] = value;
+        row[SPREADSHEET_COLUMNS.indexOf(column)] = value;
       }
       return true;
     },
   };
 }
 
-function deps(overrides: Partial<ReceiverDeps> = {}) {
+function deps(overrides: Partial<DeliveryDeps> = {}) {
   const sheet = fakeSheet();
   return {
     sheet,
@@ -59,11 +58,11 @@ function request(
   return { parameter: { timestamp: String(signedAt), signature }, body };
 }
 
-describe("the spreadsheet receiver (receiver.js)", () => {
+describe("the spreadsheet's handling of a delivery (delivery.js)", () => {
   it("writes a signed delivery as one row of text, formulas defused", () => {
     const { sheet, deps: d } = deps();
     expect(receiveDelivery(request(), d)).toEqual({ ok: true });
-    expect(RECEIVER_COLUMNS).toEqual([
+    expect(SPREADSHEET_COLUMNS).toEqual([
       "id",
       "timestamp",
       "name",
@@ -130,7 +129,7 @@ describe("the spreadsheet receiver (receiver.js)", () => {
 
   it("refuses what the website did not sign, or signed too long ago", () => {
     const body = JSON.stringify(delivery);
-    const cases: Array<[string, ReturnType<typeof request>, Partial<ReceiverDeps>?]> = [
+    const cases: Array<[string, ReturnType<typeof request>, Partial<DeliveryDeps>?]> = [
       ["unsigned", { parameter: {}, body }],
       ["unsigned", { parameter: { timestamp: "soon", signature: "ab" }, body }],
       ["bad-signature", request(body, NOW, "another-secret-of-at-least-32-chars!")],
@@ -160,7 +159,7 @@ describe("the spreadsheet receiver (receiver.js)", () => {
 
   it("accepts exactly what the website's outbox sends, non-ASCII text included", () => {
     const registration = { ...delivery, name: "Zoë Ångström سلام", message: "Tschüß 👋" };
-    const body = forwardedBody(registration);
+    const body = registrationBody(registration);
     expect(body).toMatch(/^[\x20-\x7E]*$/);
     const signed = sign(SECRET, body, new Date(NOW * 1000));
     const url = signedUrl("https://script.google.com/macros/s/abc/exec", signed);
@@ -180,7 +179,7 @@ describe("the spreadsheet receiver (receiver.js)", () => {
 });
 
 /** Just enough of Apps Script's services for Code.js, recording what it does. */
-function appsScriptFakes(secret: string | null) {
+function appsScriptFakes(secret: string | null, property = "SPREADSHEET_SECRET") {
   const cells: string[][] = [];
   const formats: string[] = [];
   const lock = { held: false, waits: 0 };
@@ -232,7 +231,7 @@ function appsScriptFakes(secret: string | null) {
     },
     PropertiesService: {
       getScriptProperties: () => ({
-        getProperty: (name: string) => (name === "SHEETS_WEBHOOK_SECRET" ? secret : null),
+        getProperty: (name: string) => (name === property ? secret : null),
       }),
     },
     SpreadsheetApp: {
@@ -268,14 +267,14 @@ function appsScriptFakes(secret: string | null) {
 }
 
 describe("the Apps Script entry point (Code.js)", () => {
-  function load(secret: string | null = SECRET, broken = false) {
-    const fakes = appsScriptFakes(secret);
+  function load(secret: string | null = SECRET, broken = false, property?: string) {
+    const fakes = appsScriptFakes(secret, property);
     if (broken) {
       fakes.globals.SpreadsheetApp.getActiveSpreadsheet = () => {
         throw new Error("Service Spreadsheets failed");
       };
     }
-    const script = loadAppsScript(["receiver.js", "Code.js"], fakes.globals);
+    const script = loadAppsScript(["delivery.js", "Code.js"], fakes.globals);
     const doPost = script.doPost as (e: unknown) => { text: string; type: string };
     return { ...fakes, doPost };
   }
@@ -289,7 +288,7 @@ describe("the Apps Script entry point (Code.js)", () => {
     const signedNow = Math.floor(Date.now() / 1000);
     const answer = doPost(event(request(JSON.stringify(delivery), signedNow)));
     expect(answer).toEqual({ text: '{"ok":true}', type: "application/json" });
-    expect(cells[0]).toEqual(RECEIVER_COLUMNS);
+    expect(cells[0]).toEqual(SPREADSHEET_COLUMNS);
     expect(cells[1]?.[0]).toBe(delivery.id);
     expect(cells[1]?.[2]).toBe('\'=HYPERLINK("http://evil.example","click")');
     expect(formats).toEqual(["@"]);
@@ -312,12 +311,18 @@ describe("the Apps Script entry point (Code.js)", () => {
     expect(cells).toHaveLength(2);
   });
 
+  it("still reads the secret under its name before issue 30, SHEETS_WEBHOOK_SECRET", () => {
+    const { doPost } = load(SECRET, false, "SHEETS_WEBHOOK_SECRET");
+    const answer = doPost(event(request(JSON.stringify(delivery), Math.floor(Date.now() / 1000))));
+    expect(JSON.parse(answer.text)).toEqual({ ok: true });
+  });
+
   it("grows the header of a sheet made by an earlier version", () => {
     const { doPost, cells } = load();
     cells.push(["id", "timestamp", "name", "email", "phone", "message"]);
     cells.push(["an-old-row"]);
     doPost(event(request(JSON.stringify(delivery), Math.floor(Date.now() / 1000))));
-    expect(cells[0]).toEqual(RECEIVER_COLUMNS);
+    expect(cells[0]).toEqual(SPREADSHEET_COLUMNS);
     expect(cells[2]?.[0]).toBe(delivery.id);
   });
 

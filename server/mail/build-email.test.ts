@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { composeMail, type MailJob } from "./compose.ts";
+import { buildEmail, type MailJob } from "./build-email.ts";
 import { escapeHtml } from "../../app/content/emails.ts";
 import { verifyToken } from "../registrations/links.ts";
 
@@ -33,9 +33,9 @@ function tokenIn(url: string) {
   return new URL(url).searchParams.get("token") ?? "";
 }
 
-describe("composeMail", () => {
+describe("buildEmail", () => {
   it("builds the confirmation: both parts, a genuine 7-day link under SITE_URL, both unsubscribe headers", () => {
-    const mail = composeMail(confirmation, { siteOrigin, linkKey: key });
+    const mail = buildEmail(confirmation, { siteOrigin, linkKey: key });
     expect(mail.to).toBe(registration.email);
     expect(mail.subject).toBe("Please confirm your email address for Meridian Men's Health");
     const confirmUrl = /https:\/\/\S+\/register-interest\/confirm\?token=\S+/.exec(
@@ -68,14 +68,14 @@ describe("composeMail", () => {
   it("puts nothing the registrant typed but the address into a confirmation, which no one has confirmed yet", () => {
     const lure = "URGENT verify your account at https://evil.example/login";
     const job = { ...confirmation, registration: { ...registration, name: lure } };
-    const mail = composeMail(job, { siteOrigin, linkKey: key });
+    const mail = buildEmail(job, { siteOrigin, linkKey: key });
     for (const part of [mail.text, mail.html, mail.subject, JSON.stringify(mail.to)]) {
       expect(String(part)).not.toContain("URGENT");
       expect(String(part)).not.toContain("evil.example");
     }
     expect(String(mail.text)).toMatch(/^Hello,\n/);
     // Once confirmed, the announcement greets the person by the name they gave.
-    const launch = composeMail(
+    const launch = buildEmail(
       { ...announcement, registration: { ...registration, name: "Sam Carter" } },
       { siteOrigin, linkKey: key },
     );
@@ -84,7 +84,7 @@ describe("composeMail", () => {
   });
 
   it("escapes everything a person or staff wrote in the HTML part, and keeps it plain in the text", () => {
-    const mail = composeMail(announcement, { siteOrigin, linkKey: key });
+    const mail = buildEmail(announcement, { siteOrigin, linkKey: key });
     expect(String(mail.html)).not.toContain("<script>");
     expect(String(mail.html)).toContain("Hello alert(1) =HYPERLINK(&quot;x&quot;),");
     expect(String(mail.html)).toMatch(/^<!doctype html>\n<html lang="en-GB">/);
@@ -97,7 +97,7 @@ describe("composeMail", () => {
     const linkable = (text: string) =>
       text.match(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+|(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}/gu) ?? [];
     const announce = (name: string) =>
-      composeMail(
+      buildEmail(
         { ...announcement, registration: { ...registration, name } },
         { siteOrigin, linkKey: key },
       );
@@ -136,11 +136,11 @@ describe("composeMail", () => {
   });
 
   it("promises what the person chose: news before we open only to those who asked for it", () => {
-    const plain = String(composeMail(confirmation, { siteOrigin, linkKey: key }).text);
+    const plain = String(buildEmail(confirmation, { siteOrigin, linkKey: key }).text);
     expect(plain).toContain("we will send you one email when we are registered");
     expect(plain).not.toContain("news");
     const withNews = String(
-      composeMail(
+      buildEmail(
         { ...confirmation, registration: { ...registration, wantsUpdates: true } },
         { siteOrigin, linkKey: key },
       ).text,
@@ -150,7 +150,7 @@ describe("composeMail", () => {
   });
 
   it("frames an announcement: the staff's subject, paragraphs, and the same one-click headers", () => {
-    const mail = composeMail(announcement, { siteOrigin, linkKey: key });
+    const mail = buildEmail(announcement, { siteOrigin, linkKey: key });
     expect(mail.subject).toBe("We are open");
     expect(String(mail.text)).toContain(
       "We are open from today.\n\nBook at <https://clinic.example>",
@@ -162,6 +162,6 @@ describe("composeMail", () => {
       "List-Unsubscribe=One-Click",
     );
     // The same row makes the same message (a resend after a crash is recognisable).
-    expect(composeMail(announcement, { siteOrigin, linkKey: key })).toEqual(mail);
+    expect(buildEmail(announcement, { siteOrigin, linkKey: key })).toEqual(mail);
   });
 });

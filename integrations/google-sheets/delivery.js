@@ -1,8 +1,8 @@
 /*
- * The clinic's spreadsheet receiver: what to do with one delivery from the website.
- * Plain JavaScript with no Apps Script service in it, so the same file runs in
- * Apps Script (files share one global scope there) and under Node in the tests
- * (receiver.test.ts). Code.js adapts the real services to the `deps` interface.
+ * What the clinic's spreadsheet does with one delivery from the website. Plain
+ * JavaScript with no Apps Script service in it, so the same file runs in Apps Script
+ * (files share one global scope there, hence the prefixes) and under Node in the tests
+ * (apps-script.test.ts). Code.js adapts the real services to the `deps` interface.
  *
  * A delivery is a POST whose body is JSON and whose query string carries
  * `timestamp` (Unix seconds) and `signature`: lowercase hex HMAC-SHA256 of
@@ -10,13 +10,13 @@
  * website's repository). The body is either a registration {id, name, email,
  * phone, message, timestamp}, which becomes a new row, or a later status
  * {event: "status", id, confirmedAt, unsubscribedAt}, which fills in that row's
- * last two columns (docs/decisions/087).
+ * last two columns.
  */
 
-/* exported RECEIVER_COLUMNS, receiveDelivery */
+/* exported SPREADSHEET_COLUMNS, receiveDelivery */
 
 /** The sheet's columns, in order; the first is the registration id. */
-var RECEIVER_COLUMNS = [
+var SPREADSHEET_COLUMNS = [
   "id",
   "timestamp",
   "name",
@@ -28,17 +28,17 @@ var RECEIVER_COLUMNS = [
 ];
 
 /** The columns a status delivery writes, and the body field each one comes from. */
-var RECEIVER_STATUS_FIELDS = { confirmed_at: "confirmedAt", unsubscribed_at: "unsubscribedAt" };
+var DELIVERY_STATUS_FIELDS = { confirmed_at: "confirmedAt", unsubscribed_at: "unsubscribedAt" };
 
 /** A signature older than this is refused (a replay); the website signs every attempt afresh. */
-var RECEIVER_MAX_AGE_SECONDS = 5 * 60;
+var DELIVERY_MAX_AGE_SECONDS = 5 * 60;
 /** Clocks differ a little; a timestamp further ahead than this is refused. */
-var RECEIVER_MAX_AHEAD_SECONDS = 60;
+var DELIVERY_MAX_AHEAD_SECONDS = 60;
 
-var RECEIVER_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+var DELIVERY_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Compares two strings in time that does not depend on where they differ. */
-function receiverSameText(a, b) {
+function deliverySameText(a, b) {
   if (a.length !== b.length) return false;
   var difference = 0;
   for (var i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
@@ -50,12 +50,12 @@ function receiverSameText(a, b) {
  * as a formula, so it gets a leading apostrophe. A value that already has one
  * (the website neutralises formulas before sending) is left as it is.
  */
-function receiverAsText(value) {
+function deliveryAsText(value) {
   var text = value === null || value === undefined ? "" : String(value);
   return /^[=+\-@\t\r]/.test(text) ? "'" + text : text;
 }
 
-function receiverRefuse(error) {
+function deliveryRefused(error) {
   return { ok: false, error: error };
 }
 
@@ -77,43 +77,43 @@ function receiverRefuse(error) {
  * cannot both pass hasId.
  */
 function receiveDelivery(request, deps) {
-  if (!deps.secret) return receiverRefuse("not-configured");
+  if (!deps.secret) return deliveryRefused("not-configured");
   var parameter = request.parameter || {};
   var timestamp = String(parameter.timestamp || "");
   var signature = String(parameter.signature || "");
   if (!/^[0-9]{1,12}$/.test(timestamp) || !/^[0-9a-f]{64}$/.test(signature)) {
-    return receiverRefuse("unsigned");
+    return deliveryRefused("unsigned");
   }
   var body = typeof request.body === "string" ? request.body : "";
   var expected = deps.hmacSha256Hex(deps.secret, timestamp + "." + body);
-  if (!receiverSameText(expected, signature)) return receiverRefuse("bad-signature");
+  if (!deliverySameText(expected, signature)) return deliveryRefused("bad-signature");
 
   var age = deps.nowSeconds() - Number(timestamp);
-  if (age > RECEIVER_MAX_AGE_SECONDS) return receiverRefuse("too-old");
-  if (age < -RECEIVER_MAX_AHEAD_SECONDS) return receiverRefuse("from-the-future");
+  if (age > DELIVERY_MAX_AGE_SECONDS) return deliveryRefused("too-old");
+  if (age < -DELIVERY_MAX_AHEAD_SECONDS) return deliveryRefused("from-the-future");
 
   var data;
   try {
     data = JSON.parse(body);
   } catch {
-    return receiverRefuse("not-json");
+    return deliveryRefused("not-json");
   }
-  if (typeof data !== "object" || data === null || !RECEIVER_ID_PATTERN.test(String(data.id))) {
-    return receiverRefuse("no-id");
+  if (typeof data !== "object" || data === null || !DELIVERY_ID_PATTERN.test(String(data.id))) {
+    return deliveryRefused("no-id");
   }
   if (data.event === "status") {
     var cells = {};
-    Object.keys(RECEIVER_STATUS_FIELDS).forEach(function (column) {
-      cells[column] = receiverAsText(data[RECEIVER_STATUS_FIELDS[column]]);
+    Object.keys(DELIVERY_STATUS_FIELDS).forEach(function (column) {
+      cells[column] = deliveryAsText(data[DELIVERY_STATUS_FIELDS[column]]);
     });
     // The registration's own delivery may still be on its way: refusing makes the
     // website try this one again later, by when the row is there.
-    return deps.sheet.setTextCells(data.id, cells) ? { ok: true } : receiverRefuse("unknown-id");
+    return deps.sheet.setTextCells(data.id, cells) ? { ok: true } : deliveryRefused("unknown-id");
   }
   if (deps.sheet.hasId(data.id)) return { ok: true, duplicate: true };
   deps.sheet.appendTextRow(
-    RECEIVER_COLUMNS.map(function (column) {
-      return receiverAsText(data[column]);
+    SPREADSHEET_COLUMNS.map(function (column) {
+      return deliveryAsText(data[column]);
     }),
   );
   return { ok: true };

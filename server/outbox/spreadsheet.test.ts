@@ -1,0 +1,317 @@
+import { type Kysely, sql } from "kysely";
+import { pino } from "pino";
+import { afterEach, describe, expect, it } from "vitest";
+
+import type { OutboxWorkerOptions } from "./worker.ts";
+import type { NewRegistration, StoredRegistration } from "../../contract/registrations.ts";
+import {
+  createFakeReceiver,
+  type FakeReceiver,
+  freePort,
+} from "../../tests/support/outbox-receiver.ts";
+import { backends, postgresBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
+import { createDatabase } from "../db/database.ts";
+import * as spreadsheetKind from "../db/migrations/008-spreadsheet-kind.ts";
+import { openServices, type Services } from "../services.ts";
+
+/** Delays shrunk so a test sees many retries in well under a second. */
+const FAST: Partial<OutboxWorkerOptions> = {
+  pollIntervalMs: 20,
+  timeoutMs: 200,
+  leaseMs: 2_000,
+  concurrency: 5,
+  maxAttempts: 40,
+  backoff: { baseMs: 10, capMs: 80 },
+};
+const WAIT = { timeout: 15_000, interval: 25 };
+
+let counter = 0;
+function newRegistration(): NewRegistration {
+  counter += 1;
+  return {
+    name: `Spreadsheet Person ${counter}`,
+    email: `spreadsheet${counter}@example.com`,
+    phone: counter % 2 ? "+44 7700 900" + String(100 + counter) : null,
+    message: counter % 3 ? null : "Please call after six",
+    clientTimestamp: `2026-05-0${(counter % 9) + 1}T08:00:00.000Z`,
+    idempotencyKey: `outbox-${counter}-${Math.random()}`,
+    consent: { version: "2026-11-23", wantsUpdates: false },
+  };
+}
+
+function captureLogs() {
+  const lines: string[] = [];
+  const logger = pino({ level: "debug" }, { write: (line: string) => void lines.push(line) });
+  return { logger, lines };
+}
+
+for (const backend of backends) {
+  describe.runIf(backend.enabled)(`the spreadsheet channel on ${backend.name}`, () => {
+    const cleanups: Array<() => Promise<void>> = [];
+
+    async function place(fake: FakeReceiver): Promise<TestPlace> {
+      const p = await backend.fresh(fake.env);
+      cleanups.push(p.drop);
+      return p;
+    }
+
+    async function open(
+      p: TestPlace,
+      options: Partial<OutboxWorkerOptions> = {},
+      logger = captureLogs().logger,
+    ): Promise<Services> {
+      const storage = await openServices(p.env, logger, { spreadsheet: { ...FAST, ...options } });
+      cleanups.push(() => storage.close());
+      return storage;
+    }
+
+    async function fakeOnFreePort(): Promise<FakeReceiver> {
+      const fake = createFakeReceiver(await freePort());
+      cleanups.push(() => fake.close());
+      return fake;
+    }
+
+    afterEach(async () => {
+      for (const cleanup of cleanups.reverse()) await cleanup();
+      cleanups.length = 0;
+    });
+
+    it("delivers every registration to a spreadsheet that refuses, fails and times out before it recovers", async () => {
+      const fake = await fakeOnFreePort();
+      const storage = await open(await place(fake));
+      const stored: StoredRegistration[] = [];
+      for (let i = 0; i < 8; i++)
+        stored.push((await storage.registrations.register(newRegistration())).registration);
+      storage.start();
+
+      // Nothing listens yet: every attempt is refused and rescheduled.
+      await expect
+        .poll(
+          async () => (await storage.admin.findByEmail(stored[0]!.email))[0]?.delivery?.attempts,
+          WAIT,
+        )
+        .toBeGreaterThanOrEqual(2);
+      expect(fake.requests).toHaveLength(0);
+
+      // Then it answers 500, hangs up, and answers too slowly, before it recovers.
+      const script = ["fail", "fail", "fail", "hang-up", "slow", "slow", "fail"] as const;
+      fake.mode = (index) => script[index] ?? "ok";
+      await fake.listen();
+      // One more arrives while deliveries are retrying.
+      stored.push((await storage.registrations.register(newRegistration())).registration);
+
+      await expect
+        .poll(async () => (await storage.admin.outboxSummary()).kinds.spreadsheet.counts, WAIT)
+        .toEqual({
+          pending: 0,
+          delivered: 9,
+          dead: 0,
+        });
+      expect(fake.requests.length).toBeGreaterThan(9);
+      expect([...fake.rows.keys()].sort()).toEqual(stored.map((r) => r.id).sort());
+      for (const r of stored) {
+        expect(fake.rows.get(r.id)).toEqual({
+          id: r.id,
+          name: r.name,
+          email: r.email,
+          // The export's formula rule: a leading + would start a formula in a sheet.
+          phone: r.phone && `'${r.phone}`,
+          message: r.message,
+          timestamp: r.clientTimestamp,
+        });
+      }
+      expect(new Set(fake.requests.map((d) => d.contentType))).toEqual(
+        new Set(["application/json"]),
+      );
+      // Every request carried a signature the shipped script accepts.
+      expect(fake.refused).toEqual([]);
+      const [shown] = await storage.admin.findByEmail(stored[0]!.email);
+      expect(shown?.delivery?.status).toBe("delivered");
+    });
+
+    it("gives up after the last attempt, keeps the row visible as dead, and delivers it on retry", async () => {
+      const fake = await fakeOnFreePort();
+      fake.mode = () => "fail";
+      await fake.listen();
+      const { logger, lines } = captureLogs();
+      const storage = await open(await place(fake), { maxAttempts: 3 }, logger);
+      const { registration } = await storage.registrations.register(newRegistration());
+      storage.start();
+
+      await expect
+        .poll(async () => (await storage.admin.outboxSummary()).kinds.spreadsheet.counts.dead, WAIT)
+        .toBe(1);
+      expect(fake.requests).toHaveLength(3);
+      const summary = await storage.admin.outboxSummary();
+      expect(summary.dead).toEqual([
+        {
+          kind: "spreadsheet",
+          topic: "registration",
+          registrationId: registration.id,
+          attempts: 3,
+          lastError: "HTTP 500",
+          createdAt: registration.receivedAt,
+        },
+      ]);
+      // Dead stays dead: no more requests without an operator.
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      expect(fake.requests).toHaveLength(3);
+
+      fake.mode = () => "ok";
+      expect(await storage.admin.retryOutbox()).toEqual({ revived: 1, hurried: 0 });
+      await expect
+        .poll(async () => (await storage.admin.outboxSummary()).kinds.spreadsheet.counts, WAIT)
+        .toEqual({
+          pending: 0,
+          delivered: 1,
+          dead: 0,
+        });
+      expect([...fake.rows.keys()]).toEqual([registration.id]);
+
+      // The log names the registration and the failure, never the person.
+      const log = lines.join("");
+      expect(log).toContain(registration.id);
+      expect(log).toContain("HTTP 500");
+      for (const personal of [
+        registration.name,
+        registration.email,
+        registration.clientTimestamp!,
+      ]) {
+        expect(log).not.toContain(personal);
+      }
+    });
+
+    it("retries a delivery the spreadsheet refuses, in a 401 or in a 200, until it is signed right", async () => {
+      const fake = await fakeOnFreePort();
+      fake.mode = (index) => (index < 2 ? "refuse-in-200" : "ok");
+      await fake.listen();
+      const p = await place(fake);
+      // A server with the wrong secret: the fake refuses every delivery.
+      const wrong = await open({ ...p, env: { ...p.env, SPREADSHEET_SECRET: "x".repeat(40) } });
+      const { registration } = await wrong.registrations.register(newRegistration());
+      wrong.start();
+      await expect.poll(() => fake.refused.length, WAIT).toBeGreaterThanOrEqual(2);
+      const [refused] = await wrong.admin.findByEmail(registration.email);
+      expect(refused?.delivery?.status).toBe("pending");
+      expect(fake.rows.size).toBe(0);
+      await wrong.close();
+
+      // The right secret: a refusal Apps Script-style (HTTP 200, {"ok":false}) is a failure too.
+      const right = await open(p);
+      right.start();
+      await expect
+        .poll(
+          async () => (await right.admin.outboxSummary()).kinds.spreadsheet.counts.delivered,
+          WAIT,
+        )
+        .toBe(1);
+      expect(fake.requests.length).toBeGreaterThanOrEqual(3);
+      expect([...fake.rows.keys()]).toEqual([registration.id]);
+    });
+
+    it("picks up undelivered rows after a restart", async () => {
+      const fake = await fakeOnFreePort();
+      const p = await place(fake);
+      const before = await openServices(p.env, captureLogs().logger, { spreadsheet: FAST });
+      const { registration } = await before.registrations.register(newRegistration());
+      // The process stops before the worker ever ran.
+      await before.close();
+
+      await fake.listen();
+      const after = await open(p);
+      after.start();
+      await expect.poll(() => fake.rows.has(registration.id), WAIT).toBe(true);
+      await expect
+        .poll(
+          async () => (await after.admin.outboxSummary()).kinds.spreadsheet.counts.delivered,
+          WAIT,
+        )
+        .toBe(1);
+    });
+
+    it("delivers a row queued under its kind before migration 008, 'sheet', once the migration has run", async () => {
+      const fake = await fakeOnFreePort();
+      await fake.listen();
+      const p = await place(fake);
+      const before = await openServices(p.env, captureLogs().logger, { spreadsheet: FAST });
+      const { registration } = await before.registrations.register(newRegistration());
+      await before.close();
+      // The database as the version before 008 left it: the row's kind is 'sheet' again.
+      const side = createDatabase(p.env, captureLogs().logger);
+      cleanups.push(() => side.db.destroy());
+      await spreadsheetKind.down(side.db as unknown as Kysely<unknown>);
+      await sql`delete from kysely_migration where name = '008-spreadsheet-kind'`.execute(side.db);
+      const { rows } = await sql<{ kind: string }>`select kind from outbox`.execute(side.db);
+      expect(rows.map((r) => r.kind).sort()).toEqual(["mail", "sheet"]);
+
+      const after = await open(p);
+      after.start();
+      await expect.poll(() => fake.rows.has(registration.id), WAIT).toBe(true);
+    });
+
+    it("looks less and less often while the outbox cannot be read, and delivers once it can", async () => {
+      const fake = await fakeOnFreePort();
+      await fake.listen();
+      const p = await place(fake);
+      const { logger, lines } = captureLogs();
+      const storage = await open(p, { failedPollCapMs: 160 }, logger);
+      const { registration } = await storage.registrations.register(newRegistration());
+      // The outbox goes missing under the worker (as a locked, full or lost database fails it).
+      const side = createDatabase(p.env, captureLogs().logger);
+      cleanups.push(() => side.db.destroy());
+      await sql`alter table outbox rename to outbox_away`.execute(side.db);
+      storage.start();
+      await new Promise((resolve) => setTimeout(resolve, 1_200));
+
+      const waits = lines
+        .map((line) => JSON.parse(line) as { msg?: string; kind?: string; retryInMs?: number })
+        .filter((entry) => entry.msg === "outbox poll failed" && entry.kind === "spreadsheet")
+        .map((entry) => entry.retryInMs);
+      // Polling every 20 ms would have failed about 60 times; doubling waits, a handful.
+      expect(waits.slice(0, 4)).toEqual([40, 80, 160, 160]);
+      expect(waits.length).toBeLessThanOrEqual(10);
+
+      await sql`alter table outbox_away rename to outbox`.execute(side.db);
+      await expect.poll(() => fake.rows.has(registration.id), WAIT).toBe(true);
+    });
+  });
+}
+
+// Several app servers share one database only on PostgreSQL: SQLite is the single-server setup.
+describe.runIf(postgresBackend.enabled)(
+  "the spreadsheet channel from several app servers on postgres",
+  () => {
+    it("shares the work without sending anything twice", async () => {
+      const fake = createFakeReceiver(await freePort());
+      await fake.listen();
+      const p = await postgresBackend.fresh(fake.env);
+      // A generous timeout, so that a slow test machine cannot cause a (legitimate) resend.
+      const options = { spreadsheet: { ...FAST, timeoutMs: 5_000, leaseMs: 20_000 } };
+      const servers: Services[] = [];
+      try {
+        for (let i = 0; i < 3; i++)
+          servers.push(await openServices(p.env, captureLogs().logger, options));
+        const stored = await Promise.all(
+          Array.from({ length: 30 }, (_, i) =>
+            servers[i % servers.length]!.registrations.register(newRegistration()),
+          ),
+        );
+        for (const server of servers) server.start();
+
+        await expect
+          .poll(
+            async () =>
+              (await servers[0]!.admin.outboxSummary()).kinds.spreadsheet.counts.delivered,
+            WAIT,
+          )
+          .toBe(30);
+        expect(fake.requests).toHaveLength(30);
+        expect([...fake.rows.keys()].sort()).toEqual(stored.map((r) => r.registration.id).sort());
+      } finally {
+        for (const server of servers) await server.close();
+        await fake.close();
+        await p.drop();
+      }
+    });
+  },
+);
