@@ -1,3 +1,4 @@
+import type { ConsoleServices } from "./console.ts";
 import type { RegistrationService } from "./registrations.ts";
 
 /**
@@ -14,6 +15,8 @@ export type AppServices = {
   logger: AppLogger;
   /** The per-request nonce for the Content-Security-Policy of server-rendered HTML. */
   nonce: string;
+  /** Set only by the console listener (docs/decisions/133); console routes require it. */
+  console?: ConsoleServices;
 };
 
 /** The part of the server's logger that route code uses. Never pass form values. */

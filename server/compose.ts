@@ -3,6 +3,7 @@
  * tasks, the outbox workers, the daily purge and /healthz's write health, with
  * start() and close(). Used by server/main.ts, the CLI and the tests.
  */
+import { createStaffStore, type StaffStore } from "./console/store.ts";
 import type { DatabaseOptions } from "./db/database.ts";
 import { openDatabase } from "./db/open-database.ts";
 import { probeWrite } from "./db/probe.ts";
@@ -28,6 +29,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export type Storage = {
   registrations: RegistrationService;
   admin: RegistrationAdmin;
+  /** The staff console's staff, sessions and audit trail (docs/decisions/133). */
+  staff: StaffStore;
   dialect: Dialect;
   /** Whether storage can write now (docs/decisions/073); cheap enough for /healthz. */
   health(): Promise<WriteHealth>;
@@ -110,6 +113,8 @@ export async function openStorage(
     now,
   });
 
+  const staff = createStaffStore({ db, dialect, now });
+
   let purgeTimer: NodeJS.Timeout | undefined;
   let purging: Promise<void> | undefined;
   const scheduledPurge = () => {
@@ -120,6 +125,8 @@ export async function openStorage(
       .then(({ cutoff, deleted }) =>
         logger.info({ cutoff, deleted }, "unconfirmed registrations purged"),
       )
+      .then(() => staff.purge(env.RETENTION_MONTHS))
+      .then(({ cutoff, audit }) => logger.info({ cutoff, audit }, "audit trail purged"))
       .catch((error: unknown) =>
         logger.warn(
           { reason: (error as Error).message },
@@ -133,6 +140,7 @@ export async function openStorage(
     health: writeHealth.check,
     registrations,
     admin,
+    staff,
     start() {
       sheetWorker?.start();
       mailWorker.start();

@@ -5,9 +5,12 @@ import type { ServerBuild } from "react-router";
 
 import { createApp } from "./app.ts";
 import { openStorage } from "./compose.ts";
+import { createConsoleApp, publicBuild } from "./console/app.ts";
+import { createStaffOperations } from "./console/operations.ts";
 import { dataDirProblem } from "./data-dir.ts";
-import { envOrExit } from "./env.ts";
+import { consoleOrigin, envOrExit } from "./env.ts";
 import { createLogger } from "./logger.ts";
+import { createMailer } from "./mail/transport.ts";
 import { registrationGuardsFromEnv } from "./registrations/guards.ts";
 import {
   connectRateLimitStores,
@@ -58,7 +61,7 @@ async function main() {
   let draining = false;
 
   const app = createApp({
-    build,
+    build: publicBuild(build),
     clientDir: path.join(buildDir, "client"),
     logger,
     services: { registrations: storage.registrations },
@@ -80,6 +83,36 @@ async function main() {
     logger.fatal({ err: error }, "server failed to start");
     process.exit(1);
   });
+
+  // The staff console on its own listener, never the public one (docs/decisions/133).
+  const inviteMailer = env.SMTP_URL ? createMailer(env, logger) : undefined;
+  const consoleApp = createConsoleApp({
+    build,
+    clientDir: path.join(buildDir, "client"),
+    logger,
+    services: { registrations: storage.registrations },
+    store: storage.staff,
+    operations: createStaffOperations({
+      store: storage.staff,
+      consoleOrigin: consoleOrigin(env),
+      mailer: inviteMailer,
+      logger,
+    }),
+    consoleOrigin: consoleOrigin(env),
+    trustProxy: env.TRUST_PROXY,
+    headers: securityHeaders({ hsts: env.HSTS, manifest: csp.manifest, console: true }),
+    storeFor: rateLimitStores.storeFor,
+    isReady: () => !draining,
+  });
+  const consoleServer = consoleApp.listen(env.CONSOLE_PORT, env.CONSOLE_HOST, () => {
+    const address = consoleServer.address();
+    const port = typeof address === "object" && address ? address.port : env.CONSOLE_PORT;
+    logger.info({ port, host: env.CONSOLE_HOST }, "console listening");
+  });
+  consoleServer.on("error", (error) => {
+    logger.fatal({ err: error }, "the staff console failed to start");
+    process.exit(1);
+  });
   storage.start();
 
   // On SIGTERM: stop accepting, let in-flight requests finish, then close the database.
@@ -90,9 +123,12 @@ async function main() {
     const force = setTimeout(() => {
       logger.warn("grace period over; closing remaining connections");
       server.closeAllConnections();
+      consoleServer.closeAllConnections();
     }, env.SHUTDOWN_GRACE_SECONDS * 1000);
     force.unref();
-    server.close(() => {
+    const closed = (s: typeof server) => new Promise<void>((resolve) => s.close(() => resolve()));
+    void Promise.all([closed(server), closed(consoleServer)]).then(() => {
+      inviteMailer?.close();
       Promise.all([storage.close(), rateLimitStores.close()])
         .then(() => {
           logger.info("stopped");
@@ -104,6 +140,7 @@ async function main() {
         });
     });
     server.closeIdleConnections();
+    consoleServer.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

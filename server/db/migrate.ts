@@ -8,6 +8,7 @@ import * as consentMailAndLinks from "./migrations/004-consent-mail-and-links.ts
 import * as mailHandoffAndSuppressions from "./migrations/005-mail-handoff-and-suppressions.ts";
 import * as addressIndex from "./migrations/006-address-index.ts";
 import * as addressLock from "./migrations/007-address-lock.ts";
+import * as staffConsole from "./migrations/008-staff-console.ts";
 import type { Database, Dialect } from "./schema.ts";
 
 /**
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   "005-mail-handoff-and-suppressions": mailHandoffAndSuppressions,
   "006-address-index": addressIndex,
   "007-address-lock": addressLock,
+  "008-staff-console": staffConsole,
 };
 
 /** Applies pending migrations; Kysely takes a lock so concurrent starters wait their turn. */

@@ -37,3 +37,25 @@ export function buildCsp({ scriptSources, upgradeInsecureRequests }: CspOptions)
 export function nonceSource(nonce: string): string {
   return `'nonce-${nonce}'`;
 }
+
+/**
+ * The staff console's policy (docs/decisions/133): nothing by default; its own scripts
+ * ('self': the passkey module) and the nonced inline page script; its own stylesheet,
+ * fonts and icons; fetches to itself (the passkey ceremony); forms to itself.
+ */
+export function buildConsoleCsp({ scriptSources, upgradeInsecureRequests }: CspOptions): string {
+  const directives: [string, ...string[]][] = [
+    ["default-src", "'none'"],
+    ["script-src", "'self'", ...scriptSources],
+    ["script-src-attr", "'none'"],
+    ["style-src", "'self'"],
+    ["img-src", "'self'", "data:"],
+    ["font-src", "'self'"],
+    ["connect-src", "'self'"],
+    ["frame-ancestors", "'none'"],
+    ["form-action", "'self'"],
+    ["base-uri", "'none'"],
+  ];
+  if (upgradeInsecureRequests) directives.push(["upgrade-insecure-requests"]);
+  return directives.map((d) => d.join(" ")).join("; ");
+}

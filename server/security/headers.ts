@@ -4,7 +4,7 @@ import type { RequestHandler } from "express";
 import helmet from "helmet";
 
 import { type CspManifest, staticHtmlFileFor } from "./csp-manifest.ts";
-import { buildCsp, nonceSource } from "./csp.ts";
+import { buildConsoleCsp, buildCsp, nonceSource } from "./csp.ts";
 import { registrationPaths } from "../../contract/registrations.ts";
 
 export type SecurityHeadersOptions = {
@@ -15,6 +15,11 @@ export type SecurityHeadersOptions = {
    */
   hsts: boolean;
   manifest: CspManifest;
+  /**
+   * The staff console's listener (docs/decisions/133): its own CSP, passkeys allowed,
+   * and every answer uncached, unindexed, and its URL never sent to another origin.
+   */
+  console?: boolean;
 };
 
 /** Two years, with subdomains: the value the HSTS preload list asks for. */
@@ -84,6 +89,13 @@ const tokenPageHeaders: RequestHandler = (req, res, next) => {
   next();
 };
 
+const consoleHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("X-Robots-Tag", "noindex");
+  res.setHeader("Referrer-Policy", "same-origin");
+  next();
+};
+
 /**
  * Middleware that sets the security headers on every response, first in the
  * chain so that static files, pages, errors and /healthz all carry them.
@@ -106,13 +118,21 @@ export function securityHeaders(options: SecurityHeadersOptions): RequestHandler
   });
 
   const policy: RequestHandler = (req, res, next) => {
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    res.setHeader(
+      "Permissions-Policy",
+      options.console
+        ? PERMISSIONS_POLICY.replace(
+            "publickey-credentials-get=()",
+            "publickey-credentials-get=(self)",
+          )
+        : PERMISSIONS_POLICY,
+    );
     // A browser ignores HSTS over plain http, but WebKit obeys upgrade-insecure-requests even
     // on http://127.0.0.1 and loses every script and font (docs/decisions/115).
     const overTls = options.hsts && req.secure;
     if (overTls) res.setHeader("Strict-Transport-Security", HSTS_VALUE);
     const file =
-      req.method === "GET" || req.method === "HEAD"
+      !options.console && (req.method === "GET" || req.method === "HEAD")
         ? staticHtmlFileFor(options.manifest, req.url)
         : undefined;
     let scriptSources: readonly string[];
@@ -127,10 +147,14 @@ export function securityHeaders(options: SecurityHeadersOptions): RequestHandler
     }
     res.setHeader(
       "Content-Security-Policy",
-      buildCsp({ scriptSources, upgradeInsecureRequests: overTls }),
+      (options.console ? buildConsoleCsp : buildCsp)({
+        scriptSources,
+        upgradeInsecureRequests: overTls,
+      }),
     );
     next();
   };
 
+  if (options.console) return [base, policy, consoleHeaders];
   return [base, policy, tokenPageHeaders];
 }
