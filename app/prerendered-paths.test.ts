@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  consolePath,
   endpoints,
   prerenderedPaths,
   renderedOnRequest,
@@ -17,8 +18,10 @@ describe("the pages built ahead of time", () => {
     expect(prerenderedPaths).not.toContain(registrationPaths.unsubscribe);
     expect(prerenderedPaths).not.toContain(registrationPaths.submit);
     expect(prerenderedPaths.length).toBe(
-      staticRoutePaths.length - renderedOnRequest.length - endpoints.length,
+      staticRoutePaths.length - renderedOnRequest.length - endpoints.length - 1,
     );
+    expect(staticRoutePaths).toContain(consolePath);
+    expect(prerenderedPaths.some((p) => p.startsWith(consolePath))).toBe(false);
     expect(prerenderedPaths.every((p) => !/[*:]/.test(p))).toBe(true);
   });
 

@@ -13,6 +13,9 @@ export const renderedOnRequest: readonly string[] = [
 /** Routes that answer data, not a page: never prerendered, never in the sitemap. */
 export const endpoints: readonly string[] = [registrationPaths.submit];
 
+/** The staff console: its own listener, rendered on each request (docs/decisions/133). */
+export const consolePath = "/console";
+
 /** Every path of the route table without a dynamic segment: "/" and "/team" ... */
 export const staticRoutePaths: readonly string[] = routes
   .filter((r) => r.index || (r.path !== undefined && !/[*:]/.test(r.path)))
@@ -23,7 +26,7 @@ export const staticRoutePaths: readonly string[] = routes
  * checked page by page by the quality specs (tests/e2e/support/site.ts).
  */
 export const prerenderedPaths: readonly string[] = staticRoutePaths.filter(
-  (path) => !renderedOnRequest.includes(path) && !endpoints.includes(path),
+  (path) => !renderedOnRequest.includes(path) && !endpoints.includes(path) && path !== consolePath,
 );
 
 /** Prerendered, but only reached after an action: not for search engines (robots noindex). */

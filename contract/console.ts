@@ -94,4 +94,6 @@ export type ConsoleServices = {
   /** The signed-in staff member of this request, or null. */
   staff: StaffMember | null;
   operations: ConsoleOperations;
+  /** A `.data` or JSON request: refused with 401, not redirected to the sign-in page. */
+  answersData: boolean;
 };

@@ -138,14 +138,19 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   };
   const handle = createRequestHandler({
     build: routerBuild,
-    getLoadContext(_req, res) {
+    getLoadContext(req, res) {
       const { staff, token } = staffOf(res);
       const context = new RouterContextProvider();
       context.set(appServicesContext, {
         ...options.services,
         logger,
         nonce: String(res.locals.cspNonce ?? ""),
-        console: { staff, operations: options.operations.forRequest(staff, token) },
+        console: {
+          staff,
+          operations: options.operations.forRequest(staff, token),
+          answersData:
+            req.path.endsWith(".data") || (req.get("accept") ?? "").includes("application/json"),
+        },
       });
       return context;
     },

@@ -4,9 +4,9 @@ import { rateLimit, type Store } from "express-rate-limit";
 /** The largest console POST read: a passkey response is a few kilobytes. */
 export const CONSOLE_MAX_BODY_BYTES = 64 * 1024;
 
-/** Posts without a session (the sign-in and enrolment ceremonies) per client address. */
-export const SIGN_IN_PER_MINUTE = 10;
-export const SIGN_IN_PER_HOUR = 60;
+/** Posts without a session per client address: a ceremony takes two (options, then answer). */
+export const SIGN_IN_PER_MINUTE = 30;
+export const SIGN_IN_PER_HOUR = 300;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
