@@ -11,8 +11,8 @@ import { DatabaseSync } from "node:sqlite";
 
 import { type BrowserContext, type Page, expect } from "@playwright/test";
 
-import { consoleURL } from "../../../playwright.config.ts";
 import type { StaffRole } from "../../../contract/console.ts";
+import { consoleURL } from "../../../playwright.config.ts";
 
 export { consoleURL };
 
