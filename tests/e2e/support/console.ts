@@ -41,7 +41,7 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 export type SeededStaff = { id: string; email: string; role: StaffRole; token: string };
 
 /** A staff member with a live session, as if they had just signed in. */
-export function seedStaff(role: StaffRole, label = role): SeededStaff {
+export function seedStaff(role: StaffRole, label: string = role): SeededStaff {
   const id = randomUUID();
   const email = `${label}-${id.slice(0, 8)}@clinic.example`;
   const token = randomBytes(32).toString("base64url");
