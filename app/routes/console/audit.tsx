@@ -33,7 +33,14 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
         newest first. It never holds a registrant&apos;s address, and it is kept for the retention
         period plus 12 months.
       </p>
-      <div className="mt-6 overflow-x-auto">
+      {/* A keyboard can scroll it at 390 px: it is a focusable, named region. */}
+      <div
+        className="mt-6 overflow-x-auto"
+        role="region"
+        aria-label="Audit trail entries"
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus (WCAG 2.1.1)
+        tabIndex={0}
+      >
         <table className="w-full text-left text-sm sm:text-base">
           <caption className="sr-only">Audit trail, page {page}</caption>
           <thead>

@@ -139,7 +139,9 @@ export async function signInAs(context: BrowserContext, staff: { token: string }
     {
       name: SESSION_COOKIE,
       value: staff.token,
-      url: consoleURL,
+      // Chromium's CDP refuses a __Host- cookie given by URL on http; by host it is host-only.
+      domain: new URL(consoleURL).hostname,
+      path: "/",
       secure: true,
       httpOnly: true,
       sameSite: "Strict",
