@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
  * every package is a production dependency (docs/decisions/118).
  */
 const root = path.resolve(import.meta.dirname, "../..");
-const entries = ["server/index.ts", "server/cli/registrations.ts"];
+const entries = ["server/index.ts", "server/cli/registrations.ts", "server/cli/staff.ts"];
 
 /** The paths (relative to /app) the last stage copies from the build stage. */
 export function copiedPaths(dockerfile: string): string[] {
