@@ -61,7 +61,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Before the first paint: the consent choice, and the listeners of every control. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageScript }} />
+        {isConsole ? null : (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageScript }} />
+        )}
         <meta name="theme-color" content="#102d2c" />
         <Meta />
         <Links />

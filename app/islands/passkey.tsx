@@ -27,6 +27,8 @@ for (const button of document.querySelectorAll<HTMLButtonElement>("button[data-p
   const say = (text: string) => {
     if (status) status.textContent = text;
   };
+  const needsScript = button.parentElement?.querySelector<HTMLElement>("[data-passkey-nojs]");
+  if (needsScript) needsScript.hidden = true;
   if (!browserSupportsWebAuthn()) {
     say("This browser cannot use passkeys. Please use an up-to-date browser.");
     continue;

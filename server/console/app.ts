@@ -102,6 +102,11 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     }),
   );
   app.get("/favicon.svg", (_req, res) => res.sendFile(path.join(clientDir, "favicon.svg")));
+  // Only the console lives here: the public site's pages, and its 404 page, are not served.
+  app.use((req, res, next) => {
+    if (/^\/console(?:[/.]|$)/i.test(req.path)) return next();
+    res.status(404).type("text/plain").send("Not found: the staff console is at /console\n");
+  });
 
   app.use((req, res, next) => {
     const token = sessionCookie.read(req.get("cookie"));

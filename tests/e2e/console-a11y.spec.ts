@@ -66,6 +66,14 @@ for (const [size, viewport] of Object.entries(viewports)) {
     for (const entry of consolePages) {
       test(`${entry.label} (${size})`, async ({ page, context }) => {
         await sessionFor(context, entry.as);
+        // A CSP refusal or a script error shows here.
+        const errors: string[] = [];
+        page.on("console", (message) => {
+          if (message.type() === "error" && !/status of 4\d\d/.test(message.text())) {
+            errors.push(message.text());
+          }
+        });
+        page.on("pageerror", (error) => errors.push(error.message));
         const response = await page.goto(`${consoleURL}${entry.path()}`);
         expect(response?.status()).toBe(entry.status);
         if (entry.submit) {
@@ -86,6 +94,7 @@ for (const [size, viewport] of Object.entries(viewports)) {
         );
         expect(overflow, "horizontal overflow").toBeLessThanOrEqual(0);
         await expectNoViolations(page, `${entry.label} at ${viewport.width}px`);
+        expect(errors, "console errors").toEqual([]);
       });
     }
   });

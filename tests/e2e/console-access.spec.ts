@@ -272,6 +272,23 @@ test("every console answer is uncached, unindexed, unframed and under a strict C
   }
 });
 
+test("the console listener serves no public page", async () => {
+  const root = await consoleFetch("/");
+  expect(root.status).toBe(303);
+  expect(root.headers.get("location")).toBe("/console");
+  for (const path of [
+    "/team",
+    "/register-interest",
+    "/register-interest/thank-you",
+    "/sitemap.xml",
+    "/consoles",
+  ]) {
+    const response = await consoleFetch(path);
+    expect(response.status, path).toBe(404);
+    expect(await response.text(), path).not.toContain("Register Your Interest");
+  }
+});
+
 test.describe("the public listener", () => {
   const spellings = (path: string) => [
     path,

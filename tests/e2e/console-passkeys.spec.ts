@@ -81,6 +81,7 @@ test("a manager invited from the CLI enrols, signs out, signs in again and adds 
 });
 
 test("a revoked person's session stops working on their next request", async ({ browser }) => {
+  test.slow();
   const viewer = email("viewer");
   const link = inviteFromCli(viewer, "viewer");
   const context = await browser.newContext();
@@ -106,4 +107,21 @@ test("a revoked person's session stops working on their next request", async ({ 
   await page.getByRole("button", { name: "Create a passkey" }).click();
   await expect(page).toHaveURL(`${consoleURL}/console`);
   await context.close();
+});
+
+test("without JavaScript the sign-in page says a passkey needs it, and offers no dead button", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`${consoleURL}/console/sign-in`);
+  await expect(page.getByText("Signing in needs a passkey and JavaScript")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeHidden();
+  await context.close();
+  // With JavaScript, the button replaces the notice.
+  const page2 = await browser.newPage();
+  await page2.goto(`${consoleURL}/console/sign-in`);
+  await expect(page2.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
+  await expect(page2.getByText("Signing in needs a passkey and JavaScript")).toBeHidden();
+  await page2.close();
 });
