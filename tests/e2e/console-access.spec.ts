@@ -228,6 +228,39 @@ test.describe("invites", () => {
   }
 });
 
+test("malformed posts get a plain 4xx, never a 500", async () => {
+  const manager = seedStaff("manager");
+  const cases: [string, { body: string; json?: boolean }][] = [
+    ["/console/staff", { body: "{}", json: true }],
+    ["/console/staff", { body: "intent=role&id=x&role=owner" }],
+    ["/console/staff", { body: "intent=invite&email=not-an-address&role=viewer" }],
+    ["/console/passkey", { body: "{not json", json: true }],
+    ["/console/passkey", { body: "intent=options&kind=sign-in" }],
+    [
+      "/console/passkey",
+      { body: JSON.stringify({ intent: "verify", kind: "add", response: 42 }), json: true },
+    ],
+    [
+      "/console/passkey",
+      {
+        body: JSON.stringify({
+          intent: "verify",
+          kind: "enrol",
+          invite: "x",
+          response: { id: "x", response: {} },
+        }),
+        json: true,
+      },
+    ],
+  ];
+  for (const [path, request] of cases) {
+    const response = await consoleFetch(path, { method: "POST", token: manager.token, ...request });
+    expect(response.status, `${path} ${request.body}`).toBe(400);
+  }
+  const page = await consoleFetch("/console/audit?page=abc", { token: manager.token });
+  expect(page.status).toBe(404);
+});
+
 test("a sign-in with an unknown passkey is refused and audited", async () => {
   const before = count("SELECT count(*) AS n FROM audit_trail WHERE action = 'sign-in-failed'");
   const response = await consoleFetch("/console/passkey", {

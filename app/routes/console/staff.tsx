@@ -30,8 +30,8 @@ type Outcome =
 
 export async function action(args: Route.ActionArgs) {
   const { operations } = requireStaff(args, access.act);
-  const form = Object.fromEntries(await args.request.formData());
-  const parsed = change.safeParse(form);
+  const form = await args.request.formData().catch(() => null);
+  const parsed = change.safeParse(form ? Object.fromEntries(form) : null);
   if (!parsed.success)
     return data<Outcome>({ error: "That change was not understood." }, { status: 400 });
   const request = parsed.data;
