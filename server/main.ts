@@ -108,6 +108,11 @@ async function main() {
     const address = consoleServer.address();
     const port = typeof address === "object" && address ? address.port : env.CONSOLE_PORT;
     logger.info({ port, host: env.CONSOLE_HOST }, "console listening");
+    if (process.stdout.isTTY) {
+      process.stdout.write(
+        `Staff console: ${consoleOrigin(env)}/console · first manager: npm run staff -- invite --email … --role manager\n`,
+      );
+    }
   });
   consoleServer.on("error", (error) => {
     logger.fatal({ err: error }, "the staff console failed to start");
