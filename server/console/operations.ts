@@ -21,6 +21,7 @@ import {
   type StaffMember,
   type StaffRole,
 } from "../../contract/console.ts";
+import { isUnavailableError } from "../db/unavailable.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/transport.ts";
 
@@ -259,7 +260,8 @@ export function createStaffOperations({
       await store.audit({ staffId: person.id, action: "enrolled", detail: { role: person.role } });
       const token = await store.createSession(person.id, who.sessionToken);
       return { ok: true, setCookie: sessionCookie.set(token) };
-    } catch {
+    } catch (error) {
+      if (isUnavailableError(error)) throw error;
       return refuse("That passkey is already registered here.");
     }
   }
