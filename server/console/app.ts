@@ -91,6 +91,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   app.use(refuseMalformed.host);
 
   app.get("/", (_req, res) => res.redirect(303, "/console"));
+  app.use(compression());
   const clientDir = options.clientDir;
   app.use(
     "/assets",
@@ -128,7 +129,6 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   })) {
     app.use(guard);
   }
-  app.use(compression());
 
   const { build } = options;
   const appServicesContext = (build.entry.module as { appServicesContext?: unknown })
