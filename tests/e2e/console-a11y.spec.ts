@@ -16,7 +16,7 @@ import {
   signInAs,
 } from "./support/console.ts";
 import { nuErrors } from "./support/nu.ts";
-import { viewports } from "./support/site.ts";
+import { tabTo, viewports } from "./support/site.ts";
 
 type ConsolePage = {
   label: string;
@@ -126,4 +126,23 @@ test("every console page's HTML has no Nu HTML checker error", async () => {
     pages.set(`/${entry.label}`, await response.text());
   }
   expect(await nuErrors(pages)).toEqual([]);
+});
+
+test("a keyboard reaches every control of the sign-in and staff pages, with focus always visible", async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize(viewports.mobile);
+  await page.goto(`${consoleURL}/console/sign-in`);
+  await tabTo(page, page.getByRole("button", { name: "Sign in with a passkey" }));
+
+  seedStaff("viewer", "colleague");
+  await sessionFor(context, "manager");
+  await page.goto(`${consoleURL}/console/staff`);
+  await tabTo(page, page.getByRole("link", { name: "Skip to main content" }), { max: 2 });
+  await tabTo(page, page.getByRole("button", { name: "Sign out" }));
+  // One person's controls, then the invitation form (every test's staff are listed between).
+  await tabTo(page, page.getByRole("button", { name: /^Remove / }).first(), { max: 30 });
+  await page.getByLabel("Email address").focus();
+  await tabTo(page, page.getByRole("button", { name: "Create invitation" }), { max: 5 });
 });
