@@ -6,6 +6,9 @@ import { defineConfig } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 export const baseURL = `http://127.0.0.1:${port}`;
+/** The staff console's listener of the same server (docs/decisions/133); passkeys need "localhost". */
+const consolePort = Number(process.env.E2E_CONSOLE_PORT ?? port + 1);
+export const consoleURL = `http://localhost:${consolePort}`;
 // Set once in the runner and inherited by the workers, so specs can read the database.
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), "clinic-e2e-")));
 
@@ -53,6 +56,8 @@ export default defineConfig({
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
+      CONSOLE_PORT: String(consolePort),
+      CONSOLE_URL: consoleURL,
       LOG_LEVEL: "warn",
       // The tests submit many registrations from one address.
       RATE_LIMIT_PER_MINUTE: "10000",

@@ -13,12 +13,13 @@ import {
   isRouteErrorResponse,
 } from "react-router";
 
+import { consoleServicesContext } from "../contract/console.ts";
 import { appServicesContext, type Logger } from "../contract/registrations.ts";
 import { IslandRenderer } from "./lib/island.tsx";
 import { NonceProvider } from "./lib/nonce.tsx";
 
 // The server (server/app.ts) reads this key from the build, so both share one object.
-export { appServicesContext };
+export { appServicesContext, consoleServicesContext };
 
 export const streamTimeout = 5_000;
 

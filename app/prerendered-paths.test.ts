@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
 import {
+  consolePath,
   prerenderedPaths,
   renderedOnRequest,
   sitemapPaths,
@@ -14,7 +15,9 @@ describe("the pages built ahead of time", () => {
     expect(prerenderedPaths).toContain("/register-interest");
     expect(prerenderedPaths).not.toContain(registrationPaths.confirm);
     expect(prerenderedPaths).not.toContain(registrationPaths.unsubscribe);
-    expect(prerenderedPaths.length).toBe(staticRoutePaths.length - renderedOnRequest.length);
+    expect(prerenderedPaths.length).toBe(staticRoutePaths.length - renderedOnRequest.length - 1);
+    expect(staticRoutePaths).toContain(consolePath);
+    expect(prerenderedPaths.some((p) => p.startsWith(consolePath))).toBe(false);
     expect(prerenderedPaths.every((p) => !/[*:]/.test(p))).toBe(true);
   });
 

@@ -10,6 +10,9 @@ export const renderedOnRequest: readonly string[] = [
   registrationPaths.unsubscribe,
 ];
 
+/** The staff console: its own listener, rendered on each request (docs/decisions/133). */
+export const consolePath = "/console";
+
 /** Every path of the route table without a dynamic segment: "/" and "/team" ... */
 export const staticRoutePaths: readonly string[] = routes
   .filter((r) => r.index || (r.path !== undefined && !/[*:]/.test(r.path)))
@@ -20,7 +23,7 @@ export const staticRoutePaths: readonly string[] = routes
  * checked page by page by the quality specs (tests/e2e/support/site.ts).
  */
 export const prerenderedPaths: readonly string[] = staticRoutePaths.filter(
-  (path) => !renderedOnRequest.includes(path),
+  (path) => !renderedOnRequest.includes(path) && path !== consolePath,
 );
 
 /** Prerendered, but only reached after an action: not for search engines (robots noindex). */

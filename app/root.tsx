@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteError,
 } from "react-router";
 
@@ -43,8 +44,14 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/** Console pages have their own frame (app/routes/console/layout.tsx, decision 133). */
+function useIsConsole(): boolean {
+  return useMatches().some((match) => match.id.startsWith("routes/console/"));
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const isConsole = useIsConsole();
   return (
     <html
       lang="en-GB"
@@ -54,14 +61,16 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Before the first paint: the consent choice, and the listeners of every control. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageScript }} />
+        {isConsole ? null : (
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageScript }} />
+        )}
         <meta name="theme-color" content="#102d2c" />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
-        <PreferencesDialog />
+        {isConsole ? null : <PreferencesDialog />}
         {clientOnly ? (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -74,10 +83,12 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  const isConsole = useIsConsole();
   // In the client-only baseline: React has rendered and handlers are live.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+  if (isConsole) return <Outlet />;
   return (
     <SiteShell cookieSettings={<CookieSettingsButton />} consentBanner={<ConsentBanner />}>
       <Outlet />

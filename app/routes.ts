@@ -29,5 +29,18 @@ export default [
   route("shipping-policy", "routes/legal/shipping-policy.tsx"),
   route("refund-policy", "routes/legal/refund-policy.tsx"),
   route("accessibility", "routes/legal/accessibility.tsx"),
+  // The staff console (docs/decisions/133): served only by the console listener, rendered
+  // on each request; contract/console.ts says who may use each route.
+  route("console", "routes/console/layout.tsx", [
+    index("routes/console/overview.tsx"),
+    route("sign-in", "routes/console/sign-in.tsx"),
+    route("enrol", "routes/console/enrol.tsx"),
+    route("passkey", "routes/console/passkey.ts"),
+    route("sign-out", "routes/console/sign-out.ts"),
+    route("passkeys", "routes/console/passkeys.tsx"),
+    route("staff", "routes/console/staff.tsx"),
+    route("audit", "routes/console/audit.tsx"),
+    route("*", "routes/console/not-found.tsx"),
+  ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -65,7 +65,7 @@ function isUsableHost(value: string | undefined): boolean {
  * becomes its path, and its authority the Host (RFC 9112 3.2.2): React Router would glue
  * it to the Host into an invalid URL. Before the security headers, so they see the path.
  */
-const absoluteForm: RequestHandler = (req, _res, next) => {
+export const absoluteForm: RequestHandler = (req, _res, next) => {
   const url = req.url.startsWith("/") ? null : URL.parse(req.url);
   if (url?.protocol === "http:" || url?.protocol === "https:") {
     req.url = req.originalUrl = `${url.pathname}${url.search}`;
@@ -79,7 +79,7 @@ const absoluteForm: RequestHandler = (req, _res, next) => {
  * Request from every request, and that throws for TRACE, CONNECT and TRACK, and for a
  * missing or garbled Host; those would be 500s.
  */
-const refuseMethod: RequestHandler = (req, res, next) => {
+export const refuseMethod: RequestHandler = (req, res, next) => {
   if (req.method !== "OPTIONS" && ALLOWED_METHODS.has(req.method)) return next();
   res.setHeader("Allow", ALLOW);
   if (req.method !== "OPTIONS") return plain(res, 405);
@@ -87,7 +87,7 @@ const refuseMethod: RequestHandler = (req, res, next) => {
   res.status(204).end();
 };
 
-const refuseHost: RequestHandler = (req, res, next) => {
+export const refuseHost: RequestHandler = (req, res, next) => {
   // RFC 9112 3.2; Node keeps only the first of several.
   if ((req.headersDistinct.host?.length ?? 0) > 1)
     return plain(res, 400, "Bad Request: more than one Host header");
@@ -104,7 +104,7 @@ const refuseHost: RequestHandler = (req, res, next) => {
  * A path whose escapes decode ("/%c0%ae" does not), refused here once rather than by
  * whichever part decodes it first (express-static-gzip answered its own HTML 400).
  */
-const refuseTarget: RequestHandler = (req, res, next) => {
+export const refuseTarget: RequestHandler = (req, res, next) => {
   if (!req.url.startsWith("/")) return plain(res, 400, "Bad Request: unusable request target");
   try {
     decodeURIComponent(req.path);
@@ -192,7 +192,7 @@ const LEFTOVERS = [
  * HTML page or a stack trace. A 4xx (a range past the end of a file) keeps its status and
  * the headers it carries (Content-Range on a 416); anything else is a 500.
  */
-function answerErrors(logger: Logger): ErrorRequestHandler {
+export function answerErrors(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req: Request, res: Response, _next) => {
     const status = statusOf(error);
     const where = { method: req.method, path: req.originalUrl.split("?", 1)[0] };
@@ -214,19 +214,20 @@ function answerErrors(logger: Logger): ErrorRequestHandler {
   };
 }
 
-export function createApp(options: AppOptions) {
-  const { build, clientDir, logger, services } = options;
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("trust proxy", options.trustProxy);
-
-  app.use((req, res, next) => {
+/** One line per request: method, path without its query, status and time; never a body. */
+export function requestLog(
+  logger: Logger,
+  isReady?: () => boolean,
+  fields?: object,
+): RequestHandler {
+  return (req, res, next) => {
     // While draining, ask keep-alive clients to go, so shutdown need not wait for idle sockets.
-    if (options.isReady && !options.isReady()) res.setHeader("Connection", "close");
+    if (isReady && !isReady()) res.setHeader("Connection", "close");
     const start = process.hrtime.bigint();
     res.on("finish", () => {
       logger.info(
         {
+          ...fields,
           method: req.method,
           path: req.originalUrl.split("?", 1)[0],
           status: res.statusCode,
@@ -236,7 +237,23 @@ export function createApp(options: AppOptions) {
       );
     });
     next();
-  });
+  };
+}
+
+/** A context key the build's entry exports: the server must set the bundle's own object. */
+export function contextKey(build: ServerBuild, name: string) {
+  const key = (build.entry.module as unknown as Record<string, unknown>)[name];
+  if (!key) throw new Error(`The server build does not export ${name} from entry.server`);
+  return key as Parameters<RouterContextProvider["set"]>[0];
+}
+
+export function createApp(options: AppOptions) {
+  const { build, clientDir, logger, services } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", options.trustProxy);
+
+  app.use(requestLog(logger, options.isReady));
 
   app.use(absoluteForm);
   for (const h of options.headers ?? []) app.use(h);
@@ -278,11 +295,7 @@ export function createApp(options: AppOptions) {
     app.use((req, res, next) => (mutations.has(req.method) ? guard(req, res, next) : next()));
   }
 
-  const appServicesContext = (build.entry.module as { appServicesContext?: unknown })
-    .appServicesContext as Parameters<RouterContextProvider["set"]>[0] | undefined;
-  if (!appServicesContext) {
-    throw new Error("The server build does not export appServicesContext from entry.server");
-  }
+  const appServicesContext = contextKey(build, "appServicesContext");
 
   // One origin policy (decision 068). React Router refuses an action whose Origin differs
   // from request.url's origin unless the Origin's host is in the build's

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 
-import { parseEnv, renamedVariables, siteOrigin } from "./env.ts";
+import { consoleOrigin, parseEnv, renamedVariables, siteOrigin } from "./env.ts";
 
 describe("parseEnv", () => {
   it("applies the defaults on an empty environment", () => {
@@ -9,6 +9,27 @@ describe("parseEnv", () => {
     expect(env.DATA_DIR).toBe("./data");
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.HSTS).toBe(true);
+  });
+
+  it("puts the staff console on 127.0.0.1:3001 at http://localhost:3001 by default", () => {
+    const env = parseEnv({});
+    expect([env.CONSOLE_HOST, env.CONSOLE_PORT, consoleOrigin(env)]).toEqual([
+      "127.0.0.1",
+      3001,
+      "http://localhost:3001",
+    ]);
+    expect(consoleOrigin(parseEnv({ CONSOLE_URL: "https://console.clinic.example/" }))).toBe(
+      "https://console.clinic.example",
+    );
+  });
+
+  it("refuses a console origin passkeys cannot use: plain http other than localhost", () => {
+    for (const url of ["http://console.clinic.example", "http://127.0.0.1:3001", "ftp://x"]) {
+      expect(() => parseEnv({ CONSOLE_URL: url }), url).toThrow(/CONSOLE_URL must be/);
+    }
+    expect(parseEnv({ CONSOLE_URL: "http://localhost:4001" }).CONSOLE_URL).toBe(
+      "http://localhost:4001",
+    );
   });
 
   it("treats empty strings as unset", () => {

@@ -65,6 +65,21 @@ const envSchema = z
       .optional(),
     DKIM_PRIVATE_KEY: z.string().optional(),
     DKIM_PRIVATE_KEY_FILE: z.string().optional(),
+    /** The staff console's own listener (docs/decisions/133); 0 picks a free port (tests). */
+    CONSOLE_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+    /** Never the internet: reach it through the proxy's console host name only. */
+    CONSOLE_HOST: z.string().min(1).default("127.0.0.1"),
+    /**
+     * The console's origin as staff's browsers see it: passkeys are bound to its host
+     * name and every POST's Origin must equal it. Unset: http://localhost:CONSOLE_PORT.
+     */
+    CONSOLE_URL: z
+      .url({ protocol: /^https?$/, error: "CONSOLE_URL must be an http(s) URL" })
+      .refine(
+        (url) => new URL(url).protocol === "https:" || new URL(url).hostname === "localhost",
+        "CONSOLE_URL must be https://, or http://localhost: passkeys need a secure origin with a host name",
+      )
+      .optional(),
     SHUTDOWN_GRACE_SECONDS: z.coerce.number().positive().default(10),
   })
   .refine((env) => !env.SMTP_URL || env.MAIL_FROM, {
@@ -185,6 +200,11 @@ export const envVariables = Object.keys(envSchema.shape) as (keyof Env)[];
 
 export function siteOrigin(env: Pick<Env, "SITE_URL" | "PORT">): string {
   return env.SITE_URL ? new URL(env.SITE_URL).origin : `http://localhost:${env.PORT}`;
+}
+
+/** The console's origin: CONSOLE_URL, or the console listener on localhost. */
+export function consoleOrigin(env: Pick<Env, "CONSOLE_URL" | "CONSOLE_PORT">): string {
+  return env.CONSOLE_URL ? new URL(env.CONSOLE_URL).origin : `http://localhost:${env.CONSOLE_PORT}`;
 }
 
 /** Throws an error that names every bad variable. */

@@ -4,7 +4,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 
 import { createApp } from "./app.ts";
-import { envOrExit, renamedVariables } from "./env.ts";
+import { createConsoleApp, publicBuild } from "./console/app.ts";
+import { createStaffOperations } from "./console/operations.ts";
+import { consoleOrigin, envOrExit, renamedVariables } from "./env.ts";
 import { createLogger } from "./logger.ts";
 import {
   connectRateLimitStores,
@@ -58,7 +60,7 @@ async function main() {
   let draining = false;
 
   const app = createApp({
-    build,
+    build: publicBuild(build),
     clientDir: path.join(buildDir, "client"),
     logger,
     services: { registrations: services.registrations },
@@ -86,6 +88,40 @@ async function main() {
     logger.fatal({ err: error }, "server failed to start");
     process.exit(1);
   });
+
+  // The staff console on its own listener, never the public one (decision 133).
+  const consoleApp = createConsoleApp({
+    build,
+    clientDir: path.join(buildDir, "client"),
+    logger,
+    services: { registrations: services.registrations },
+    store: services.staff,
+    operations: createStaffOperations({
+      store: services.staff,
+      consoleOrigin: consoleOrigin(env),
+      mailer: env.SMTP_URL ? services.mailer : undefined,
+      logger,
+    }),
+    consoleOrigin: consoleOrigin(env),
+    trustProxy: env.TRUST_PROXY,
+    headers: securityHeaders({ hsts: env.HSTS, manifest: csp.manifest, console: true }),
+    storeFor: rateLimitStores.storeFor,
+    isReady: () => !draining,
+  });
+  const consoleServer = consoleApp.listen(env.CONSOLE_PORT, env.CONSOLE_HOST, () => {
+    const address = consoleServer.address();
+    const port = typeof address === "object" && address ? address.port : env.CONSOLE_PORT;
+    logger.info({ port, host: env.CONSOLE_HOST }, "console listening");
+    if (process.stdout.isTTY) {
+      process.stdout.write(
+        `Staff console: ${consoleOrigin(env)}/console · first manager: npm run staff -- invite --email … --role manager\n`,
+      );
+    }
+  });
+  consoleServer.on("error", (error) => {
+    logger.fatal({ err: error }, "the staff console failed to start");
+    process.exit(1);
+  });
   services.start();
 
   const shutdown = (signal: string) => {
@@ -95,9 +131,11 @@ async function main() {
     const force = setTimeout(() => {
       logger.warn("grace period over; closing remaining connections");
       server.closeAllConnections();
+      consoleServer.closeAllConnections();
     }, env.SHUTDOWN_GRACE_SECONDS * 1000);
     force.unref();
-    server.close(() => {
+    const closed = (s: typeof server) => new Promise<void>((resolve) => s.close(() => resolve()));
+    void Promise.all([closed(server), closed(consoleServer)]).then(() => {
       Promise.all([services.close(), rateLimitStores.close()])
         .then(() => {
           logger.info("stopped");
@@ -109,6 +147,7 @@ async function main() {
         });
     });
     server.closeIdleConnections();
+    consoleServer.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

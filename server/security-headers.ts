@@ -153,28 +153,44 @@ export function staticHtmlFileFor(manifest: CspManifest, url: string): string | 
 export function buildCsp({
   scriptSources,
   upgradeInsecureRequests,
+  console = false,
 }: {
   scriptSources: readonly string[];
   upgradeInsecureRequests: boolean;
+  /** The staff console (decision 133): nothing by default, no inline styles, no manifest. */
+  console?: boolean;
 }): string {
-  const directives: [string, ...string[]][] = [
-    ["default-src", "'self'"],
-    ["script-src", "'self'", ...scriptSources],
-    ["script-src-attr", "'none'"],
-    // sonner positions elements with style attributes (decision 040).
-    ["style-src", "'self'", "'unsafe-inline'"],
-    ["img-src", "'self'", "data:"],
-    ["font-src", "'self'"],
-    ["connect-src", "'self'"],
-    ["manifest-src", "'self'"],
-    ["media-src", "'none'"],
-    ["worker-src", "'none'"],
-    ["object-src", "'none'"],
-    ["frame-src", "'none'"],
-    ["frame-ancestors", "'none'"],
-    ["form-action", "'self'"],
-    ["base-uri", "'none'"],
-  ];
+  const directives: [string, ...string[]][] = console
+    ? [
+        ["default-src", "'none'"],
+        ["script-src", "'self'", ...scriptSources],
+        ["script-src-attr", "'none'"],
+        ["style-src", "'self'"],
+        ["img-src", "'self'", "data:"],
+        ["font-src", "'self'"],
+        ["connect-src", "'self'"],
+        ["frame-ancestors", "'none'"],
+        ["form-action", "'self'"],
+        ["base-uri", "'none'"],
+      ]
+    : [
+        ["default-src", "'self'"],
+        ["script-src", "'self'", ...scriptSources],
+        ["script-src-attr", "'none'"],
+        // sonner positions elements with style attributes (decision 040).
+        ["style-src", "'self'", "'unsafe-inline'"],
+        ["img-src", "'self'", "data:"],
+        ["font-src", "'self'"],
+        ["connect-src", "'self'"],
+        ["manifest-src", "'self'"],
+        ["media-src", "'none'"],
+        ["worker-src", "'none'"],
+        ["object-src", "'none'"],
+        ["frame-src", "'none'"],
+        ["frame-ancestors", "'none'"],
+        ["form-action", "'self'"],
+        ["base-uri", "'none'"],
+      ];
   if (upgradeInsecureRequests) directives.push(["upgrade-insecure-requests"]);
   return directives.map((d) => d.join(" ")).join("; ");
 }
@@ -233,6 +249,13 @@ const tokenPageHeaders: RequestHandler = (req, res, next) => {
   next();
 };
 
+const consoleHeaders: RequestHandler = (_req, res, next) => {
+  res.setHeader("Cache-Control", "no-store");
+  res.setHeader("X-Robots-Tag", "noindex");
+  res.setHeader("Referrer-Policy", "same-origin");
+  next();
+};
+
 /**
  * First in the chain, so that static files, pages, errors and /healthz all carry them.
  * `hsts`: Strict-Transport-Security and upgrade-insecure-requests may be sent, and then
@@ -241,6 +264,8 @@ const tokenPageHeaders: RequestHandler = (req, res, next) => {
 export function securityHeaders(options: {
   hsts: boolean;
   manifest: CspManifest;
+  /** The staff console's listener: its CSP, passkeys allowed, nothing cached or indexed. */
+  console?: boolean;
 }): RequestHandler[] {
   // Otherwise helmet's defaults: same-origin COOP and CORP, nosniff, no DNS prefetch.
   const base = helmet({
@@ -251,13 +276,21 @@ export function securityHeaders(options: {
   });
 
   const policy: RequestHandler = (req, res, next) => {
-    res.setHeader("Permissions-Policy", PERMISSIONS_POLICY);
+    res.setHeader(
+      "Permissions-Policy",
+      options.console
+        ? PERMISSIONS_POLICY.replace(
+            "publickey-credentials-get=()",
+            "publickey-credentials-get=(self)",
+          )
+        : PERMISSIONS_POLICY,
+    );
     // A browser ignores HSTS over plain http, but WebKit obeys upgrade-insecure-requests
     // even on http://127.0.0.1 and loses every script and font (decision 115).
     const overTls = options.hsts && req.secure;
     if (overTls) res.setHeader("Strict-Transport-Security", HSTS_VALUE);
     const file =
-      req.method === "GET" || req.method === "HEAD"
+      !options.console && (req.method === "GET" || req.method === "HEAD")
         ? staticHtmlFileFor(options.manifest, req.url)
         : undefined;
     let scriptSources: readonly string[];
@@ -270,10 +303,10 @@ export function securityHeaders(options: {
     }
     res.setHeader(
       "Content-Security-Policy",
-      buildCsp({ scriptSources, upgradeInsecureRequests: overTls }),
+      buildCsp({ scriptSources, upgradeInsecureRequests: overTls, console: options.console }),
     );
     next();
   };
 
-  return [base, policy, tokenPageHeaders];
+  return [base, policy, options.console ? consoleHeaders : tokenPageHeaders];
 }

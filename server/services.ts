@@ -1,3 +1,4 @@
+import { createStaffStore, type StaffStore } from "./console/store.ts";
 import { type DatabaseOptions, openDatabase } from "./db/database.ts";
 import type { Dialect } from "./db/schema.ts";
 import { createWriteHealth, guardAll, probeWrite, type WriteHealth } from "./db/writes.ts";
@@ -28,6 +29,10 @@ import type { RegistrationService } from "../contract/registrations.ts";
 export type Services = {
   registrations: RegistrationService;
   admin: RegistrationAdmin;
+  /** The staff console's staff, sessions and audit trail (decision 133). */
+  staff: StaffStore;
+  /** The mail transport, also for staff invitations. */
+  mailer: Mailer;
   dialect: Dialect;
   /** Whether storage can write now (decision 073); cheap enough for /healthz. */
   health(): Promise<WriteHealth>;
@@ -129,6 +134,8 @@ export async function openServices(
     now,
   });
 
+  const staff = createStaffStore({ db, dialect, now });
+
   let purgeTimer: NodeJS.Timeout | undefined;
   let purging: Promise<void> | undefined;
   const scheduledPurge = () => {
@@ -139,6 +146,8 @@ export async function openServices(
       .then(({ cutoff, deleted }) =>
         logger.info({ cutoff, deleted }, "unconfirmed registrations purged"),
       )
+      .then(() => staff.purge(env.RETENTION_MONTHS))
+      .then(({ cutoff, audit }) => logger.info({ cutoff, audit }, "audit trail purged"))
       .catch((error: unknown) =>
         logger.warn(
           { reason: (error as Error).message },
@@ -152,6 +161,8 @@ export async function openServices(
     health: writeHealth.check,
     registrations,
     admin,
+    staff,
+    mailer,
     start() {
       spreadsheetWorker?.start();
       mailWorker.start();

@@ -2,8 +2,10 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
+import { STAFF_ROLES, type StaffRole } from "../../contract/console.ts";
+import { createStaffOperations } from "../console/operations.ts";
 import { backupSqlite } from "../db/backup.ts";
-import type { Env } from "../env.ts";
+import { consoleOrigin, type Env } from "../env.ts";
 import { parseAge } from "../registrations/admin.ts";
 import { AUDIENCES, announcementProblem, isAudience } from "../registrations/announce.ts";
 import { registrationsCsv } from "../registrations/csv.ts";
@@ -61,6 +63,17 @@ Commands:
                                  (PostgreSQL: use pg_dump, see docs/operations.md)
 `;
 
+const STAFF_USAGE = `Usage: npm run --silent staff -- <command> [options]
+
+Commands:
+  invite --email <address> --role viewer|manager
+                           A one-time link to enrol a passkey in the staff console, valid for
+                           24 hours, printed as the last line (and emailed when SMTP_URL is
+                           set). Re-invite someone who lost every passkey the same way.
+  list                     Staff, their roles and passkeys, and invitations not yet used
+  revoke --email <address> Remove someone: their sessions end at once, their passkeys go
+`;
+
 export type CliIo = {
   env: Env;
   stdout: (text: string) => void;
@@ -90,6 +103,7 @@ function parse(args: string[]) {
         "text-file": { type: "string" },
         "dry-run": { type: "boolean" },
         audience: { type: "string" },
+        role: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -301,6 +315,60 @@ async function backupCommand(values: ReturnType<typeof parse>["values"], io: Cli
   );
 }
 
+/** The staff console's recovery commands (`npm run staff -- …`), through the console's own operations. */
+async function executeStaff(
+  command: string,
+  values: ReturnType<typeof parse>["values"],
+  services: Services,
+  io: CliIo,
+) {
+  const operations = createStaffOperations({
+    store: services.staff,
+    consoleOrigin: consoleOrigin(io.env),
+    mailer: io.env.SMTP_URL ? services.mailer : undefined,
+  });
+  const { email, role } = values;
+  switch (command) {
+    case "invite": {
+      if (!email) throw new UsageError("Give the address with --email someone@clinic.example");
+      if (!STAFF_ROLES.includes(role as StaffRole)) {
+        throw new UsageError("Give the role with --role viewer or --role manager");
+      }
+      const result = await operations.invite(null, email, role as StaffRole);
+      if (!result.ok) throw new Error(result.message);
+      io.stdout(
+        `Invitation for ${email.trim().toLowerCase()} as ${role}, valid once until ${result.expiresAt}${result.emailed ? "; emailed" : ""}. The enrolment link:\n${result.link}\n`,
+      );
+      return;
+    }
+    case "list": {
+      const people = await operations.list();
+      if (people.length === 0)
+        io.stdout("No staff yet: invite the first manager with `staff -- invite`.\n");
+      for (const p of people) {
+        io.stdout(
+          `${p.email}  ${p.role}  ${plural(p.passkeys, "passkey", "passkeys")}  last sign-in ${p.lastSignInAt ?? "never"}\n`,
+        );
+      }
+      for (const i of await services.staff.pendingInvites()) {
+        io.stdout(`invited  ${i.email}  ${i.role}  until ${i.expires_at}\n`);
+      }
+      return;
+    }
+    case "revoke": {
+      if (!email) throw new UsageError("Give the address with --email someone@clinic.example");
+      const result = await operations.revokeByEmail(null, email);
+      if (!result.ok) throw new Error(result.message);
+      io.stdout(
+        `Removed ${email.trim().toLowerCase()}: signed out everywhere, passkeys deleted.\n`,
+      );
+      return;
+    }
+    default:
+      throw new UsageError(`Unknown command "${command}"`);
+  }
+}
+
 /** Runs one CLI command; returns the process exit code (0 ok, 1 failure, 2 usage). */
 export async function runCli(args: string[], rawIo: CliIo): Promise<number> {
   // Whatever a command prints, no stored text reaches the terminal as a control
@@ -313,11 +381,14 @@ export async function runCli(args: string[], rawIo: CliIo): Promise<number> {
     stderr: (text) => rawIo.stderr(escapeUnsafe(text, LINES)),
   };
   let services: Services | undefined;
+  // `npm run staff -- …` is this CLI with "staff" first: the console's recovery commands.
+  const staff = args[0] === "staff";
+  const usage = staff ? STAFF_USAGE : USAGE;
   try {
-    const { values, positionals } = parse(args);
+    const { values, positionals } = parse(staff ? args.slice(1) : args);
     const [command, ...extra] = positionals;
     if (values.help || command === "help") {
-      io.stdout(USAGE);
+      io.stdout(usage);
       return 0;
     }
     if (!command) throw new UsageError("Name a command");
@@ -328,12 +399,12 @@ export async function runCli(args: string[], rawIo: CliIo): Promise<number> {
       return 0;
     }
     services = await io.openServices(io.env);
-    await execute(command, values, services, io);
+    await (staff ? executeStaff : execute)(command, values, services, io);
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (error instanceof UsageError) {
-      io.stderr(`${message}\n\n${USAGE}`);
+      io.stderr(`${message}\n\n${usage}`);
       return 2;
     }
     io.stderr(`${message}\n`);

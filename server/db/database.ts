@@ -23,6 +23,7 @@ import * as mailHandoffAndSuppressions from "./migrations/005-mail-handoff-and-s
 import * as addressIndex from "./migrations/006-address-index.ts";
 import * as addressLock from "./migrations/007-address-lock.ts";
 import * as spreadsheetKind from "./migrations/008-spreadsheet-kind.ts";
+import * as staffConsole from "./migrations/009-staff-console.ts";
 import type { Database, DatabaseHandle } from "./schema.ts";
 import { guardAvailability } from "./writes.ts";
 
@@ -159,6 +160,7 @@ const migrations: Record<string, Migration> = {
   "006-address-index": addressIndex,
   "007-address-lock": addressLock,
   "008-spreadsheet-kind": spreadsheetKind,
+  "009-staff-console": staffConsole,
 };
 
 /** Kysely takes a lock: concurrent starters wait their turn. */

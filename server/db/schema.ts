@@ -89,6 +89,65 @@ export interface ErasureKeyTable {
   hmac_key: string;
 }
 
+export type StaffRole = "viewer" | "manager";
+
+/** Staff console (migration 008, docs/decisions/133). Emails are lower-cased. */
+export interface StaffTable {
+  id: string;
+  email: string;
+  role: StaffRole;
+  created_at: string;
+  removed_at: string | null;
+}
+
+export interface StaffPasskeysTable {
+  /** base64url, as WebAuthn gives it. */
+  credential_id: string;
+  staff_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  counter: number;
+  /** JSON array of transport hints. */
+  transports: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+/** One-time enrolment links: the SHA-256 of the token, never the token. */
+export interface StaffInvitesTable {
+  token_hash: string;
+  email: string;
+  role: StaffRole;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface StaffSessionsTable {
+  token_hash: string;
+  staff_id: string;
+  created_at: string;
+  last_seen_at: string;
+}
+
+export interface StaffChallengesTable {
+  challenge: string;
+  purpose: string;
+  subject: string;
+  expires_at: string;
+}
+
+/** Append-only; never a registrant's address. */
+export interface AuditTrailTable {
+  id: string;
+  at: string;
+  staff_id: string | null;
+  action: string;
+  registration_id: string | null;
+  /** JSON object. */
+  detail: string;
+}
+
 export interface Database {
   registrations: RegistrationsTable;
   outbox: OutboxTable;
@@ -97,6 +156,12 @@ export interface Database {
   announcements: AnnouncementsTable;
   mail_suppressions: MailSuppressionsTable;
   link_key: ErasureKeyTable;
+  staff: StaffTable;
+  staff_passkeys: StaffPasskeysTable;
+  staff_invites: StaffInvitesTable;
+  staff_sessions: StaffSessionsTable;
+  staff_challenges: StaffChallengesTable;
+  audit_trail: AuditTrailTable;
 }
 
 export type Dialect = "sqlite" | "postgres";

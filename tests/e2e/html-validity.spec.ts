@@ -1,75 +1,13 @@
-import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { promisify } from "node:util";
-
 import { expect, test } from "@playwright/test";
 
 import { confirmPath, registerSomeone, unsubscribePath } from "./support/email-links.ts";
+import { nuErrors } from "./support/nu.ts";
 import { allPages } from "./support/site.ts";
 
 /**
  * The W3C Nu HTML checker (vnu-jar, run on Java 17) finds no error in the HTML the server
  * sends for every page of the route table and the 404 page. One JVM run checks them all.
  */
-
-const vnuJar = path.join(
-  path.dirname(createRequire(import.meta.url).resolve("vnu-jar/package.json")),
-  "build/dist/vnu.jar",
-);
-
-type Message = {
-  type: string;
-  subType?: string;
-  url?: string;
-  message: string;
-  extract?: string;
-  lastLine?: number;
-};
-
-/**
- * The prerendered pages carry their stylesheet inline (decision 067), so the checker also reads
- * the CSS Tailwind emits. Its CSS checker predates three things that browsers support and that
- * Tailwind relies on; those messages, and only those, are not errors of ours. Any other CSS
- * message still fails the test.
- */
-const outdatedCssChecks = [
-  /^CSS: Unrecognized at-rule “@property”/,
-  /^CSS: “transition-property”: “--tw-[\w-]+” is not a “transition-property” value/,
-  /^CSS: “margin-trim”: Property “margin-trim” doesn't exist/,
-];
-
-/** Runs the checker once over the pages' HTML (label -> HTML) and lists its errors. */
-async function nuErrors(pages: Map<string, string>): Promise<string[]> {
-  const dir = mkdtempSync(path.join(tmpdir(), "clinic-vnu-"));
-  try {
-    const files = new Map<string, string>();
-    for (const [label, html] of pages) {
-      const name = label === "/" ? "index" : label.slice(1).replaceAll(/[^\w-]+/g, "_");
-      const file = path.join(dir, `${name}.html`);
-      writeFileSync(file, html);
-      files.set(file, label);
-    }
-    const { stdout, stderr } = await promisify(execFile)(
-      "java",
-      ["-jar", vnuJar, "--format", "json", "--exit-zero-always", ...files.keys()],
-      { maxBuffer: 32 * 1024 * 1024 },
-    );
-    // vnu writes its JSON report to stderr.
-    const report = JSON.parse(stderr || stdout) as { messages: Message[] };
-    return report.messages
-      .filter((m) => m.type === "error" || m.type === "non-document-error")
-      .filter((m) => !outdatedCssChecks.some((pattern) => pattern.test(m.message)))
-      .map((m) => {
-        const page = files.get(decodeURIComponent(new URL(m.url ?? "file:///").pathname)) ?? m.url;
-        return `${page}:${m.lastLine ?? "?"} ${m.message}${m.extract ? ` [${m.extract.trim()}]` : ""}`;
-      });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 test("every page's served HTML has no Nu HTML checker error", async ({ request }) => {
   test.setTimeout(90_000);

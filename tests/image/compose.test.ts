@@ -16,6 +16,7 @@ const composeFile = path.join(root, "deploy/compose.yaml");
 const required = {
   SITE_ADDRESS: "www.clinic.example.co.uk",
   CADDY_TLS: "ops@clinic.example.co.uk",
+  CONSOLE_ADDRESS: "console.clinic.example.co.uk",
   POSTGRES_PASSWORD: "secret",
 };
 
@@ -27,6 +28,7 @@ const required = {
 const leftToDefaults: Record<string, string> = {
   NODE_ENV: "deploy/Dockerfile sets production",
   PORT: "deploy/Dockerfile sets 3000; Caddy's UPSTREAMS use it",
+  CONSOLE_PORT: "3001 by default; Caddy's CONSOLE_UPSTREAMS use it",
   HOST: "deploy/Dockerfile sets 0.0.0.0",
   DATA_DIR: "deploy/Dockerfile sets /data, the volume",
   BUILD_DIR: "the image's build/",

@@ -96,6 +96,10 @@ export async function startCaddy(
         SITE_ADDRESS: host,
         CADDY_TLS: "internal",
         UPSTREAMS: upstreams.join(" "),
+        // The console's host (decision 133), unused here: a port of its own, so that two
+        // Caddies never share one, and no upstream.
+        CONSOLE_ADDRESS: `localhost:${await freePort()}`,
+        CONSOLE_UPSTREAMS: "127.0.0.1:9",
         // No port 80 redirect listener, and no attempt to add the test CA to the system.
         CADDY_GLOBAL_OPTIONS: "auto_https disable_redirects\n\tskip_install_trust",
       },

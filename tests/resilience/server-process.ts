@@ -51,6 +51,8 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       HOST: "127.0.0.1",
       PORT: String(options.port ?? 0),
+      // Every server also opens the staff console's listener: on a free port, unless told.
+      CONSOLE_PORT: "0",
       DATA_DIR: dataDir,
       LOG_LEVEL: "info",
       RATE_LIMIT_PER_MINUTE: "1000000",

@@ -1,0 +1,63 @@
+import { describe, expect, it } from "vitest";
+
+import {
+  ABSOLUTE_MS,
+  hashToken,
+  IDLE_MS,
+  needsTouch,
+  newToken,
+  sessionCookie,
+  sessionExpiry,
+} from "./session.ts";
+
+const at = (ms: number) => new Date(Date.parse("2026-11-26T09:00:00Z") + ms);
+const signedIn = at(0).toISOString();
+
+describe("session expiry", () => {
+  it("holds while requests keep coming, up to 12 hours", () => {
+    const lastSeenAt = at(ABSOLUTE_MS - 60_000).toISOString();
+    expect(sessionExpiry({ createdAt: signedIn, lastSeenAt }, at(ABSOLUTE_MS - 1))).toBeNull();
+    expect(sessionExpiry({ createdAt: signedIn, lastSeenAt }, at(ABSOLUTE_MS))).toBe("absolute");
+  });
+
+  it("ends after 30 minutes idle", () => {
+    const session = { createdAt: signedIn, lastSeenAt: signedIn };
+    expect(sessionExpiry(session, at(IDLE_MS - 1))).toBeNull();
+    expect(sessionExpiry(session, at(IDLE_MS))).toBe("idle");
+  });
+
+  it("writes last-seen at most once a minute", () => {
+    const session = { createdAt: signedIn, lastSeenAt: signedIn };
+    expect(needsTouch(session, at(59_999))).toBe(false);
+    expect(needsTouch(session, at(60_000))).toBe(true);
+  });
+});
+
+describe("tokens", () => {
+  it("are 32 random bytes in base64url, stored as their SHA-256", () => {
+    const token = newToken();
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(token, "base64url")).toHaveLength(32);
+    expect(newToken()).not.toBe(token);
+    expect(hashToken("abc")).toBe(
+      "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
+    );
+  });
+});
+
+describe("the session cookie", () => {
+  it("is __Host-, Secure, HttpOnly and SameSite=Strict", () => {
+    expect(sessionCookie.set("t")).toBe(
+      "__Host-console-session=t; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=43200",
+    );
+    expect(sessionCookie.clear()).toBe(
+      "__Host-console-session=; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=0",
+    );
+  });
+
+  it("is read back from a Cookie header among others", () => {
+    expect(sessionCookie.read("a=1; __Host-console-session=abc; b=2")).toBe("abc");
+    expect(sessionCookie.read("console-session=abc")).toBeUndefined();
+    expect(sessionCookie.read(undefined)).toBeUndefined();
+  });
+});

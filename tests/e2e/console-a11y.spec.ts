@@ -1,0 +1,148 @@
+/**
+ * Every console page (docs/decisions/133) at 390 and 1280 px: axe finds no WCAG 2.2 AA
+ * violation, nothing overflows the width, and one h1; the W3C Nu HTML checker finds no
+ * error in any of them. Sessions and invites are written into the database
+ * (./support/console.ts), so no ceremony is needed.
+ */
+import { type BrowserContext, expect, test } from "@playwright/test";
+
+import { expectNoViolations } from "./support/axe.ts";
+import {
+  type SeededStaff,
+  consoleFetch,
+  consoleURL,
+  seedInvite,
+  seedStaff,
+  signInAs,
+} from "./support/console.ts";
+import { nuErrors } from "./support/nu.ts";
+import { tabTo, viewports } from "./support/site.ts";
+
+type ConsolePage = {
+  label: string;
+  path: () => string;
+  as?: "viewer" | "manager";
+  status: number;
+  /** A form to send first, to check the page it answers with. */
+  submit?: { button: string; fill?: Record<string, string> };
+};
+
+const consolePages: ConsolePage[] = [
+  { label: "sign-in", path: () => "/console/sign-in", status: 200 },
+  { label: "enrol", path: () => `/console/enrol?token=${seedInvite("viewer").token}`, status: 200 },
+  { label: "enrol, used link", path: () => "/console/enrol?token=used", status: 410 },
+  { label: "overview", path: () => "/console", as: "viewer", status: 200 },
+  { label: "my passkeys", path: () => "/console/passkeys", as: "viewer", status: 200 },
+  { label: "staff", path: () => "/console/staff", as: "manager", status: 200 },
+  {
+    label: "staff, an invitation made",
+    path: () => "/console/staff",
+    as: "manager",
+    status: 200,
+    submit: { button: "Create invitation", fill: { "Email address": "new@clinic.example" } },
+  },
+  {
+    label: "staff, an invalid address",
+    path: () => "/console/staff",
+    as: "manager",
+    status: 200,
+    submit: { button: "Create invitation", fill: { "Email address": "new@clinic" } },
+  },
+  { label: "audit trail", path: () => "/console/audit", as: "manager", status: 200 },
+  { label: "not for your role", path: () => "/console/staff", as: "viewer", status: 403 },
+  { label: "console 404", path: () => "/console/no-such-page", as: "viewer", status: 404 },
+];
+
+async function sessionFor(context: BrowserContext, role: "viewer" | "manager" | undefined) {
+  if (!role) return undefined;
+  const staff = seedStaff(role);
+  await signInAs(context, staff);
+  return staff;
+}
+
+for (const [size, viewport] of Object.entries(viewports)) {
+  test.describe(`console pages at ${viewport.width}px`, () => {
+    test.use({ viewport });
+    for (const entry of consolePages) {
+      test(`${entry.label} (${size})`, async ({ page, context }) => {
+        await sessionFor(context, entry.as);
+        // A CSP refusal or a script error shows here.
+        const errors: string[] = [];
+        page.on("console", (message) => {
+          if (message.type() === "error" && !/status of 4\d\d/.test(message.text())) {
+            errors.push(message.text());
+          }
+        });
+        page.on("pageerror", (error) => errors.push(error.message));
+        const response = await page.goto(`${consoleURL}${entry.path()}`);
+        expect(response?.status()).toBe(entry.status);
+        if (entry.submit) {
+          for (const [label, value] of Object.entries(entry.submit.fill ?? {})) {
+            await page.getByLabel(label).fill(value);
+          }
+          // The browser's own check of type=email would stop an invalid address.
+          await page
+            .locator("form")
+            .last()
+            .evaluate((form) => form.setAttribute("novalidate", ""));
+          await page.getByRole("button", { name: entry.submit.button }).click();
+          await page.waitForLoadState("load");
+        }
+        await expect(page.locator("h1")).toHaveCount(1);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        expect(overflow, "horizontal overflow").toBeLessThanOrEqual(0);
+        await expectNoViolations(page, `${entry.label} at ${viewport.width}px`);
+        expect(errors, "console errors").toEqual([]);
+      });
+    }
+  });
+}
+
+test("every console page's HTML has no Nu HTML checker error", async () => {
+  test.setTimeout(90_000);
+  const staff: Record<string, SeededStaff> = {
+    viewer: seedStaff("viewer"),
+    manager: seedStaff("manager"),
+  };
+  const pages = new Map<string, string>();
+  for (const entry of consolePages) {
+    const token = entry.as ? staff[entry.as]?.token : undefined;
+    const response = entry.submit
+      ? await consoleFetch(entry.path(), {
+          method: "POST",
+          token,
+          body: new URLSearchParams({
+            intent: "invite",
+            email: entry.submit.fill?.["Email address"] ?? "",
+            role: "viewer",
+          }).toString(),
+        })
+      : await consoleFetch(entry.path(), { token });
+    expect(response.status, entry.label).toBe(
+      entry.submit && entry.label.includes("invalid") ? 400 : entry.status,
+    );
+    pages.set(`/${entry.label}`, await response.text());
+  }
+  expect(await nuErrors(pages)).toEqual([]);
+});
+
+test("a keyboard reaches every control of the sign-in and staff pages, with focus always visible", async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize(viewports.mobile);
+  await page.goto(`${consoleURL}/console/sign-in`);
+  await tabTo(page, page.getByRole("button", { name: "Sign in with a passkey" }));
+
+  seedStaff("viewer", "colleague");
+  await sessionFor(context, "manager");
+  await page.goto(`${consoleURL}/console/staff`);
+  await tabTo(page, page.getByRole("link", { name: "Skip to main content" }), { max: 2 });
+  await tabTo(page, page.getByRole("button", { name: "Sign out" }));
+  // One person's controls, then the invitation form (every test's staff are listed between).
+  await tabTo(page, page.getByRole("button", { name: /^Remove / }).first(), { max: 30 });
+  await page.getByLabel("Email address").focus();
+  await tabTo(page, page.getByRole("button", { name: "Create invitation" }), { max: 5 });
+});

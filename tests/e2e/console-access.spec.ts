@@ -1,0 +1,345 @@
+/**
+ * Who may use each console route, route by route from the table in contract/console.ts
+ * (docs/decisions/133): without a session, with a viewer's, with a forged origin, with an
+ * expired session, with a used or expired invite; the console's headers; and the public
+ * listener, which answers 404 for every console path in any spelling.
+ */
+import { expect, test } from "@playwright/test";
+
+import {
+  ageSession,
+  consoleFetch,
+  consoleURL,
+  count,
+  seedInvite,
+  seedStaff,
+  sessionExists,
+} from "./support/console.ts";
+import { type Access, consoleRoutes } from "../../contract/console.ts";
+
+const routes = Object.entries(consoleRoutes) as [string, { view?: Access; act?: Access }][];
+const pages = routes.filter(([, r]) => r.view !== undefined);
+const actions = routes.filter(([, r]) => r.act !== undefined);
+const signInPage = "/console/sign-in";
+
+/** A post each action would accept from its role: nothing is changed by a refused one. */
+const sampleBody: Record<string, { body: string; json?: boolean }> = {
+  "/console/staff": { body: "intent=invite&email=forged%40clinic.example&role=manager" },
+  "/console/sign-out": { body: "" },
+  "/console/passkey": { body: JSON.stringify({ intent: "options", kind: "add" }), json: true },
+};
+
+const invites = (email: string) =>
+  count("SELECT count(*) AS n FROM staff_invites WHERE email = ?", email);
+
+test.describe("without a session", () => {
+  for (const [path, route] of pages) {
+    test(`GET ${path} (${route.view})`, async () => {
+      const response = await consoleFetch(path);
+      if (route.view === "public") {
+        expect(response.status).toBe(path === "/console/enrol" ? 410 : 200);
+        return;
+      }
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(signInPage);
+      const data = await consoleFetch(`${path}.data`);
+      expect(data.status).toBe(401);
+    });
+  }
+
+  for (const [path, route] of actions.filter(([, r]) => r.act !== "public")) {
+    test(`POST ${path} (${route.act})`, async () => {
+      const sample = sampleBody[path] ?? { body: "" };
+      const response = await consoleFetch(path, { method: "POST", ...sample });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(signInPage);
+      const data = await consoleFetch(`${path}.data`, { method: "POST", ...sample });
+      expect(data.status).toBe(401);
+      expect(invites("forged@clinic.example")).toBe(0);
+    });
+  }
+
+  test("POST /console/passkey to add a passkey is 401", async () => {
+    const response = await consoleFetch("/console/passkey", {
+      method: "POST",
+      ...sampleBody["/console/passkey"],
+    });
+    expect(response.status).toBe(401);
+  });
+
+  test("an unknown console path goes to the sign-in page, not a 404 that maps the console", async () => {
+    const response = await consoleFetch("/console/no-such-page");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(signInPage);
+  });
+});
+
+test.describe("with a viewer's session", () => {
+  for (const [path, route] of pages) {
+    test(`GET ${path} (${route.view})`, async () => {
+      const viewer = seedStaff("viewer");
+      const response = await consoleFetch(path, { token: viewer.token });
+      const expected =
+        route.view === "manager"
+          ? 403
+          : path === signInPage
+            ? 302
+            : path === "/console/enrol"
+              ? 410
+              : 200;
+      expect(response.status).toBe(expected);
+      if (expected === 403) expect(await response.text()).toContain("Not for your role");
+    });
+  }
+
+  for (const [path] of actions.filter(([, r]) => r.act === "manager")) {
+    test(`POST ${path} (manager) is 403 and changes nothing`, async () => {
+      const viewer = seedStaff("viewer");
+      const target = seedStaff("viewer", "target");
+      for (const body of [
+        "intent=invite&email=forged%40clinic.example&role=manager",
+        `intent=role&id=${target.id}&role=manager`,
+        `intent=remove&id=${target.id}`,
+      ]) {
+        const response = await consoleFetch(path, { method: "POST", token: viewer.token, body });
+        expect(response.status, body).toBe(403);
+      }
+      expect(invites("forged@clinic.example")).toBe(0);
+      expect(
+        count(
+          "SELECT count(*) AS n FROM staff WHERE id = ? AND role = 'viewer' AND removed_at IS NULL",
+          target.id,
+        ),
+      ).toBe(1);
+      expect(sessionExists(target.token)).toBe(true);
+    });
+  }
+});
+
+test.describe("with a manager's session", () => {
+  test("every page opens", async () => {
+    const manager = seedStaff("manager");
+    for (const [path] of pages) {
+      const response = await consoleFetch(path, { token: manager.token });
+      const expected = path === signInPage ? 302 : path === "/console/enrol" ? 410 : 200;
+      expect(response.status, path).toBe(expected);
+    }
+    const missing = await consoleFetch("/console/no-such-page", { token: manager.token });
+    expect(missing.status).toBe(404);
+  });
+
+  test("a forged cross-origin POST, or one without Origin, is refused and changes nothing", async () => {
+    const manager = seedStaff("manager");
+    const body = "intent=invite&email=forged%40clinic.example&role=manager";
+    for (const origin of [
+      "http://evil.example",
+      "http://127.0.0.1:1",
+      "null",
+      consoleURL.replace("http:", "https:"),
+      null,
+    ]) {
+      for (const path of ["/console/staff", "/CONSOLE/Staff", "/console/staff.data"]) {
+        const response = await consoleFetch(path, {
+          method: "POST",
+          token: manager.token,
+          origin,
+          body,
+        });
+        expect(response.status, `${path} from ${String(origin)}`).toBe(403);
+      }
+    }
+    const signOut = await consoleFetch("/console/sign-out", {
+      method: "POST",
+      token: manager.token,
+      origin: "http://evil.example",
+    });
+    expect(signOut.status).toBe(403);
+    expect(sessionExists(manager.token)).toBe(true);
+    expect(invites("forged@clinic.example")).toBe(0);
+  });
+
+  test("removing a person ends their session at once, and is audited without a registrant", async () => {
+    const manager = seedStaff("manager");
+    const target = seedStaff("viewer", "removed");
+    const response = await consoleFetch("/console/staff", {
+      method: "POST",
+      token: manager.token,
+      body: `intent=remove&id=${target.id}`,
+    });
+    expect(response.status).toBe(200);
+    expect(sessionExists(target.token)).toBe(false);
+    const next = await consoleFetch("/console", { token: target.token });
+    expect(next.status).toBe(302);
+    expect(
+      count(
+        "SELECT count(*) AS n FROM audit_trail WHERE action = 'staff-removed' AND staff_id = ? AND registration_id IS NULL",
+        manager.id,
+      ),
+    ).toBe(1);
+  });
+});
+
+test.describe("expired sessions", () => {
+  const minutes = (n: number) => new Date(Date.now() - n * 60_000);
+  for (const [label, times] of [
+    ["30 minutes idle", { createdAt: minutes(45), lastSeenAt: minutes(31) }],
+    ["12 hours old, though active", { createdAt: minutes(12 * 60 + 1), lastSeenAt: minutes(0) }],
+  ] as const) {
+    test(label, async () => {
+      const manager = seedStaff("manager");
+      ageSession(manager.token, times);
+      const response = await consoleFetch("/console/staff", { token: manager.token });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(signInPage);
+      expect(sessionExists(manager.token)).toBe(false);
+    });
+  }
+
+  test("29 minutes idle still works", async () => {
+    const manager = seedStaff("manager");
+    ageSession(manager.token, { createdAt: minutes(40), lastSeenAt: minutes(29) });
+    expect((await consoleFetch("/console", { token: manager.token })).status).toBe(200);
+  });
+});
+
+test.describe("invites", () => {
+  for (const [label, options] of [
+    ["used", { used: true }],
+    ["expired", { expiresAt: new Date(Date.now() - 1000) }],
+  ] as const) {
+    test(`a ${label} invite shows no ceremony and gets no challenge`, async () => {
+      const invite = seedInvite("manager", options);
+      const page = await consoleFetch(`/console/enrol?token=${invite.token}`);
+      expect(page.status).toBe(410);
+      const html = await page.text();
+      expect(html).toContain("This invitation cannot be used");
+      expect(html).not.toContain("data-passkey");
+      const challenge = await consoleFetch("/console/passkey", {
+        method: "POST",
+        json: true,
+        body: JSON.stringify({ intent: "options", kind: "enrol", invite: invite.token }),
+      });
+      expect(challenge.status).toBe(400);
+      expect(await challenge.json()).toEqual({
+        ok: false,
+        message: "This invitation link has expired or was used.",
+      });
+    });
+  }
+});
+
+test("malformed posts get a plain 4xx, never a 500", async () => {
+  const manager = seedStaff("manager");
+  const cases: [string, { body: string; json?: boolean }][] = [
+    ["/console/staff", { body: "{}", json: true }],
+    ["/console/staff", { body: "intent=role&id=x&role=owner" }],
+    ["/console/staff", { body: "intent=invite&email=not-an-address&role=viewer" }],
+    ["/console/passkey", { body: "{not json", json: true }],
+    ["/console/passkey", { body: "intent=options&kind=sign-in" }],
+    [
+      "/console/passkey",
+      { body: JSON.stringify({ intent: "verify", kind: "add", response: 42 }), json: true },
+    ],
+    [
+      "/console/passkey",
+      {
+        body: JSON.stringify({
+          intent: "verify",
+          kind: "enrol",
+          invite: "x",
+          response: { id: "x", response: {} },
+        }),
+        json: true,
+      },
+    ],
+  ];
+  for (const [path, request] of cases) {
+    const response = await consoleFetch(path, { method: "POST", token: manager.token, ...request });
+    expect(response.status, `${path} ${request.body}`).toBe(400);
+  }
+  const page = await consoleFetch("/console/audit?page=abc", { token: manager.token });
+  expect(page.status).toBe(404);
+});
+
+test("a sign-in with an unknown passkey is refused and audited", async () => {
+  const before = count("SELECT count(*) AS n FROM audit_trail WHERE action = 'sign-in-failed'");
+  const response = await consoleFetch("/console/passkey", {
+    method: "POST",
+    json: true,
+    body: JSON.stringify({
+      intent: "verify",
+      kind: "sign-in",
+      response: { id: "bm90LWEta2V5", rawId: "bm90LWEta2V5", type: "public-key", response: {} },
+    }),
+  });
+  expect(response.status).toBe(401);
+  expect(count("SELECT count(*) AS n FROM audit_trail WHERE action = 'sign-in-failed'")).toBe(
+    before + 1,
+  );
+});
+
+test("every console answer is uncached, unindexed, unframed and under a strict CSP", async () => {
+  const manager = seedStaff("manager");
+  for (const [path, token] of [
+    ["/console/sign-in", undefined],
+    ["/console", manager.token],
+    ["/console/staff", manager.token],
+    ["/console/no-such-page", manager.token],
+    ["/", undefined],
+  ] as const) {
+    const response = await consoleFetch(path, { token });
+    expect(response.headers.get("cache-control"), path).toBe("no-store");
+    expect(response.headers.get("x-robots-tag"), path).toBe("noindex");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    for (const directive of [
+      "default-src 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'self'",
+      "base-uri 'none'",
+      "script-src-attr 'none'",
+    ]) {
+      expect(csp, path).toContain(directive);
+    }
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).toMatch(/script-src 'self' 'nonce-[\w+/=]+';/);
+  }
+});
+
+test("the console listener serves no public page", async () => {
+  const root = await consoleFetch("/");
+  expect(root.status).toBe(303);
+  expect(root.headers.get("location")).toBe("/console");
+  for (const path of [
+    "/team",
+    "/register-interest",
+    "/register-interest/thank-you",
+    "/sitemap.xml",
+    "/consoles",
+  ]) {
+    const response = await consoleFetch(path);
+    expect(response.status, path).toBe(404);
+    expect(await response.text(), path).not.toContain("Register Your Interest");
+  }
+});
+
+test.describe("the public listener", () => {
+  const spellings = (path: string) => [
+    path,
+    path.toUpperCase(),
+    `${path}/`,
+    `${path}.data`,
+    path.replace("/console", "/%63onsole"),
+    path.replace("/console", "/Console"),
+  ];
+  for (const [path] of routes) {
+    test(`answers 404 for ${path} in every spelling`, async ({ request }) => {
+      for (const spelling of spellings(path)) {
+        const response = await request.get(spelling, { maxRedirects: 0 });
+        expect(response.status(), spelling).toBe(404);
+        expect(await response.text(), spelling).not.toContain("Staff console");
+      }
+      const post = await request.post(path, { form: { intent: "invite" }, maxRedirects: 0 });
+      expect([404, 405], `POST ${path}`).toContain(post.status());
+    });
+  }
+});
