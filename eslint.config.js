@@ -116,7 +116,14 @@ export default tseslint.config(
       globals: { ...globals.browser, ...globals.node },
     },
     plugins: { import: importPlugin, "react-hooks": reactHooks },
-    settings: { "import/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } } },
+    settings: {
+      // import/no-cycle follows imports only through files it can parse: without the
+      // TypeScript parser it saw no import in a .ts file, and parsing node_modules was
+      // 95% of lint's time for no cycle of ours.
+      "import/ignore": ["node_modules"],
+      "import/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
+      "import/resolver": { node: { extensions: [".ts", ".tsx", ".js"] } },
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],

@@ -1,3 +1,4 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
 import { ESLint } from "eslint";
@@ -12,7 +13,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 let eslint: ESLint;
 
 beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
+  // The example files exist only as text, and import/no-cycle needs files on disk.
+  eslint = new ESLint({ cwd: root, overrideConfig: { rules: { "import/no-cycle": "off" } } });
 });
 
 async function boundaryErrors(filePath: string, code: string) {
@@ -184,5 +186,27 @@ describe("layer boundaries (import/no-restricted-paths)", () => {
     const code = `import * as support from "../../tests/support/storage-backends.ts";\nexport const used = support;\n`;
     expect(await boundaryErrors("server/db/example.test.ts", code)).toEqual([]);
     expect((await boundaryErrors("server/db/example.ts", code)).length).toBeGreaterThan(0);
+  });
+});
+
+describe("import cycles (import/no-cycle)", () => {
+  it("sees a cycle between a .ts and a .tsx module", async () => {
+    const dir = mkdtempSync(path.join(root, "tests/lint/cycle-"));
+    try {
+      writeFileSync(path.join(dir, "b.ts"), `import { c } from "./c.tsx";\nexport const b = c;\n`);
+      writeFileSync(
+        path.join(dir, "c.tsx"),
+        `import { b } from "./b.ts";\nexport const c = () => b;\n`,
+      );
+      const results = await new ESLint({ cwd: root }).lintFiles([dir]);
+      const cycles = results.flatMap((r) =>
+        r.messages
+          .filter((m) => m.ruleId === "import/no-cycle")
+          .map(() => path.basename(r.filePath)),
+      );
+      expect(cycles.toSorted()).toEqual(["b.ts", "c.tsx"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
