@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { OutboxWorkerOptions } from "./worker.ts";
 import type { NewRegistration, StoredRegistration } from "../../contract/registrations.ts";
 import {
-  createFakeReceiver,
-  type FakeReceiver,
-  freePort,
-} from "../../tests/support/outbox-receiver.ts";
+  type FakeSpreadsheet,
+  startFakeSpreadsheet,
+} from "../../tests/support/fake-spreadsheet.ts";
+import { newRegistration } from "../../tests/support/registrations.ts";
 import { backends, postgresBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { openStorage, type Storage } from "../compose.ts";
 import { createDatabase } from "../db/database.ts";
@@ -25,17 +25,14 @@ const FAST: Partial<OutboxWorkerOptions> = {
 const WAIT = { timeout: 15_000, interval: 25 };
 
 let counter = 0;
-function newRegistration(): NewRegistration {
+/** Phones with a leading + and without, messages and none: every shape a row can take. */
+function varied(): NewRegistration {
   counter += 1;
-  return {
-    name: `Forwarded Person ${counter}`,
-    email: `forwarded${counter}@example.com`,
+  return newRegistration("outbox", {
     phone: counter % 2 ? "+44 7700 900" + String(100 + counter) : null,
     message: counter % 3 ? null : "Please call after six",
     clientTimestamp: `2026-05-0${(counter % 9) + 1}T08:00:00.000Z`,
-    idempotencyKey: `outbox-${counter}-${Math.random()}`,
-    consent: { version: "2026-11-23", wantsUpdates: false },
-  };
+  });
 }
 
 function captureLogs() {
@@ -48,7 +45,7 @@ for (const backend of backends) {
   describe.runIf(backend.enabled)(`outbox forwarding on ${backend.name}`, () => {
     const cleanups: Array<() => Promise<void>> = [];
 
-    async function place(receiver: FakeReceiver): Promise<TestPlace> {
+    async function place(receiver: FakeSpreadsheet): Promise<TestPlace> {
       const p = await backend.fresh(receiver.env);
       cleanups.push(p.drop);
       return p;
@@ -64,8 +61,8 @@ for (const backend of backends) {
       return storage;
     }
 
-    async function receiverOnFreePort(): Promise<FakeReceiver> {
-      const receiver = createFakeReceiver(await freePort());
+    async function receiverOnFreePort(): Promise<FakeSpreadsheet> {
+      const receiver = await startFakeSpreadsheet({ listening: false });
       cleanups.push(() => receiver.close());
       return receiver;
     }
@@ -80,7 +77,7 @@ for (const backend of backends) {
       const storage = await open(await place(receiver));
       const stored: StoredRegistration[] = [];
       for (let i = 0; i < 8; i++)
-        stored.push((await storage.registrations.register(newRegistration())).registration);
+        stored.push((await storage.registrations.register(varied())).registration);
       storage.start();
 
       // Nothing listens yet: every attempt is refused and rescheduled.
@@ -94,10 +91,10 @@ for (const backend of backends) {
 
       // Then it answers 500, hangs up, and answers too slowly, before it recovers.
       const script = ["fail", "fail", "fail", "hang-up", "slow", "slow", "fail"] as const;
-      receiver.mode = (index) => script[index] ?? "ok";
+      receiver.answer = (index) => script[index] ?? "ok";
       await receiver.listen();
       // One more arrives while deliveries are retrying.
-      stored.push((await storage.registrations.register(newRegistration())).registration);
+      stored.push((await storage.registrations.register(varied())).registration);
 
       await expect
         .poll(async () => (await storage.admin.outboxSummary()).kinds.sheet.counts, WAIT)
@@ -130,11 +127,11 @@ for (const backend of backends) {
 
     it("gives up after the last attempt, keeps the row visible as dead, and delivers it on retry", async () => {
       const receiver = await receiverOnFreePort();
-      receiver.mode = () => "fail";
+      receiver.answer = () => "fail";
       await receiver.listen();
       const { logger, lines } = captureLogs();
       const storage = await open(await place(receiver), { maxAttempts: 3 }, logger);
-      const { registration } = await storage.registrations.register(newRegistration());
+      const { registration } = await storage.registrations.register(varied());
       storage.start();
 
       await expect
@@ -156,7 +153,7 @@ for (const backend of backends) {
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(receiver.requests).toHaveLength(3);
 
-      receiver.mode = () => "ok";
+      receiver.answer = () => "ok";
       expect(await storage.admin.retryOutbox()).toEqual({ revived: 1, hurried: 0 });
       await expect
         .poll(async () => (await storage.admin.outboxSummary()).kinds.sheet.counts, WAIT)
@@ -182,12 +179,12 @@ for (const backend of backends) {
 
     it("retries a delivery the receiver refuses, in a 401 or in a 200, until it is signed right", async () => {
       const receiver = await receiverOnFreePort();
-      receiver.mode = (index) => (index < 2 ? "refuse-in-200" : "ok");
+      receiver.answer = (index) => (index < 2 ? "refuse-in-200" : "ok");
       await receiver.listen();
       const p = await place(receiver);
       // A server with the wrong secret: the receiver refuses every delivery.
       const wrong = await open({ ...p, env: { ...p.env, SHEETS_WEBHOOK_SECRET: "x".repeat(40) } });
-      const { registration } = await wrong.registrations.register(newRegistration());
+      const { registration } = await wrong.registrations.register(varied());
       wrong.start();
       await expect.poll(() => receiver.refused.length, WAIT).toBeGreaterThanOrEqual(2);
       const [refused] = await wrong.admin.findByEmail(registration.email);
@@ -209,7 +206,7 @@ for (const backend of backends) {
       const receiver = await receiverOnFreePort();
       const p = await place(receiver);
       const before = await openStorage(p.env, captureLogs().logger, { outbox: FAST });
-      const { registration } = await before.registrations.register(newRegistration());
+      const { registration } = await before.registrations.register(varied());
       // The process stops before the worker ever ran.
       await before.close();
 
@@ -228,7 +225,7 @@ for (const backend of backends) {
       const p = await place(receiver);
       const { logger, lines } = captureLogs();
       const storage = await open(p, { failedPollCapMs: 160 }, logger);
-      const { registration } = await storage.registrations.register(newRegistration());
+      const { registration } = await storage.registrations.register(varied());
       // The outbox goes missing under the worker (as a locked, full or lost database fails it).
       const side = createDatabase(p.env, captureLogs().logger);
       cleanups.push(() => side.db.destroy());
@@ -255,8 +252,7 @@ describe.runIf(postgresBackend.enabled)(
   "outbox forwarding from several app servers on postgres",
   () => {
     it("shares the work without sending anything twice", async () => {
-      const receiver = createFakeReceiver(await freePort());
-      await receiver.listen();
+      const receiver = await startFakeSpreadsheet();
       const p = await postgresBackend.fresh(receiver.env);
       // A generous timeout, so that a slow test machine cannot cause a (legitimate) resend.
       const options = { outbox: { ...FAST, timeoutMs: 5_000, leaseMs: 20_000 } };
@@ -266,7 +262,7 @@ describe.runIf(postgresBackend.enabled)(
           servers.push(await openStorage(p.env, captureLogs().logger, options));
         const stored = await Promise.all(
           Array.from({ length: 30 }, (_, i) =>
-            servers[i % servers.length]!.registrations.register(newRegistration()),
+            servers[i % servers.length]!.registrations.register(varied()),
           ),
         );
         for (const server of servers) server.start();

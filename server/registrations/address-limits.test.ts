@@ -10,7 +10,7 @@ import {
   mayQueueConfirmation,
 } from "./address-limits.ts";
 import { confirmToken, loadLinkKey, unsubscribeToken } from "./links.ts";
-import type { NewRegistration } from "../../contract/registrations.ts";
+import { newRegistration } from "../../tests/support/registrations.ts";
 import { backends, postgresBackend } from "../../tests/support/storage-backends.ts";
 import { openStorage, type StorageOptions } from "../compose.ts";
 import { createDatabase } from "../db/database.ts";
@@ -67,21 +67,6 @@ describe("mayQueueConfirmation", () => {
   });
 });
 
-let counter = 0;
-function registration(email: string, over: Partial<NewRegistration> = {}): NewRegistration {
-  counter += 1;
-  return {
-    name: `Person ${counter}`,
-    email,
-    phone: null,
-    message: null,
-    clientTimestamp: null,
-    idempotencyKey: `limits-${counter}-${Math.random()}`,
-    consent: { version: "2026-11-23", wantsUpdates: false },
-    ...over,
-  };
-}
-
 for (const backend of backends) {
   describe.runIf(backend.enabled)(`per-address limits on ${backend.name}`, () => {
     const cleanups: Array<() => Promise<void>> = [];
@@ -120,7 +105,9 @@ for (const backend of backends) {
       const results = await Promise.all(
         Array.from({ length: 30 }, (_, i) =>
           storage.registrations.register(
-            registration(i % 2 ? "Victim@Example.com" : "victim@example.com"),
+            newRegistration("limits", {
+              email: i % 2 ? "Victim@Example.com" : "victim@example.com",
+            }),
           ),
         ),
       );
@@ -133,7 +120,9 @@ for (const backend of backends) {
       const { storage, confirmations } = await setUp({ maxBatch: 1, writeConcurrency: 8 });
       await Promise.all(
         Array.from({ length: 60 }, () =>
-          storage.registrations.register(registration("target@example.com")),
+          storage.registrations.register(
+            newRegistration("limits", { email: "target@example.com" }),
+          ),
         ),
       );
       expect(await confirmations("target@example.com")).toBe(1);
@@ -162,7 +151,9 @@ for (const backend of backends) {
         while (holderPid === 0) await new Promise((r) => setTimeout(r, 10));
         const stored = Promise.all(
           Array.from({ length: 8 }, () =>
-            storage.registrations.register(registration("target@example.com")),
+            storage.registrations.register(
+              newRegistration("limits", { email: "target@example.com" }),
+            ),
           ),
         );
         // Wait until all eight are held up, directly by the holder or behind one that is.
@@ -194,7 +185,8 @@ for (const backend of backends) {
 
     it(`re-sends after ${CONFIRMATION_LIMITS.minGapMinutes} minutes once the last went, at most ${CONFIRMATION_LIMITS.perDay} a day`, async () => {
       const { storage, confirmations, markSent } = await setUp();
-      const again = () => storage.registrations.register(registration("sam@example.com"));
+      const again = () =>
+        storage.registrations.register(newRegistration("limits", { email: "sam@example.com" }));
       await again();
       clock = new Date(start.getTime() + 2 * HOUR);
       await again(); // the first is still waiting to go
@@ -217,19 +209,23 @@ for (const backend of backends) {
       await again(); // the first has aged out of the day
       expect(await confirmations("sam@example.com")).toBe(4);
       // Other addresses are not held back by this one.
-      await storage.registrations.register(registration("kim@example.com"));
+      await storage.registrations.register(newRegistration("limits", { email: "kim@example.com" }));
       expect(await confirmations("kim@example.com")).toBe(1);
     });
 
     it("mails an unsubscribed address nothing until that person joins again from the unsubscribe link", async () => {
       const { storage, key, confirmations, markSent } = await setUp();
-      const first = await storage.registrations.register(registration("alex@example.com"));
+      const first = await storage.registrations.register(
+        newRegistration("limits", { email: "alex@example.com" }),
+      );
       await markSent();
       const stop = unsubscribeToken(key, first.registration.id);
       expect((await storage.registrations.unsubscribe(stop)).kind).toBe("unsubscribed");
 
       clock = new Date(start.getTime() + 3 * HOUR);
-      const again = await storage.registrations.register(registration("ALEX@example.com"));
+      const again = await storage.registrations.register(
+        newRegistration("limits", { email: "ALEX@example.com" }),
+      );
       expect(again.kind).toBe("created"); // stored and acknowledged as usual...
       expect(await confirmations("alex@example.com")).toBe(1); // ...but nothing mailed
 
@@ -244,14 +240,16 @@ for (const backend of backends) {
       ]);
       // On the list again, a new registration may be confirmed by email as usual.
       clock = new Date(start.getTime() + 6 * HOUR);
-      await storage.registrations.register(registration("alex@example.com"));
+      await storage.registrations.register(
+        newRegistration("limits", { email: "alex@example.com" }),
+      );
       expect(await confirmations("alex@example.com")).toBe(2);
     });
 
     it("looking at a confirm link changes nothing; the press confirms, and brings back an unsubscribed registration", async () => {
       const { storage, key } = await setUp();
       const { registration: r } = await storage.registrations.register(
-        registration("lee@example.com"),
+        newRegistration("limits", { email: "lee@example.com" }),
       );
       const token = confirmToken(key, r.id, start);
       for (let i = 0; i < 3; i++) {

@@ -8,8 +8,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 
-import { classConflicts } from "./support/class-conflicts.ts";
-import { confirmPath, registerSomeone, unsubscribePath } from "./support/email-links.ts";
+import { classConflicts } from "../support/class-conflicts.ts";
+import { confirmPath, registerSomeone, unsubscribePath } from "../support/email-links.ts";
 import {
   allPages,
   desktopMenuToggle,
@@ -17,7 +17,7 @@ import {
   phoneMenuToggle,
   seedConsent,
   viewports,
-} from "./support/site.ts";
+} from "../support/site.ts";
 
 const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 

@@ -14,7 +14,7 @@ import { gzipSync } from "node:zlib";
 
 import { type Response, expect, test } from "@playwright/test";
 
-import { allPages, hydratedPaths, openPage, viewports } from "./support/site.ts";
+import { allPages, hydratedPaths, openPage, viewports } from "../support/site.ts";
 
 /** Budgets in KB (1 KB = 1024 bytes) of gzipped bytes: CSS and HTML from issue 6. */
 const budgets = { css: 15, html: 30 } as const;

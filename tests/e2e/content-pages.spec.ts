@@ -4,7 +4,6 @@
  */
 import { type Locator, type Page, expect, test } from "@playwright/test";
 
-import { expectExpanded } from "./support/site.ts";
 import { faqGroups } from "../../app/content/faq.ts";
 import { type PagePath, pages } from "../../app/content/pages.ts";
 import { treatmentOptions } from "../../app/content/treatments.ts";
@@ -13,6 +12,7 @@ import {
   essentialOnly,
   serializeConsent,
 } from "../../app/features/consent/consent-record.ts";
+import { expectExpanded } from "../support/site.ts";
 
 const contentPaths = [
   "/",

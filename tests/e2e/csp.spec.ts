@@ -1,6 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 
-import { seedConsent, staticRoutes, waitForHydration } from "./support/site.ts";
+import { seedConsent, staticRoutes, waitForHydration } from "../support/site.ts";
 
 /**
  * The Content-Security-Policy must never block our own scripts: every page loads,

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 
-import { allPages, openPage, seedConsent, viewports, waitForHydration } from "./support/site.ts";
+import { allPages, openPage, seedConsent, viewports, waitForHydration } from "../support/site.ts";
 
 /**
  * Keyboard focus on a first visit, with the consent banner up (WCAG 2.2 SC 2.4.11 and 1.4.11):

@@ -15,7 +15,7 @@ import {
   phoneMenuToggle,
   seedConsent,
   viewports,
-} from "./support/site.ts";
+} from "../support/site.ts";
 
 /** Buttons without a `type` attribute in the live document, described for the report. */
 function untypedButtons(page: Page): Promise<string[]> {

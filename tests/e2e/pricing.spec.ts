@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 
-import { seedConsent } from "./support/site.ts";
-import { toastRegionSelector, toastTimeline, watchToastRegion } from "./support/toast-region.ts";
+import { seedConsent } from "../support/site.ts";
+import { toastRegionSelector, toastTimeline, watchToastRegion } from "../support/toast-region.ts";
 
 // Skip the cookie banner: a stored choice, exactly as the banner would save it.
 test.beforeEach(async ({ context }) => {

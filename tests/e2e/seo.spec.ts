@@ -5,9 +5,9 @@
  */
 import { type Page, expect, test } from "@playwright/test";
 
-import { notFoundPath, staticPaths } from "./support/site.ts";
 import { sitemapPaths } from "../../app/prerendered-paths.ts";
 import { registrationPaths } from "../../contract/registrations.ts";
+import { notFoundPath, staticPaths } from "../support/site.ts";
 
 /** The public origin the build was made for, as the sitemap states it. */
 async function siteOrigin(page: Page): Promise<string> {

@@ -8,7 +8,7 @@ import {
   seedConsent,
   staticRoutes,
   waitForHydration,
-} from "./support/site.ts";
+} from "../support/site.ts";
 
 test.describe("status banner and headings", () => {
   for (const { path, heading } of staticRoutes) {

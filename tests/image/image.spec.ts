@@ -21,10 +21,10 @@ import {
   essentialOnly,
   serializeConsent,
 } from "../../app/features/consent/consent-record.ts";
-import { notFoundPath, staticRoutes, staticPaths } from "../e2e/support/site.ts";
-import { type Caddy, freeCaddyPort, httpsFetch, startCaddy } from "../resilience/caddy.ts";
-import { formBody, newRegistration } from "../resilience/registrations.ts";
+import { type Caddy, freePort, httpsFetch, startCaddy } from "../../scripts/lib/server-process.ts";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
+import { formBody, newRegistration } from "../support/registrations.ts";
+import { notFoundPath, staticRoutes, staticPaths } from "../support/site.ts";
 
 /**
  * The image an operator builds from deploy/Dockerfile, run as production runs it: as
@@ -210,8 +210,8 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "clinic-image-data-"));
   // The image's `node` user: docs/deployment.md asks the operator for the same.
   chownSync(dataDir, 1000, 1000);
-  caddyPort = await freeCaddyPort();
-  appPort = await freeCaddyPort();
+  caddyPort = await freePort();
+  appPort = await freePort();
   mail = await startMailCatcher();
   current = await startContainer({});
   caddy = await startCaddy([`127.0.0.1:${appPort}`], { port: caddyPort });
@@ -343,7 +343,7 @@ test("the operations CLI runs in the container: count, show, export, backup, ann
 test("docker stop drains: a request in flight finishes, /healthz answers 503, the server exits 0 in time", async () => {
   test.setTimeout(90_000);
   const stopSeconds = composeStopSeconds();
-  const registration = newRegistration("image-drain", 1);
+  const registration = newRegistration("image-drain");
   const body = formBody(registration);
   // One connection: a registration whose headers the server has read (it sent
   // "100 Continue") but whose body is held back, then /healthz pipelined behind it.

@@ -121,7 +121,7 @@ const cases: Case[] = [
   {
     zone: "app imports nothing from server, tests or scripts",
     file: "app/features/registration/example.ts",
-    wrong: ["../../../server/env.ts", "../../../tests/support/outbox-receiver.ts"],
+    wrong: ["../../../server/env.ts", "../../../tests/support/fake-spreadsheet.ts"],
     legal: ["../../../contract/registrations.ts"],
   },
   {
@@ -139,6 +139,18 @@ const cases: Case[] = [
       "../app/content/pages.ts",
       "../app/content/clinic.ts",
     ],
+  },
+  {
+    zone: "scripts use tests/support/ at most",
+    file: "scripts/example.ts",
+    wrong: ["../tests/e2e/fuzz.spec.ts", "../tests/engines/journeys.ts"],
+    legal: ["./lib/server-process.ts", "../tests/support/registrations.ts"],
+  },
+  {
+    zone: "tests/support/ imports no test",
+    file: "tests/support/example.ts",
+    wrong: ["../e2e/fuzz.spec.ts", "../engines/engine.ts", "../image/image.spec.ts"],
+    legal: ["./site.ts", "../../scripts/lib/server-process.ts", "../../server/env.ts"],
   },
 ];
 
@@ -182,10 +194,17 @@ describe("layer boundaries (import/no-restricted-paths)", () => {
     expect(errors.length).toBeGreaterThan(0);
   });
 
-  it("lets a server unit test use tests/support/, but not server code", async () => {
-    const code = `import * as support from "../../tests/support/storage-backends.ts";\nexport const used = support;\n`;
-    expect(await boundaryErrors("server/db/example.test.ts", code)).toEqual([]);
-    expect((await boundaryErrors("server/db/example.ts", code)).length).toBeGreaterThan(0);
+  it("lets a server unit test use tests/support/ and scripts/lib/, but not server code", async () => {
+    for (const helper of ["tests/support/storage-backends.ts", "scripts/lib/server-process.ts"]) {
+      const code = `import * as helper from "../../${helper}";\nexport const used = helper;\n`;
+      expect(await boundaryErrors("server/db/example.test.ts", code)).toEqual([]);
+      expect((await boundaryErrors("server/db/example.ts", code)).length).toBeGreaterThan(0);
+    }
+  });
+
+  it("refuses a server unit test importing a test", async () => {
+    const code = `import * as spec from "../../tests/e2e/fuzz.spec.ts";\nexport const used = spec;\n`;
+    expect((await boundaryErrors("server/db/example.test.ts", code)).length).toBeGreaterThan(0);
   });
 });
 

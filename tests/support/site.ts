@@ -8,8 +8,8 @@ import {
   CONSENT_STORAGE_KEY,
   essentialOnly,
   serializeConsent,
-} from "../../../app/features/consent/consent-record.ts";
-import { prerenderedPaths } from "../../../app/prerendered-paths.ts";
+} from "../../app/features/consent/consent-record.ts";
+import { prerenderedPaths } from "../../app/prerendered-paths.ts";
 
 /**
  * Every prerendered page of app/routes.ts ("/" and "/team" ...), in route-table order.
