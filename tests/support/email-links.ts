@@ -13,7 +13,7 @@ import { newRegistration, postRegistration, registrationsFor } from "./registrat
 import { linkTokenParam, registrationPaths } from "../../contract/registrations.ts";
 import { confirmToken, unsubscribeToken } from "../../server/registrations/links.ts";
 
-const root = path.resolve(import.meta.dirname, "..", "..", "..");
+const root = path.resolve(import.meta.dirname, "..", "..");
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function dataDirOf(dataDir = process.env.E2E_DATA_DIR): string {
