@@ -25,8 +25,6 @@ const FROM = "Meridian Men's Health <hello@clinic.test>";
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const run = promisify(execFile);
 
-test.describe.configure({ mode: "serial" });
-
 /**
  * `npm run registrations -- …` as staff run it; asynchronous, so the SMTP server in this
  * process keeps answering meanwhile.

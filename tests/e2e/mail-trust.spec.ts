@@ -21,8 +21,6 @@ import { newRegistration, postRegistration } from "../support/registrations.ts";
 const root = path.resolve(import.meta.dirname, "..", "..");
 const FROM = "Meridian Men's Health <hello@clinic.test>";
 
-test.describe.configure({ mode: "serial" });
-
 function cli(dataDir: string, args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, ["server/cli/registrations.ts", ...args], {
     cwd: root,
