@@ -26,8 +26,7 @@ export const chromiumLaunch = {
 /**
  * Specs that mostly wait (a hung or slow mail server, a lease running out, a phone's
  * throttled link) or hold one long test: their own project puts them on two more workers
- * from the start, so their waits overlap the other specs' work instead of adding to it,
- * while the chromium project keeps one browser per core.
+ * from the start, so their waits overlap the other specs' work instead of adding to it.
  */
 const waits = [
   "fuzz",
@@ -54,7 +53,8 @@ export default defineConfig({
   },
   projects: [
     { name: "waits", testDir: "tests/e2e", testMatch: waits, workers: 2 },
-    { name: "chromium", testDir: "tests/e2e", testIgnore: waits, workers: 2 },
+    // Three, so that it takes over a slot once the waits are done.
+    { name: "chromium", testDir: "tests/e2e", testIgnore: waits, workers: 3 },
     // The core journeys in Firefox ESR and WebKitGTK, each through its own driver
     // (tests/engines/journeys.ts); they use none of Playwright's browser fixtures.
     { name: "engines", testDir: "tests/engines", workers: 1 },

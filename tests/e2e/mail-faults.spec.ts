@@ -142,9 +142,9 @@ test("SIGKILL mid-announcement: after the restart, 80 recipients have one copy e
   }
 });
 
-test("`outbox --retry` during sending on two servers sharing PostgreSQL: no duplicate [~30 s]", async () => {
+test("`outbox --retry` during sending on two servers sharing PostgreSQL: no duplicate [~40 s]", async () => {
   test.skip(!databaseUrl && !process.env.CI, "TEST_DATABASE_URL is not set");
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const schema = await freshPostgresSchema(databaseUrl ?? "");
   const mail = await startMailCatcher();
   const servers: ServerProcess[] = [];
@@ -153,7 +153,9 @@ test("`outbox --retry` during sending on two servers sharing PostgreSQL: no dupl
     // One after the other: each migrates the schema on boot.
     servers.push(await startServer({ env }));
     servers.push(await startServer({ env }));
-    mail.delayMs = 1_000;
+    // Slow enough that several `outbox --retry` runs start while sending, even when a busy
+    // machine takes seconds to start each one.
+    mail.delayMs = 3_000;
     const people = Array.from({ length: 48 }, () => newRegistration("retried"));
     await registerAll(servers, people);
 
