@@ -5,12 +5,12 @@
  * axe looks, no element may hold two utilities that set the same thing either
  * (../support/class-conflicts.ts).
  */
-import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 
 import { classConflicts } from "../support/class-conflicts.ts";
 import { confirmPath, registerSomeone, unsubscribePath } from "../support/email-links.ts";
 import {
+  axeViolations,
   desktopMenuToggle,
   openPage,
   phoneMenuToggle,
@@ -18,24 +18,9 @@ import {
   viewports,
 } from "../support/site.ts";
 
-const tags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
-
-/**
- * Runs axe on the page (or part of it) and fails with rule, targets and summary; then
- * checks the same part for class lists in conflict.
- */
-async function expectNoViolations(page: Page, label: string, include?: string, exclude?: string) {
-  let builder = new AxeBuilder({ page }).withTags(tags);
-  if (include) builder = builder.include(include);
-  if (exclude) builder = builder.exclude(exclude);
-  const { violations } = await builder.analyze();
-  const report = violations.flatMap((v) =>
-    v.nodes.map(
-      (n) =>
-        `${v.id} (${v.impact ?? "?"}) ${n.target.join(" ")}\n    ${n.failureSummary?.replaceAll("\n", "\n    ") ?? v.help}`,
-    ),
-  );
-  expect(report, `axe violations on ${label}`).toEqual([]);
+/** axe on the page (or part of it), then the same part for class lists in conflict. */
+async function expectNoViolations(page: Page, label: string, include?: string) {
+  expect(await axeViolations(page, include), `axe violations on ${label}`).toEqual([]);
   expect(await classConflicts(page, include), `class conflicts on ${label}`).toEqual([]);
 }
 

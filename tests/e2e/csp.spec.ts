@@ -1,6 +1,6 @@
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
-import { seedConsent, waitForHydration } from "../support/site.ts";
+import { seedConsent, waitForHydration, watchCsp } from "../support/site.ts";
 
 /**
  * The Content-Security-Policy must never block our own scripts: every page loads and
@@ -8,38 +8,6 @@ import { seedConsent, waitForHydration } from "../support/site.ts";
  * a page was prerendered (script hashes) or rendered per request (nonce). An injected
  * script must be blocked.
  */
-
-type Violation = { directive: string; blocked: string; sample: string };
-
-declare global {
-  interface Window {
-    __cspViolations: Violation[];
-  }
-}
-
-async function watchCsp(page: Page) {
-  const consoleProblems: string[] = [];
-  page.on("console", (message) => {
-    const text = message.text();
-    if (/content security policy|refused to|permissions-policy|permissions policy/i.test(text)) {
-      consoleProblems.push(`${message.type()}: ${text}`);
-    }
-  });
-  await page.addInitScript(() => {
-    window.__cspViolations = [];
-    document.addEventListener("securitypolicyviolation", (event) => {
-      window.__cspViolations.push({
-        directive: event.effectiveDirective,
-        blocked: event.blockedURI,
-        sample: event.sample,
-      });
-    });
-  });
-  return {
-    consoleProblems,
-    violations: () => page.evaluate(() => window.__cspViolations),
-  };
-}
 
 test.beforeEach(async ({ context }) => {
   await seedConsent(context);

@@ -19,7 +19,6 @@
  */
 import { gzipSync } from "node:zlib";
 
-import AxeBuilder from "@axe-core/playwright";
 import { type Page, type Response, expect, test } from "@playwright/test";
 
 import { type PagePath, pages } from "../../app/content/pages.ts";
@@ -28,15 +27,15 @@ import { sitemapPaths } from "../../app/prerendered-paths.ts";
 import { classConflicts } from "../support/class-conflicts.ts";
 import {
   allPages,
+  axeViolations,
   hydratedPaths,
   notFoundPath,
   openPage,
   seedConsent,
   staticRoutes,
   viewports,
+  watchCsp,
 } from "../support/site.ts";
-
-const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /** KB (1024 bytes) gzipped. */
 const budgets = { css: 15, html: 30, js: { content: 15, hydrated: 110 } } as const;
@@ -77,40 +76,6 @@ function weigh(page: Page): () => Promise<Record<Kind, number> & { files: number
     for (const source of inline) totals.js += gzipSync(source, { level: 9 }).length;
     return totals;
   };
-}
-
-type Violation = { directive: string; blocked: string };
-
-async function watchCsp(page: Page) {
-  const complaints: string[] = [];
-  page.on("console", (message) => {
-    const text = message.text();
-    if (/content security policy|refused to|permissions-policy|permissions policy/i.test(text)) {
-      complaints.push(`${message.type()}: ${text}`);
-    }
-  });
-  await page.addInitScript(() => {
-    const w = window as unknown as { __cspViolations: Violation[] };
-    w.__cspViolations = [];
-    document.addEventListener("securitypolicyviolation", (event) => {
-      w.__cspViolations.push({ directive: event.effectiveDirective, blocked: event.blockedURI });
-    });
-  });
-  return {
-    complaints,
-    violations: () =>
-      page.evaluate(() => (window as unknown as { __cspViolations: Violation[] }).__cspViolations),
-  };
-}
-
-async function axeReport(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  return violations.flatMap((v) =>
-    v.nodes.map(
-      (n) =>
-        `${v.id} (${v.impact ?? "?"}) ${n.target.join(" ")}\n    ${n.failureSummary?.replaceAll("\n", "\n    ") ?? v.help}`,
-    ),
-  );
 }
 
 function jsonLd(texts: string[]): Record<string, unknown>[] {
@@ -334,11 +299,11 @@ for (const [size, viewport] of Object.entries(viewports)) {
         expect.soft(kb(weight.css), `${at}: CSS KB gzipped`).toBeLessThanOrEqual(budgets.css);
         expect.soft(kb(weight.html), `${at}: HTML KB gzipped`).toBeLessThanOrEqual(budgets.html);
 
-        expect.soft(await axeReport(page), `axe violations on ${at}`).toEqual([]);
+        expect.soft(await axeViolations(page), `axe violations on ${at}`).toEqual([]);
         expect.soft(await classConflicts(page), `class conflicts on ${at}`).toEqual([]);
 
         expect.soft(await csp.violations(), `CSP violations on ${at}`).toEqual([]);
-        expect.soft(csp.complaints, `CSP complaints on ${at}`).toEqual([]);
+        expect.soft(csp.consoleProblems, `CSP complaints on ${at}`).toEqual([]);
         if (path !== notFoundPath) {
           expect
             .soft(response?.headers()["content-security-policy"], `${path}: script hashes`)

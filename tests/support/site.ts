@@ -2,6 +2,7 @@
  * What the quality specs (a11y, budgets, keyboard, reflow, seo, delivery) share: the list
  * of pages taken from the route table, a pre-made cookie choice, and focus checks.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, type Locator, type Page, expect } from "@playwright/test";
 
 import {
@@ -214,4 +215,59 @@ export function phoneMenuToggle(page: Page): Locator {
 /** A desktop submenu's toggle: the `<summary>` of a `<details data-menu="desktop">`. */
 export function desktopMenuToggle(page: Page, label: string): Locator {
   return page.locator('details[data-menu="desktop"] > summary', { hasText: label });
+}
+
+type Violation = { directive: string; blocked: string; sample: string };
+
+declare global {
+  interface Window {
+    __cspViolations: Violation[];
+  }
+}
+
+/**
+ * Starts recording, before any page script runs, every CSP violation event and every
+ * console message about a policy.
+ */
+export async function watchCsp(page: Page) {
+  const consoleProblems: string[] = [];
+  page.on("console", (message) => {
+    const text = message.text();
+    if (/content security policy|refused to|permissions-policy|permissions policy/i.test(text)) {
+      consoleProblems.push(`${message.type()}: ${text}`);
+    }
+  });
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (event) => {
+      window.__cspViolations.push({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        sample: event.sample,
+      });
+    });
+  });
+  return {
+    consoleProblems,
+    violations: () => page.evaluate(() => window.__cspViolations),
+  };
+}
+
+/** WCAG 2.2 AA violations axe finds on the page (or part of it): rule, impact, target, summary. */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags([
+    "wcag2a",
+    "wcag2aa",
+    "wcag21a",
+    "wcag21aa",
+    "wcag22aa",
+  ]);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations.flatMap((v) =>
+    v.nodes.map(
+      (n) =>
+        `${v.id} (${v.impact ?? "?"}) ${n.target.join(" ")}\n    ${n.failureSummary?.replaceAll("\n", "\n    ") ?? v.help}`,
+    ),
+  );
 }
