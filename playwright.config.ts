@@ -26,11 +26,26 @@ export const chromiumLaunch = {
   ],
 };
 
+/**
+ * Specs that mostly wait (a hung or slow mail server, a lease running out, a phone's
+ * throttled link) or hold one long test: their own project puts them on two more workers
+ * from the start, so their waits overlap the other specs' work instead of adding to it.
+ */
+const waits = [
+  "fuzz",
+  "mail-faults",
+  "mail-limits",
+  "mail-trust",
+  "registrant-journey",
+  "slow-phone",
+].map((name) => `${name}.spec.ts`);
+
 export default defineConfig({
   fullyParallel: true,
-  workers: 2,
+  workers: 4,
   forbidOnly: Boolean(process.env.CI),
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  // PLAYWRIGHT_JSON_OUTPUT_NAME adds Playwright's JSON report: per-test times for docs/benchmarks.md.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [["list"], ["json"]] : [["list"]],
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -40,10 +55,12 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "chromium", testDir: "tests/e2e" },
+    { name: "waits", testDir: "tests/e2e", testMatch: waits, workers: 2 },
+    // One browser per core: with a third, a burst of 2,000 registrations met 503s (proxy.spec.ts).
+    { name: "chromium", testDir: "tests/e2e", testIgnore: waits, workers: 2 },
     // The core journeys in Firefox ESR and WebKitGTK, each through its own driver
     // (tests/engines/journeys.ts); they use none of Playwright's browser fixtures.
-    { name: "engines", testDir: "tests/engines" },
+    { name: "engines", testDir: "tests/engines", workers: 1 },
   ],
   webServer: {
     // The production server over the production build (npm test builds first).

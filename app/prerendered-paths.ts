@@ -20,7 +20,7 @@ export const staticRoutePaths: readonly string[] = routes
 
 /**
  * The one list of pages built ahead of time: prerendered by react-router.config.ts and
- * checked page by page by the quality specs (tests/e2e/support/site.ts).
+ * checked page by page by the quality specs (tests/support/site.ts).
  */
 export const prerenderedPaths: readonly string[] = staticRoutePaths.filter(
   (path) => !renderedOnRequest.includes(path) && path !== consolePath,

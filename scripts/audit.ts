@@ -50,7 +50,7 @@ import lighthouse from "lighthouse";
 import { prerenderedPaths, unlisted } from "../app/prerendered-paths.ts";
 import { chromiumLaunch } from "../playwright.config.ts";
 import { INLINE_CSS_DEFAULT } from "./inline-css.ts";
-import { type ServerProcess, startServer } from "../tests/resilience/server-process.ts";
+import { type ServerProcess, startServer } from "./lib/server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);

@@ -22,16 +22,22 @@ import { parseArgs } from "node:util";
 
 import * as prettier from "prettier";
 
-import { httpsFetch, startCaddy } from "../tests/resilience/caddy.ts";
 import {
-  freshPostgresSchema,
+  type ServerProcess,
+  cpuTimeMs,
+  httpsFetch,
+  startCaddy,
+  startServer,
+} from "./lib/server-process.ts";
+import {
+  formBody,
   inParallel,
   newRegistration,
   postgresRows,
   sqliteRows,
   type StoredRow,
-} from "../tests/resilience/registrations.ts";
-import { type ServerProcess, startServer } from "../tests/resilience/server-process.ts";
+} from "../tests/support/registrations.ts";
+import { freshPostgresSchema } from "../tests/support/storage-backends.ts";
 
 const { values: args } = parseArgs({
   options: {
@@ -65,11 +71,6 @@ type Result = {
 };
 
 /** User + system CPU time of a process, in milliseconds (Linux /proc). */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  const ticks = Number(fields[11]) + Number(fields[12]);
-  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
-}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -123,10 +124,10 @@ async function run(backend: Backend): Promise<Result> {
     await response.arrayBuffer();
     return response.status;
   };
-  const cpuOfServers = () => servers.reduce((sum, s) => sum + cpuMs(s.child.pid ?? 0), 0);
+  const cpuOfServers = () => servers.reduce((sum, s) => sum + cpuTimeMs(s.child.pid), 0);
   try {
     const label = `bench-${randomUUID().slice(0, 6)}`;
-    const registrations = Array.from({ length: COUNT }, (_, i) => newRegistration(label, i));
+    const registrations = Array.from({ length: COUNT }, () => newRegistration(label));
     const latencies: number[] = [];
     const acknowledged = new Set<string>();
     const non2xx: Record<string, number> = {};
@@ -137,7 +138,7 @@ async function run(backend: Backend): Promise<Result> {
     await inParallel(registrations, CONCURRENCY, async (r) => {
       const t0 = performance.now();
       try {
-        const status = await send(new URLSearchParams({ ...r }).toString());
+        const status = await send(formBody(r));
         latencies.push(performance.now() - t0);
         if (status >= 200 && status < 300) acknowledged.add(r.email);
         else non2xx[status] = (non2xx[status] ?? 0) + 1;

@@ -18,7 +18,7 @@
  * BENCH_SKIP_POSTGRES=1 to measure SQLite only.
  */
 import { randomUUID } from "node:crypto";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -26,7 +26,7 @@ import { DatabaseSync } from "node:sqlite";
 import autocannon from "autocannon";
 import pg from "pg";
 
-import { type ServerProcess, startServer } from "../tests/resilience/server-process.ts";
+import { type ServerProcess, cpuTimeMs, startServer } from "./lib/server-process.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const buildDir = process.env.BUILD_DIR ?? "build";
@@ -57,12 +57,6 @@ type Figures = {
   /** Server CPU time (user + system) per answered request: independent of other load. */
   cpuMs: number;
 };
-
-/** CPU time a process has used so far, in ms (Linux /proc; clock ticks are 10 ms). */
-function cpuTimeMs(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** `success` is the status that acknowledges: 200, or 303 for the form posted without JavaScript. */
 async function run(

@@ -3,7 +3,9 @@
  * (tests/e2e/proxy.spec.ts). CI machines start without it: as root, Debian's
  * package is installed; otherwise the message says what to do.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
+
+import { aptInstall } from "./lib/apt.ts";
 
 const caddyPath = process.env.CADDY_PATH ?? "caddy";
 
@@ -16,12 +18,7 @@ if (spawnSync(caddyPath, ["version"], { stdio: "ignore" }).status !== 0) {
     process.exit(1);
   }
   console.log("No Caddy found: installing Debian's caddy package...");
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-  execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "caddy"], {
-    stdio: "inherit",
-    env,
-  });
+  aptInstall(["caddy"], { recommends: false });
   // The package starts a system service on port 80; the tests run their own Caddy.
   spawnSync("systemctl", ["disable", "--now", "caddy"], { stdio: "ignore" });
 }

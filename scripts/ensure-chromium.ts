@@ -2,8 +2,9 @@
  * Makes sure a Chromium is there for the end-to-end tests. Playwright cannot
  * download its own browsers on these machines, so we use Debian's package.
  */
-import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
+
+import { aptInstall } from "./lib/apt.ts";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -17,7 +18,5 @@ if (!existsSync(chromiumPath)) {
     process.exit(1);
   }
   console.log(`No Chromium at ${chromiumPath}: installing Debian's chromium package...`);
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-  execFileSync("apt-get", ["install", "-y", "-qq", "chromium"], { stdio: "inherit", env });
+  aptInstall(["chromium"]);
 }

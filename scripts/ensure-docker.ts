@@ -31,6 +31,8 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 
+import { aptInstall } from "./lib/apt.ts";
+
 export const baseImage = "node:24-bookworm-slim";
 /** Bump when the way the base is made changes, so every machine makes it again. */
 const recipe = "1";
@@ -75,8 +77,7 @@ async function ensureEngine() {
     .map(([pkg]) => pkg);
   if (missing.length > 0 && process.getuid?.() === 0) {
     console.log(`Installing Debian's ${missing.join(", ")}...`);
-    run("apt-get", ["update", "-qq"]);
-    run("apt-get", ["install", "-y", "-qq", "--no-install-recommends", ...missing]);
+    aptInstall(missing, { recommends: false });
   }
   if (dockerRuns()) return;
   if (process.getuid?.() !== 0) {

@@ -5,8 +5,10 @@
  * CI machines start without them: as root, the packages are installed; otherwise the
  * message says what to do. Nothing is downloaded outside apt.
  */
-import { execFileSync, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+
+import { aptInstall } from "./lib/apt.ts";
 
 const checks: { what: string; ok: () => boolean; packages: string[] }[] = [
   {
@@ -44,9 +46,7 @@ if (missing.length > 0) {
     process.exit(1);
   }
   console.log(`Missing ${names}: installing ${packages.join(" ")}...`);
-  const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
-  execFileSync("apt-get", ["update", "-qq"], { stdio: "inherit", env });
-  execFileSync("apt-get", ["install", "-y", "-qq", ...packages], { stdio: "inherit", env });
+  aptInstall(packages);
   const still = checks.filter((check) => !check.ok()).map((check) => check.what);
   if (still.length > 0) {
     console.error(`Still missing after installing: ${still.join(", ")}`);

@@ -10,9 +10,9 @@ import path from "node:path";
 
 import { type Browser, chromium } from "@playwright/test";
 
+import { prerenderedPaths } from "../app/prerendered-paths.ts";
 import { chromiumLaunch } from "../playwright.config.ts";
-import { staticRoutes } from "../tests/e2e/support/site.ts";
-import { startServer } from "../tests/resilience/server-process.ts";
+import { startServer } from "./lib/server-process.ts";
 
 const port = Number(process.env.SCREENSHOT_PORT ?? 3290);
 const origin = `http://127.0.0.1:${port}`;
@@ -68,7 +68,7 @@ try {
     await shoot(browser, "/", "home-consent-banner", { consent: false });
     await shoot(browser, "/", "home-menu-open", { consent: true, menu: true });
   }
-  const routes = only.length > 0 ? only : staticRoutes.map((r) => r.path);
+  const routes = only.length > 0 ? only : prerenderedPaths;
   for (const route of routes) {
     const label = route === "/" ? "home" : route.slice(1).replaceAll("/", "-");
     await shoot(browser, route, label, { consent: true });

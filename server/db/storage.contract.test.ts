@@ -7,30 +7,16 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../logger.ts";
 import { createDatabase, migrateToLatest, SQLITE_FILE_NAME } from "./database.ts";
 import type { NewRegistration } from "../../contract/registrations.ts";
+import { newRegistration } from "../../tests/support/registrations.ts";
 import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { registrationsCsv } from "../registrations/csv.ts";
 import { openServices, type Services, type ServicesOptions } from "../services.ts";
 
 const logger = createLogger("silent");
-const WEBHOOK = {
+const SPREADSHEET = {
   SPREADSHEET_URL: "http://127.0.0.1:9/never-called",
   SPREADSHEET_SECRET: "s".repeat(32),
 };
-
-let counter = 0;
-function newRegistration(overrides: Partial<NewRegistration> = {}): NewRegistration {
-  counter += 1;
-  return {
-    name: `Person ${counter}`,
-    email: `person${counter}@example.com`,
-    phone: null,
-    message: null,
-    clientTimestamp: "2026-03-01T09:15:00.123Z",
-    idempotencyKey: `key-${counter}-${Math.random()}`,
-    consent: { version: "2026-11-23", wantsUpdates: false },
-    ...overrides,
-  };
-}
 
 for (const backend of backends) {
   describe.runIf(backend.enabled)(`registration storage on ${backend.name}`, () => {
@@ -58,7 +44,7 @@ for (const backend of backends) {
 
     it("stores every field exactly, with the client's timestamp as sent", async () => {
       const storage = await open(await place());
-      const input = newRegistration({
+      const input = newRegistration("storage", {
         name: "Zoë O'Neill-Šimić",
         email: "Zoe.ONeill@example.co.uk",
         phone: "+44 (0)20 7946 0958",
@@ -93,7 +79,11 @@ for (const backend of backends) {
 
     it("keeps a missing client timestamp and optional fields as null", async () => {
       const storage = await open(await place());
-      const input = newRegistration({ clientTimestamp: null, phone: null, message: null });
+      const input = newRegistration("storage", {
+        clientTimestamp: null,
+        phone: null,
+        message: null,
+      });
       const { registration } = await storage.registrations.register(input);
       const [stored] = await storage.admin.list(1);
       expect(stored).toEqual(registration);
@@ -104,19 +94,19 @@ for (const backend of backends) {
     it("answers a repeated idempotency key with the first registration and stores nothing new", async () => {
       const storage = await open(await place());
       const first = await storage.registrations.register(
-        newRegistration({ idempotencyKey: "same" }),
+        newRegistration("storage", { idempotencyKey: "same" }),
       );
       clock = new Date("2026-06-15T12:00:05.000Z");
       const again = await storage.registrations.register(
-        newRegistration({ idempotencyKey: "same", name: "Someone else" }),
+        newRegistration("storage", { idempotencyKey: "same", name: "Someone else" }),
       );
       expect(again).toEqual({ kind: "duplicate", registration: first.registration });
       expect(await storage.admin.count()).toBe(1);
     });
 
     it("stores one row when the same key arrives many times at once", async () => {
-      const storage = await open(await place(WEBHOOK));
-      const input = newRegistration({ idempotencyKey: "double-click" });
+      const storage = await open(await place(SPREADSHEET));
+      const input = newRegistration("storage", { idempotencyKey: "double-click" });
       const results = await Promise.all(
         Array.from({ length: 12 }, () => storage.registrations.register(input)),
       );
@@ -130,17 +120,22 @@ for (const backend of backends) {
 
     it("keeps different keys apart under concurrency", async () => {
       const storage = await open(await place());
-      const inputs = Array.from({ length: 25 }, () => newRegistration());
+      const inputs = Array.from({ length: 25 }, () => newRegistration("storage"));
       const results = await Promise.all(inputs.map((i) => storage.registrations.register(i)));
       expect(results.every((r) => r.kind === "created")).toBe(true);
       expect(await storage.admin.count()).toBe(25);
     });
 
     it("stores the good registrations of a batch when one of them is refused", async () => {
-      const storage = await open(await place(WEBHOOK));
+      const storage = await open(await place(SPREADSHEET));
       // A missing name breaks NOT NULL; it arrives together with valid ones.
-      const broken = { ...newRegistration(), name: null } as unknown as NewRegistration;
-      const inputs = [newRegistration(), broken, newRegistration(), newRegistration()];
+      const broken = { ...newRegistration("storage"), name: null } as unknown as NewRegistration;
+      const inputs = [
+        newRegistration("storage"),
+        broken,
+        newRegistration("storage"),
+        newRegistration("storage"),
+      ];
       const results = await Promise.allSettled(
         inputs.map((i) => storage.registrations.register(i)),
       );
@@ -156,13 +151,13 @@ for (const backend of backends) {
 
     it("queues a confirmation email always, and a spreadsheet delivery only when forwarding is on", async () => {
       const off = await open(await place());
-      await off.registrations.register(newRegistration());
+      await off.registrations.register(newRegistration("storage"));
       const offSummary = await off.admin.outboxSummary();
       expect(offSummary.kinds.spreadsheet.counts).toEqual({ pending: 0, delivered: 0, dead: 0 });
       expect(offSummary.kinds.mail.counts).toEqual({ pending: 1, delivered: 0, dead: 0 });
 
-      const on = await open(await place(WEBHOOK));
-      const { registration } = await on.registrations.register(newRegistration());
+      const on = await open(await place(SPREADSHEET));
+      const { registration } = await on.registrations.register(newRegistration("storage"));
       const summary = await on.admin.outboxSummary();
       expect(summary.kinds.spreadsheet.counts).toEqual({ pending: 1, delivered: 0, dead: 0 });
       expect(summary.kinds.spreadsheet.oldestPendingAt).toBe(registration.receivedAt);
@@ -180,23 +175,29 @@ for (const backend of backends) {
     });
 
     it("stores no registration when its outbox row cannot be written (one transaction)", async () => {
-      const p = await place(WEBHOOK);
+      const p = await place(SPREADSHEET);
       const storage = await open(p);
       const saboteur = createDatabase(p.env, logger);
       await saboteur.db.schema.dropTable("outbox").execute();
       await saboteur.db.destroy();
 
-      await expect(storage.registrations.register(newRegistration())).rejects.toThrow(/outbox/);
+      await expect(storage.registrations.register(newRegistration("storage"))).rejects.toThrow(
+        /outbox/,
+      );
       expect(await storage.admin.count()).toBe(0);
     });
 
     it("shows and erases every registration for an address, whatever its letter case, with its outbox rows", async () => {
-      const p = await place(WEBHOOK);
+      const p = await place(SPREADSHEET);
       const storage = await open(p);
-      await storage.registrations.register(newRegistration({ email: "Sam@Example.com" }));
-      await storage.registrations.register(newRegistration({ email: "sam@example.com" }));
+      await storage.registrations.register(
+        newRegistration("storage", { email: "Sam@Example.com" }),
+      );
+      await storage.registrations.register(
+        newRegistration("storage", { email: "sam@example.com" }),
+      );
       const other = await storage.registrations.register(
-        newRegistration({ email: "kim@example.com" }),
+        newRegistration("storage", { email: "kim@example.com" }),
       );
 
       const shown = await storage.admin.findByEmail("SAM@example.com");
@@ -245,11 +246,15 @@ for (const backend of backends) {
     });
 
     it("purges registrations older than the retention period, with their outbox rows", async () => {
-      const storage = await open(await place(WEBHOOK));
+      const storage = await open(await place(SPREADSHEET));
       clock = new Date("2024-06-14T12:00:00.000Z");
-      await storage.registrations.register(newRegistration({ name: "Older than 24 months" }));
+      await storage.registrations.register(
+        newRegistration("storage", { name: "Older than 24 months" }),
+      );
       clock = new Date("2024-06-16T12:00:00.000Z");
-      const kept = await storage.registrations.register(newRegistration({ name: "Just inside" }));
+      const kept = await storage.registrations.register(
+        newRegistration("storage", { name: "Just inside" }),
+      );
       clock = new Date("2026-06-15T12:00:00.000Z");
 
       const result = await storage.admin.purgeOlderThan({ amount: 24, unit: "months" });
@@ -261,9 +266,9 @@ for (const backend of backends) {
     it("runs the retention purge when started", async () => {
       const storage = await open(await place({ RETENTION_MONTHS: "1" }));
       clock = new Date("2026-04-01T00:00:00.000Z");
-      await storage.registrations.register(newRegistration());
+      await storage.registrations.register(newRegistration("storage"));
       clock = new Date("2026-06-15T12:00:00.000Z");
-      await storage.registrations.register(newRegistration());
+      await storage.registrations.register(newRegistration("storage"));
       storage.start();
       await expect.poll(() => storage.admin.count()).toBe(1);
     });
@@ -272,7 +277,9 @@ for (const backend of backends) {
       const storage = await open(await place());
       for (const minute of [1, 3, 2]) {
         clock = new Date(`2026-06-15T12:0${minute}:00.000Z`);
-        await storage.registrations.register(newRegistration({ name: `At minute ${minute}` }));
+        await storage.registrations.register(
+          newRegistration("storage", { name: `At minute ${minute}` }),
+        );
       }
       expect((await storage.admin.list(2)).map((r) => r.name)).toEqual([
         "At minute 3",
@@ -288,7 +295,7 @@ for (const backend of backends) {
     it("exports CSV that quotes awkward values and defuses formulas", async () => {
       const storage = await open(await place());
       const { registration } = await storage.registrations.register(
-        newRegistration({
+        newRegistration("storage", {
           name: '=HYPERLINK("http://evil.example","Click")',
           email: "a@example.com",
           phone: "+44 7700 900123",
@@ -308,7 +315,7 @@ for (const backend of backends) {
     it("applies migrations once: re-opening keeps the data and applies nothing", async () => {
       const p = await place();
       const first = await openServices(p.env, logger);
-      const { registration } = await first.registrations.register(newRegistration());
+      const { registration } = await first.registrations.register(newRegistration("storage"));
       await first.close();
 
       const handle = createDatabase(p.env, logger);
@@ -323,7 +330,9 @@ for (const backend of backends) {
       const p = await place();
       const storage = await openServices(p.env, logger);
       await storage.close();
-      await expect(storage.registrations.register(newRegistration())).rejects.toMatchObject({
+      await expect(
+        storage.registrations.register(newRegistration("storage")),
+      ).rejects.toMatchObject({
         name: "StorageUnavailableError",
       });
     });
@@ -338,13 +347,17 @@ describe("registration storage on sqlite, when the file is locked", () => {
     const other = new DatabaseSync(path.join(p.env.DATA_DIR, SQLITE_FILE_NAME));
     try {
       other.exec("BEGIN IMMEDIATE");
-      await expect(storage.registrations.register(newRegistration())).rejects.toMatchObject({
+      await expect(
+        storage.registrations.register(newRegistration("storage")),
+      ).rejects.toMatchObject({
         name: "StorageUnavailableError",
       });
       other.exec("ROLLBACK");
       expect(await storage.admin.count()).toBe(0);
       // Once the lock is gone it works again.
-      await expect(storage.registrations.register(newRegistration())).resolves.toMatchObject({
+      await expect(
+        storage.registrations.register(newRegistration("storage")),
+      ).resolves.toMatchObject({
         kind: "created",
       });
     } finally {

@@ -4,8 +4,8 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { afterEach, describe, expect, it } from "vitest";
 
-import type { NewRegistration } from "../../contract/registrations.ts";
 import { rawHeader, startMailCatcher, type MailCatcher } from "../../tests/support/mail-catcher.ts";
+import { newRegistration } from "../../tests/support/registrations.ts";
 import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
@@ -25,20 +25,6 @@ const FAST = {
     yieldAbove: 2,
   },
 } satisfies ServicesOptions;
-
-let counter = 0;
-function newRegistration(): NewRegistration {
-  counter += 1;
-  return {
-    name: `Person ${counter}`,
-    email: `mail${counter}-${Date.now()}@example.com`,
-    phone: null,
-    message: null,
-    clientTimestamp: null,
-    idempotencyKey: `mail-${counter}-${Math.random()}`,
-    consent: { version: "2026-11-23", wantsUpdates: false },
-  };
-}
 
 for (const backend of backends) {
   describe.runIf(backend.enabled)(`email through the outbox on ${backend.name}`, () => {
@@ -71,7 +57,7 @@ for (const backend of backends) {
     it("sends one confirmation per registration, with both one-click headers, and marks it sent", async () => {
       const storage = await open(await setUp());
       storage.start();
-      const person = newRegistration();
+      const person = newRegistration("mail");
       await storage.registrations.register(person);
       const [message] = await mail.waitFor(person.email, 1, 10_000);
       expect(message?.parsed.subject).toMatch(/confirm/i);
@@ -94,10 +80,10 @@ for (const backend of backends) {
       const storage = await open(await setUp());
       storage.start();
       const withNews = {
-        ...newRegistration(),
+        ...newRegistration("mail"),
         consent: { version: "2026-11-23", wantsUpdates: true },
       };
-      const without = newRegistration();
+      const without = newRegistration("mail");
       await storage.registrations.register(withNews);
       await storage.registrations.register(without);
       const [asked] = await mail.waitFor(withNews.email, 1, 10_000);
@@ -113,7 +99,7 @@ for (const backend of backends) {
       storage.start();
       // Hangs for more than two time limits (1.5 s here, 20 s in production), then recovers.
       mail.hanging = true;
-      const people = Array.from({ length: 6 }, newRegistration);
+      const people = Array.from({ length: 6 }, () => newRegistration("mail"));
       for (const person of people) await storage.registrations.register(person);
       await new Promise((resolve) => setTimeout(resolve, 4_000));
       mail.release();
@@ -132,7 +118,7 @@ for (const backend of backends) {
       // Twice "try again later", then accepted: the third and last attempt gets through.
       mail.refuseWith = 451;
       mail.refuseTimes = 2;
-      const person = newRegistration();
+      const person = newRegistration("mail");
       await storage.registrations.register(person);
       await mail.waitFor(person.email, 1, 10_000);
       expect(mail.refused).toBe(2);
@@ -143,7 +129,7 @@ for (const backend of backends) {
 
       mail.refuseWith = 550;
       mail.refuseTimes = Infinity;
-      const refused = newRegistration();
+      const refused = newRegistration("mail");
       await storage.registrations.register(refused);
       await expect
         .poll(async () => (await storage.admin.outboxSummary()).kinds.mail.counts.dead, {
@@ -168,8 +154,8 @@ for (const backend of backends) {
       const place = await setUp();
       // Registered while no worker runs (a server that stopped before sending).
       const first = await open(place);
-      const kept = newRegistration();
-      const gone = newRegistration();
+      const kept = newRegistration("mail");
+      const gone = newRegistration("mail");
       const { registration } = await first.registrations.register(gone);
       await first.registrations.register(kept);
       const side = createDatabase(place.env, logger);
@@ -195,7 +181,7 @@ describe("email without SMTP_URL", () => {
     const storage = await openServices(place.env, logger, FAST);
     try {
       storage.start();
-      const person = newRegistration();
+      const person = newRegistration("mail");
       await storage.registrations.register(person);
       // Delivered once the file is written whole: reading it as soon as it appears races the write.
       await expect

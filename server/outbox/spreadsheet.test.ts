@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { OutboxWorkerOptions } from "./worker.ts";
 import type { NewRegistration, StoredRegistration } from "../../contract/registrations.ts";
 import {
-  createFakeReceiver,
-  type FakeReceiver,
-  freePort,
-} from "../../tests/support/outbox-receiver.ts";
+  type FakeSpreadsheet,
+  startFakeSpreadsheet,
+} from "../../tests/support/fake-spreadsheet.ts";
+import { newRegistration } from "../../tests/support/registrations.ts";
 import { backends, postgresBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { createDatabase } from "../db/database.ts";
 import * as spreadsheetKind from "../db/migrations/008-spreadsheet-kind.ts";
@@ -27,17 +27,14 @@ const FAST: Partial<OutboxWorkerOptions> = {
 const WAIT = { timeout: 15_000, interval: 25 };
 
 let counter = 0;
-function newRegistration(): NewRegistration {
+/** Phones with a leading + and without, messages and none: every shape a row can take. */
+function varied(): NewRegistration {
   counter += 1;
-  return {
-    name: `Spreadsheet Person ${counter}`,
-    email: `spreadsheet${counter}@example.com`,
+  return newRegistration("spreadsheet", {
     phone: counter % 2 ? "+44 7700 900" + String(100 + counter) : null,
     message: counter % 3 ? null : "Please call after six",
     clientTimestamp: `2026-05-0${(counter % 9) + 1}T08:00:00.000Z`,
-    idempotencyKey: `outbox-${counter}-${Math.random()}`,
-    consent: { version: "2026-11-23", wantsUpdates: false },
-  };
+  });
 }
 
 function captureLogs() {
@@ -50,7 +47,7 @@ for (const backend of backends) {
   describe.runIf(backend.enabled)(`the spreadsheet channel on ${backend.name}`, () => {
     const cleanups: Array<() => Promise<void>> = [];
 
-    async function place(fake: FakeReceiver): Promise<TestPlace> {
+    async function place(fake: FakeSpreadsheet): Promise<TestPlace> {
       const p = await backend.fresh(fake.env);
       cleanups.push(p.drop);
       return p;
@@ -66,8 +63,8 @@ for (const backend of backends) {
       return storage;
     }
 
-    async function fakeOnFreePort(): Promise<FakeReceiver> {
-      const fake = createFakeReceiver(await freePort());
+    async function fakeOnFreePort(): Promise<FakeSpreadsheet> {
+      const fake = await startFakeSpreadsheet({ listening: false });
       cleanups.push(() => fake.close());
       return fake;
     }
@@ -82,7 +79,7 @@ for (const backend of backends) {
       const storage = await open(await place(fake));
       const stored: StoredRegistration[] = [];
       for (let i = 0; i < 8; i++)
-        stored.push((await storage.registrations.register(newRegistration())).registration);
+        stored.push((await storage.registrations.register(varied())).registration);
       storage.start();
 
       // Nothing listens yet: every attempt is refused and rescheduled.
@@ -96,10 +93,10 @@ for (const backend of backends) {
 
       // Then it answers 500, hangs up, and answers too slowly, before it recovers.
       const script = ["fail", "fail", "fail", "hang-up", "slow", "slow", "fail"] as const;
-      fake.mode = (index) => script[index] ?? "ok";
+      fake.answer = (index) => script[index] ?? "ok";
       await fake.listen();
       // One more arrives while deliveries are retrying.
-      stored.push((await storage.registrations.register(newRegistration())).registration);
+      stored.push((await storage.registrations.register(varied())).registration);
 
       await expect
         .poll(async () => (await storage.admin.outboxSummary()).kinds.spreadsheet.counts, WAIT)
@@ -132,11 +129,11 @@ for (const backend of backends) {
 
     it("gives up after the last attempt, keeps the row visible as dead, and delivers it on retry", async () => {
       const fake = await fakeOnFreePort();
-      fake.mode = () => "fail";
+      fake.answer = () => "fail";
       await fake.listen();
       const { logger, lines } = captureLogs();
       const storage = await open(await place(fake), { maxAttempts: 3 }, logger);
-      const { registration } = await storage.registrations.register(newRegistration());
+      const { registration } = await storage.registrations.register(varied());
       storage.start();
 
       await expect
@@ -158,7 +155,7 @@ for (const backend of backends) {
       await new Promise((resolve) => setTimeout(resolve, 150));
       expect(fake.requests).toHaveLength(3);
 
-      fake.mode = () => "ok";
+      fake.answer = () => "ok";
       expect(await storage.admin.retryOutbox()).toEqual({ revived: 1, hurried: 0 });
       await expect
         .poll(async () => (await storage.admin.outboxSummary()).kinds.spreadsheet.counts, WAIT)
@@ -184,12 +181,12 @@ for (const backend of backends) {
 
     it("retries a delivery the spreadsheet refuses, in a 401 or in a 200, until it is signed right", async () => {
       const fake = await fakeOnFreePort();
-      fake.mode = (index) => (index < 2 ? "refuse-in-200" : "ok");
+      fake.answer = (index) => (index < 2 ? "refuse-in-200" : "ok");
       await fake.listen();
       const p = await place(fake);
       // A server with the wrong secret: the fake refuses every delivery.
       const wrong = await open({ ...p, env: { ...p.env, SPREADSHEET_SECRET: "x".repeat(40) } });
-      const { registration } = await wrong.registrations.register(newRegistration());
+      const { registration } = await wrong.registrations.register(varied());
       wrong.start();
       await expect.poll(() => fake.refused.length, WAIT).toBeGreaterThanOrEqual(2);
       const [refused] = await wrong.admin.findByEmail(registration.email);
@@ -214,7 +211,7 @@ for (const backend of backends) {
       const fake = await fakeOnFreePort();
       const p = await place(fake);
       const before = await openServices(p.env, captureLogs().logger, { spreadsheet: FAST });
-      const { registration } = await before.registrations.register(newRegistration());
+      const { registration } = await before.registrations.register(varied());
       // The process stops before the worker ever ran.
       await before.close();
 
@@ -235,7 +232,7 @@ for (const backend of backends) {
       await fake.listen();
       const p = await place(fake);
       const before = await openServices(p.env, captureLogs().logger, { spreadsheet: FAST });
-      const { registration } = await before.registrations.register(newRegistration());
+      const { registration } = await before.registrations.register(varied());
       await before.close();
       // The database as the version before 008 left it: the row's kind is 'sheet' again.
       const side = createDatabase(p.env, captureLogs().logger);
@@ -258,7 +255,7 @@ for (const backend of backends) {
       const p = await place(fake);
       const { logger, lines } = captureLogs();
       const storage = await open(p, { failedPollCapMs: 160 }, logger);
-      const { registration } = await storage.registrations.register(newRegistration());
+      const { registration } = await storage.registrations.register(varied());
       // The outbox goes missing under the worker (as a locked, full or lost database fails it).
       const side = createDatabase(p.env, captureLogs().logger);
       cleanups.push(() => side.db.destroy());
@@ -285,8 +282,7 @@ describe.runIf(postgresBackend.enabled)(
   "the spreadsheet channel from several app servers on postgres",
   () => {
     it("shares the work without sending anything twice", async () => {
-      const fake = createFakeReceiver(await freePort());
-      await fake.listen();
+      const fake = await startFakeSpreadsheet();
       const p = await postgresBackend.fresh(fake.env);
       // A generous timeout, so that a slow test machine cannot cause a (legitimate) resend.
       const options = { spreadsheet: { ...FAST, timeoutMs: 5_000, leaseMs: 20_000 } };
@@ -296,7 +292,7 @@ describe.runIf(postgresBackend.enabled)(
           servers.push(await openServices(p.env, captureLogs().logger, options));
         const stored = await Promise.all(
           Array.from({ length: 30 }, (_, i) =>
-            servers[i % servers.length]!.registrations.register(newRegistration()),
+            servers[i % servers.length]!.registrations.register(varied()),
           ),
         );
         for (const server of servers) server.start();

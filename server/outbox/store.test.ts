@@ -4,27 +4,13 @@ import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { handOff, suppress } from "./store.ts";
-import type { NewRegistration } from "../../contract/registrations.ts";
+import { newRegistration } from "../../tests/support/registrations.ts";
 import { backends } from "../../tests/support/storage-backends.ts";
 import { createDatabase } from "../db/database.ts";
 import { emailHasher } from "../registrations/erasure.ts";
 import { openServices, type Services } from "../services.ts";
 
 const logger = pino({ level: "silent" });
-
-let counter = 0;
-function newRegistration(email: string): NewRegistration {
-  counter += 1;
-  return {
-    name: `Gate ${counter}`,
-    email,
-    phone: null,
-    message: null,
-    clientTimestamp: null,
-    idempotencyKey: `gate-${counter}-${Math.random()}`,
-    consent: { version: "2026-11-23", wantsUpdates: false },
-  };
-}
 
 /**
  * The handoff gate (docs/decisions/095): the rule that decides, at the moment of handoff,
@@ -52,7 +38,7 @@ for (const backend of backends) {
        * announcement queued earlier would be, so the gate alone decides.
        */
       async function register(email: string) {
-        const result = await storage.registrations.register(newRegistration(email));
+        const result = await storage.registrations.register(newRegistration("gate", { email }));
         if (result.kind !== "created") throw new Error(result.kind);
         const registrationId = result.registration.id;
         const queued = await db

@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
 import { csvField, neutraliseFormula, registrationsCsv, toCsv } from "./csv.ts";
+import { parseCsv } from "../../tests/support/csv.ts";
 
 describe("neutraliseFormula", () => {
   it.each(["=SUM(A1:A9)", "+44 7700 900123", "-1+2", "@cmd", "\tx", "\rx"])(
@@ -35,42 +36,6 @@ describe("csvField", () => {
     expect(csvField('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
   });
 });
-
-/** A small RFC 4180 reader, to check that what we write reads back as it went in. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = "";
-  let i = 0;
-  let quoted = false;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-        continue;
-      }
-      if (c === '"') quoted = false;
-      else field += c;
-      i++;
-      continue;
-    }
-    if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(field);
-      field = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = "";
-      i++;
-    } else field += c;
-    i++;
-  }
-  return rows;
-}
 
 describe("toCsv", () => {
   it("ends every record, the header included, with CRLF", () => {

@@ -5,7 +5,7 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it, vi } from "vitest";
 
-import { startTcpProxy } from "../../tests/resilience/tcp-proxy.ts";
+import { startTcpProxy } from "../../tests/support/tcp-proxy.ts";
 import { createLogger } from "../logger.ts";
 import {
   MAX_BODY_BYTES,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 
 import { confirmToken, loadLinkKey, unsubscribeToken } from "./links.ts";
-import type { NewRegistration } from "../../contract/registrations.ts";
+import { newRegistration } from "../../tests/support/registrations.ts";
 import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
@@ -13,21 +13,6 @@ const SPREADSHEET = {
   SPREADSHEET_SECRET: "s".repeat(32),
 };
 const DAY = 24 * 60 * 60 * 1000;
-
-let counter = 0;
-function newRegistration(overrides: Partial<NewRegistration> = {}): NewRegistration {
-  counter += 1;
-  return {
-    name: `Person ${counter}`,
-    email: `person${counter}@example.com`,
-    phone: null,
-    message: null,
-    clientTimestamp: null,
-    idempotencyKey: `sub-${counter}-${Math.random()}`,
-    consent: { version: "2026-11-23", wantsUpdates: counter % 2 === 0 },
-    ...overrides,
-  };
-}
 
 for (const backend of backends) {
   describe.runIf(backend.enabled)(`confirm and unsubscribe links on ${backend.name}`, () => {
@@ -54,7 +39,9 @@ for (const backend of backends) {
 
     it("confirms once with a genuine link; a second click is harmless; the spreadsheet hears of it once", async () => {
       const { storage, key } = await setUp(SPREADSHEET);
-      const { registration } = await storage.registrations.register(newRegistration());
+      const { registration } = await storage.registrations.register(
+        newRegistration("subscription"),
+      );
       const token = confirmToken(key, registration.id, new Date(registration.receivedAt));
 
       clock = new Date(start.getTime() + 3 * DAY);
@@ -81,7 +68,9 @@ for (const backend of backends) {
 
     it("refuses forged, altered and expired links and changes nothing", async () => {
       const { storage, key } = await setUp();
-      const { registration } = await storage.registrations.register(newRegistration());
+      const { registration } = await storage.registrations.register(
+        newRegistration("subscription"),
+      );
       const token = confirmToken(key, registration.id, start);
       const altered = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
       const forged = confirmToken("f".repeat(64), registration.id, start);
@@ -99,10 +88,12 @@ for (const backend of backends) {
     it("unsubscribes every registration of the address, drops its queued mail, and is safe to repeat", async () => {
       const { storage, key } = await setUp(SPREADSHEET);
       const first = await storage.registrations.register(
-        newRegistration({ email: "Alex@Example.com" }),
+        newRegistration("subscription", { email: "Alex@Example.com" }),
       );
-      await storage.registrations.register(newRegistration({ email: "alex@example.com" }));
-      const other = await storage.registrations.register(newRegistration());
+      await storage.registrations.register(
+        newRegistration("subscription", { email: "alex@example.com" }),
+      );
+      const other = await storage.registrations.register(newRegistration("subscription"));
       const token = unsubscribeToken(key, first.registration.id);
 
       expect(await storage.registrations.checkUnsubscribe(token)).toEqual({
@@ -163,11 +154,17 @@ for (const backend of backends) {
           unsubscribed_at: null,
         })
         .execute();
-      const stale = await storage.registrations.register(newRegistration({ name: "Stale" }));
-      const confirmed = await storage.registrations.register(newRegistration({ name: "Kept" }));
+      const stale = await storage.registrations.register(
+        newRegistration("subscription", { name: "Stale" }),
+      );
+      const confirmed = await storage.registrations.register(
+        newRegistration("subscription", { name: "Kept" }),
+      );
       await storage.registrations.confirm(confirmToken(key, confirmed.registration.id, start));
       clock = new Date(start.getTime() + 29 * DAY);
-      const recent = await storage.registrations.register(newRegistration({ name: "Recent" }));
+      const recent = await storage.registrations.register(
+        newRegistration("subscription", { name: "Recent" }),
+      );
 
       clock = new Date(start.getTime() + 30 * DAY + 1);
       const result = await storage.admin.purgeUnconfirmed();

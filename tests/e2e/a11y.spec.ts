@@ -1,42 +1,32 @@
 /**
- * WCAG 2.2 AA checks with axe-core on every page at phone and desktop widths, and on the
- * states that only appear after an action: the mobile menu, the consent banner and its
- * dialog, the quiz, the registration form's errors, and the pages behind email links.
- * Wherever axe looks, no element may hold two utilities that set the same thing either
- * (./support/class-conflicts.ts).
+ * WCAG 2.2 AA checks with axe-core on the states that only appear after an action: the
+ * mobile menu, the consent banner and its dialog, the quiz, the registration form's errors,
+ * and the pages behind email links (every page as it loads: every-page.spec.ts). Wherever
+ * axe looks, no element may hold two utilities that set the same thing either
+ * (../support/class-conflicts.ts).
  */
-import { expect, test } from "@playwright/test";
+import { type Page, expect, test } from "@playwright/test";
 
-import { expectNoViolations } from "./support/axe.ts";
-import { confirmPath, registerSomeone, unsubscribePath } from "./support/email-links.ts";
+import { classConflicts } from "../support/class-conflicts.ts";
+import { confirmPath, registerSomeone, unsubscribePath } from "../support/email-links.ts";
 import {
-  allPages,
+  axeViolations,
   desktopMenuToggle,
   openPage,
   phoneMenuToggle,
   seedConsent,
   viewports,
-} from "./support/site.ts";
+} from "../support/site.ts";
 
-for (const [size, viewport] of Object.entries(viewports)) {
-  test.describe(`every page at ${viewport.width}px`, () => {
-    test.use({ viewport });
-    test.beforeEach(async ({ context }) => {
-      await seedConsent(context);
-    });
-
-    for (const path of allPages) {
-      test(`${path} (${size})`, async ({ page }) => {
-        await openPage(page, path);
-        await expectNoViolations(page, `${path} at ${viewport.width}px`);
-      });
-    }
-  });
+/** axe on the page (or part of it), then the same part for class lists in conflict. */
+async function expectNoViolations(page: Page, label: string, include?: string) {
+  expect(await axeViolations(page, include), `axe violations on ${label}`).toEqual([]);
+  expect(await classConflicts(page, include), `class conflicts on ${label}`).toEqual([]);
 }
 
 // Each state is checked where it appears (the header, the banner, the dialog, the main
-// content): the pages around them are checked whole above, and a fault there would
-// otherwise be reported again under every state.
+// content): the pages around them are checked whole in every-page.spec.ts, and a fault
+// there would otherwise be reported again under every state.
 test.describe("states", () => {
   test("the mobile menu, open with a section expanded", async ({ page, context }) => {
     await page.setViewportSize(viewports.mobile);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 
-import { notFoundPath, seedConsent, viewports, waitForHydration } from "./support/site.ts";
+import { notFoundPath, seedConsent, viewports, waitForHydration } from "../support/site.ts";
 
 /**
  * The consent banner on a first visit: in the prerendered HTML, small on a phone, early in

@@ -2,11 +2,11 @@
  * Every console page (docs/decisions/133) at 390 and 1280 px: axe finds no WCAG 2.2 AA
  * violation, nothing overflows the width, and one h1; the W3C Nu HTML checker finds no
  * error in any of them. Sessions and invites are written into the database
- * (./support/console.ts), so no ceremony is needed.
+ * (tests/support/console.ts), so no ceremony is needed.
  */
 import { type BrowserContext, expect, test } from "@playwright/test";
 
-import { expectNoViolations } from "./support/axe.ts";
+import { classConflicts } from "../support/class-conflicts.ts";
 import {
   type SeededStaff,
   consoleFetch,
@@ -14,9 +14,9 @@ import {
   seedInvite,
   seedStaff,
   signInAs,
-} from "./support/console.ts";
-import { nuErrors } from "./support/nu.ts";
-import { tabTo, viewports } from "./support/site.ts";
+} from "../support/console.ts";
+import { nuErrors } from "../support/nu.ts";
+import { axeViolations, tabTo, viewports } from "../support/site.ts";
 
 type ConsolePage = {
   label: string;
@@ -93,7 +93,9 @@ for (const [size, viewport] of Object.entries(viewports)) {
           () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
         );
         expect(overflow, "horizontal overflow").toBeLessThanOrEqual(0);
-        await expectNoViolations(page, `${entry.label} at ${viewport.width}px`);
+        const at = `${entry.label} at ${viewport.width}px`;
+        expect(await axeViolations(page), `axe violations on ${at}`).toEqual([]);
+        expect(await classConflicts(page), `class conflicts on ${at}`).toEqual([]);
         expect(errors, "console errors").toEqual([]);
       });
     }

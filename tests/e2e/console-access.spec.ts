@@ -6,6 +6,7 @@
  */
 import { expect, test } from "@playwright/test";
 
+import { type Access, consoleRoutes } from "../../contract/console.ts";
 import {
   ageSession,
   consoleFetch,
@@ -14,8 +15,7 @@ import {
   seedInvite,
   seedStaff,
   sessionExists,
-} from "./support/console.ts";
-import { type Access, consoleRoutes } from "../../contract/console.ts";
+} from "../support/console.ts";
 
 const routes = Object.entries(consoleRoutes) as [string, { view?: Access; act?: Access }][];
 const pages = routes.filter(([, r]) => r.view !== undefined);

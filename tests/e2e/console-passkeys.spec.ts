@@ -12,7 +12,7 @@ import {
   inviteFromCli,
   staffCli,
   virtualAuthenticator,
-} from "./support/console.ts";
+} from "../support/console.ts";
 
 const email = (label: string) => `${label}-${Date.now().toString(36)}@clinic.example`;
 

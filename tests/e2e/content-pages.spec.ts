@@ -4,7 +4,6 @@
  */
 import { type Locator, type Page, expect, test } from "@playwright/test";
 
-import { expectExpanded } from "./support/site.ts";
 import { faqGroups } from "../../app/content/faq.ts";
 import { type PagePath, pages } from "../../app/content/pages.ts";
 import { treatmentOptions } from "../../app/content/treatments.ts";
@@ -13,6 +12,7 @@ import {
   essentialOnly,
   serializeConsent,
 } from "../../app/features/consent/consent-record.ts";
+import { expectExpanded } from "../support/site.ts";
 
 const contentPaths = [
   "/",
@@ -55,25 +55,7 @@ async function jsonLdTypes(page: Page): Promise<Record<string, unknown>[]> {
 }
 
 test.describe("every content page", () => {
-  for (const path of contentPaths) {
-    test(`${path} has its own title, description, canonical URL and one h1`, async ({ page }) => {
-      await page.goto(path);
-      const info = pages[path];
-      await expect(page).toHaveTitle(info.title);
-      await expect(page.locator('meta[name="description"]')).toHaveAttribute(
-        "content",
-        info.description,
-      );
-      const canonical = await page.locator('link[rel="canonical"]').getAttribute("href");
-      expect(canonical && new URL(canonical).pathname).toBe(path);
-      await expect(page.locator('meta[property="og:title"]')).toHaveAttribute(
-        "content",
-        info.title,
-      );
-      await expect(main(page).getByRole("heading", { level: 1 })).toHaveText(info.heading);
-    });
-  }
-
+  // Each one's title, description, canonical URL and heading: every-page.spec.ts.
   test("titles and descriptions are unique", () => {
     const titles = contentPaths.map((p) => pages[p].title);
     const descriptions = contentPaths.map((p) => pages[p].description);

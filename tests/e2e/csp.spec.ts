@@ -1,61 +1,16 @@
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
-import { seedConsent, staticRoutes, waitForHydration } from "./support/site.ts";
+import { seedConsent, waitForHydration, watchCsp } from "../support/site.ts";
 
 /**
- * The Content-Security-Policy must never block our own scripts: every page loads,
- * hydrates and navigates with no violation, whether it was prerendered (script
- * hashes) or rendered per request (nonce). An injected script must be blocked.
+ * The Content-Security-Policy must never block our own scripts: every page loads and
+ * hydrates with no violation (every-page.spec.ts), islands run and links navigate, whether
+ * a page was prerendered (script hashes) or rendered per request (nonce). An injected
+ * script must be blocked.
  */
-
-type Violation = { directive: string; blocked: string; sample: string };
-
-declare global {
-  interface Window {
-    __cspViolations: Violation[];
-  }
-}
-
-async function watchCsp(page: Page) {
-  const consoleProblems: string[] = [];
-  page.on("console", (message) => {
-    const text = message.text();
-    if (/content security policy|refused to|permissions-policy|permissions policy/i.test(text)) {
-      consoleProblems.push(`${message.type()}: ${text}`);
-    }
-  });
-  await page.addInitScript(() => {
-    window.__cspViolations = [];
-    document.addEventListener("securitypolicyviolation", (event) => {
-      window.__cspViolations.push({
-        directive: event.effectiveDirective,
-        blocked: event.blockedURI,
-        sample: event.sample,
-      });
-    });
-  });
-  return {
-    consoleProblems,
-    violations: () => page.evaluate(() => window.__cspViolations),
-  };
-}
 
 test.beforeEach(async ({ context }) => {
   await seedConsent(context);
-});
-
-test("every prerendered page hydrates with no CSP violation", async ({ page }) => {
-  // Every page in turn.
-  test.slow();
-  const watch = await watchCsp(page);
-  for (const { path, heading } of staticRoutes) {
-    const response = await page.goto(path);
-    expect(response?.headers()["content-security-policy"], path).toMatch(/'sha256-/);
-    await waitForHydration(page);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
-    expect(await watch.violations(), path).toEqual([]);
-  }
-  expect(watch.consoleProblems).toEqual([]);
 });
 
 test("each island page runs its island with no CSP violation, and its links load pages", async ({

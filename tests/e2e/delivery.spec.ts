@@ -5,7 +5,7 @@
  */
 import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
 
-import { allPages, openPage, staticRoutes, waitForHydration } from "./support/site.ts";
+import { allPages, openPage, staticRoutes, waitForHydration } from "../support/site.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 

@@ -13,7 +13,7 @@ import {
   openPage,
   seedConsent,
   viewports,
-} from "./support/site.ts";
+} from "../support/site.ts";
 
 test.use({ viewport: viewports.desktop });
 

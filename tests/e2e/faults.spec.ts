@@ -5,13 +5,14 @@ import { DatabaseSync } from "node:sqlite";
 import { type Page, expect, test } from "@playwright/test";
 
 import { registrationCopy } from "../../app/content/registration.ts";
-import { startFakeSheet } from "../resilience/fake-sheet.ts";
+import type { NewRegistration } from "../../contract/registrations.ts";
+import { type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
+import { startFakeSpreadsheet } from "../support/fake-spreadsheet.ts";
+import { logProblems } from "../support/log-lines.ts";
 import {
   Ledger,
-  type Registration,
   type StoredRow,
   formBody,
-  freshPostgresSchema,
   inParallel,
   newRegistration,
   type PostResult,
@@ -19,12 +20,11 @@ import {
   postgresRows,
   registrationModes,
   sqliteRows,
-} from "../resilience/registrations.ts";
-import { type ServerProcess, startServer } from "../resilience/server-process.ts";
-import { startTcpProxy } from "../resilience/tcp-proxy.ts";
-import { seedConsent } from "./support/site.ts";
-import { logProblems } from "../resilience/log-lines.ts";
-import { type LockableDir, type Tmpfs, lockableDir, mountTmpfs } from "../resilience/tmpfs.ts";
+} from "../support/registrations.ts";
+import { seedConsent } from "../support/site.ts";
+import { freshPostgresSchema } from "../support/storage-backends.ts";
+import { startTcpProxy } from "../support/tcp-proxy.ts";
+import { type LockableDir, type Tmpfs, lockableDir, mountTmpfs } from "../support/tmpfs.ts";
 
 /**
  * Fault injection against the production server, each with a ledger of what the
@@ -52,14 +52,14 @@ async function healthStatus(baseUrl: string): Promise<number> {
  * Retry-After, the plain message, and (without JavaScript) the form again with what
  * was typed. The script's path answers the action's data as JSON.
  */
-function expectStorageRefusal(result: PostResult, registration: Registration, mode: string) {
+function expectStorageRefusal(result: PostResult, registration: NewRegistration, path: string) {
   expect(result.status).toBe(503);
   expect(Number(result.headers.get("retry-after"))).toBeGreaterThan(0);
   expect(htmlText(result.body)).toContain(registrationCopy.unavailable);
   expect(result.body).not.toContain("Unexpected");
-  if (mode === registrationModes.noJs) {
+  if (path === registrationModes.noJs) {
     expect(result.body).toContain(`value="${registration.email}"`);
-    expect(result.body).toContain(registration.message.replaceAll("'", "&#x27;"));
+    expect(result.body).toContain(registration.message!.replaceAll("'", "&#x27;"));
   }
 }
 
@@ -96,7 +96,7 @@ test.describe("the database becomes unavailable", () => {
     try {
       const ledger = new Ledger();
       for (let i = 0; i < 3; i += 1) {
-        const r = newRegistration("sqlite-down", i);
+        const r = newRegistration("sqlite-down");
         ledger.record(r.email, await postRegistration(server.url, r));
       }
       expect(ledger.acknowledged.size).toBe(3);
@@ -104,7 +104,7 @@ test.describe("the database becomes unavailable", () => {
       // Another process takes the write lock and keeps it (as a stuck backup or migration would).
       const lock = new DatabaseSync(path.join(server.dataDir, "registrations.sqlite"));
       lock.exec("BEGIN EXCLUSIVE");
-      const pending = newRegistration("sqlite-down", 99);
+      const pending = newRegistration("sqlite-down");
       let refused;
       try {
         refused = await postRegistration(server.url, pending);
@@ -159,13 +159,13 @@ test.describe("the database becomes unavailable", () => {
     try {
       const ledger = new Ledger();
       for (let i = 0; i < 3; i += 1) {
-        const r = newRegistration("pg-down", i);
+        const r = newRegistration("pg-down");
         ledger.record(r.email, await postRegistration(server.url, r));
       }
       expect(ledger.acknowledged.size).toBe(3);
 
       await proxy.down(); // every connection drops; new ones are refused
-      const pending = newRegistration("pg-down", 99);
+      const pending = newRegistration("pg-down");
       for (const path of [registrationModes.noJs, registrationModes.js, registrationModes.noJs]) {
         const refused = await postRegistration(server.url, pending, { mode: path });
         expectStorageRefusal(refused, pending, path);
@@ -194,8 +194,8 @@ test.describe("the database becomes unavailable", () => {
 
 test.describe("storage that cannot write", () => {
   /** Registrations sent on both paths in turn; returns each one's answer and path. */
-  async function sendBoth(baseUrl: string, registrations: Registration[], ledger: Ledger) {
-    const answers: Array<{ registration: Registration; path: string; result: PostResult }> = [];
+  async function sendBoth(baseUrl: string, registrations: NewRegistration[], ledger: Ledger) {
+    const answers: Array<{ registration: NewRegistration; path: string; result: PostResult }> = [];
     await inParallel(registrations, 10, async (registration, i) => {
       const path = i % 2 === 0 ? registrationModes.noJs : registrationModes.js;
       const result = await postRegistration(baseUrl, registration, { mode: path });
@@ -226,7 +226,7 @@ test.describe("storage that cannot write", () => {
     try {
       server = await startServer({ dataDir: disk.dir });
       const ledger = new Ledger();
-      const registrations = Array.from({ length: 200 }, (_, i) => newRegistration("full", i));
+      const registrations = Array.from({ length: 200 }, () => newRegistration("full"));
       const answers = await sendBoth(server.url, registrations, ledger);
 
       const statuses = new Set(answers.map((a) => a.result.status));
@@ -236,11 +236,10 @@ test.describe("storage that cannot write", () => {
       }
       // A nearly full disk may still take the health probe's one page now and then, so
       // each look at /healthz follows a registration attempt, as live traffic would.
-      let extra = 0;
       await expect
         .poll(
           async () => {
-            const registration = newRegistration("full-extra", extra++);
+            const registration = newRegistration("full-extra");
             registrations.push(registration);
             const result = await postRegistration(server?.url ?? "", registration);
             ledger.record(registration.email, result);
@@ -286,7 +285,7 @@ test.describe("storage that cannot write", () => {
       // Fill the disk: registrations until storage refuses one.
       for (let i = 0; ; i += 1) {
         expect(i, "the 512 KB disk fills up").toBeLessThan(2_000);
-        const answer = await postRegistration(server.url, newRegistration("fill", i));
+        const answer = await postRegistration(server.url, newRegistration("fill"));
         if (answer.status === 503) break;
         expect(answer.status).toBe(200);
       }
@@ -337,12 +336,12 @@ test.describe("storage that cannot write", () => {
     try {
       server = await startServer({ dataDir: disk.dir });
       const ledger = new Ledger();
-      const before = Array.from({ length: 6 }, (_, i) => newRegistration("ro-before", i));
+      const before = Array.from({ length: 6 }, () => newRegistration("ro-before"));
       const accepted = await sendBoth(server.url, before, ledger);
       expect(accepted.map((a) => a.result.status)).toEqual(before.map(() => 200));
 
       disk.setReadOnly(true);
-      const registrations = Array.from({ length: 20 }, (_, i) => newRegistration("ro", i));
+      const registrations = Array.from({ length: 20 }, () => newRegistration("ro"));
       const answers = await sendBoth(server.url, registrations, ledger);
       for (const { registration, path, result } of answers) {
         expectStorageRefusal(result, registration, path);
@@ -370,7 +369,7 @@ test.describe("storage that cannot write", () => {
 /** Sends registrations at a steady concurrency and calls `onAcknowledged` with the running count. */
 async function load(
   baseUrl: string,
-  registrations: Registration[],
+  registrations: NewRegistration[],
   ledger: Ledger,
   started: Map<string, number>,
   onAcknowledged: (count: number) => void,
@@ -391,7 +390,7 @@ async function load(
  * the server sends once it has parsed the headers (`received`); the body follows
  * when `finish` is called.
  */
-function inFlightRegistration(baseUrl: string, registration: Registration) {
+function inFlightRegistration(baseUrl: string, registration: NewRegistration) {
   const url = new URL("/register-interest", baseUrl);
   const body = formBody(registration);
   let finish = () => {};
@@ -426,8 +425,8 @@ test("SIGTERM under load: in-flight requests finish and every acknowledged regis
   test.setTimeout(90_000);
   const server = await startServer();
   const ledger = new Ledger();
-  const registrations = Array.from({ length: 400 }, (_, i) => newRegistration("sigterm", i));
-  const halfSent = Array.from({ length: 10 }, (_, i) => newRegistration("sigterm-slow", i));
+  const registrations = Array.from({ length: 400 }, () => newRegistration("sigterm"));
+  const halfSent = Array.from({ length: 10 }, () => newRegistration("sigterm-slow"));
   let exit: Promise<number | string | null> | undefined;
   let inFlight: ReturnType<typeof inFlightRegistration>[] = [];
 
@@ -461,7 +460,7 @@ test("SIGKILL under load: after a restart every acknowledged registration is sto
   test.setTimeout(90_000);
   const first = await startServer();
   const ledger = new Ledger();
-  const registrations = Array.from({ length: 400 }, (_, i) => newRegistration("sigkill", i));
+  const registrations = Array.from({ length: 400 }, () => newRegistration("sigkill"));
   let killed: Promise<unknown> | undefined;
   await load(first.url, registrations, ledger, new Map(), (count) => {
     if (count >= 100 && !killed) killed = first.stop("SIGKILL");
@@ -490,51 +489,52 @@ test("SIGKILL under load: after a restart every acknowledged registration is sto
 
 test("the spreadsheet is down, then slow, then failing, then healthy: every registration arrives", async () => {
   test.setTimeout(150_000);
-  const sheet = await startFakeSheet();
-  sheet.slowMs = 12_000; // beyond the worker's 10 s timeout: delivered, but not acknowledged in time
-  const server = await startServer({ env: sheet.env });
+  const spreadsheet = await startFakeSpreadsheet();
+  // Beyond the worker's 10 s timeout: delivered, but not acknowledged in time.
+  spreadsheet.slowMs = 12_000;
+  const server = await startServer({ env: spreadsheet.env });
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   try {
     const ledger = new Ledger();
     const send = async (label: string) => {
       for (let i = 0; i < 8; i += 1) {
-        const r = newRegistration(label, i);
+        const r = newRegistration(label);
         ledger.record(r.email, await postRegistration(server.url, r));
       }
     };
-    await sheet.setMode("down");
-    await send("sheet-down");
+    await spreadsheet.close();
+    await send("spreadsheet-down");
     await wait(2_000);
-    await sheet.setMode("slow");
-    await send("sheet-slow");
+    spreadsheet.answer = () => "slow";
+    await spreadsheet.listen();
+    await send("spreadsheet-slow");
     await wait(3_000);
-    await sheet.setMode("error");
-    await send("sheet-500");
+    spreadsheet.answer = () => "fail";
+    await send("spreadsheet-500");
     await wait(2_000);
-    await sheet.setMode("ok");
-    await send("sheet-ok");
+    spreadsheet.answer = () => "ok";
+    await send("spreadsheet-ok");
     expect(ledger.acknowledged.size).toBe(32);
 
     const rows = sqliteRows(server.dataDir);
     expect(ledger.check(rows)).toEqual({ missing: [], duplicated: [] });
     await expect
-      .poll(() => rows.filter((r) => !sheet.rows.has(r.id)).length, { timeout: 120_000 })
+      .poll(() => rows.filter((r) => !spreadsheet.rows.has(r.id)).length, { timeout: 120_000 })
       .toBe(0);
-    // At least once: every id seen, duplicates possible, and the id lets the sheet keep one row.
+    // At least once: every id seen, duplicates possible, and the id lets the spreadsheet keep one row.
     for (const row of rows) {
-      expect(sheet.seen.get(row.id)).toBeGreaterThanOrEqual(1);
-      expect(sheet.rows.get(row.id)).toMatchObject({ name: row.name, email: row.email });
+      expect(spreadsheet.attempts(row.id)).toBeGreaterThanOrEqual(1);
+      expect(spreadsheet.rows.get(row.id)).toMatchObject({ name: row.name, email: row.email });
     }
-    expect(sheet.rows.size).toBe(rows.length);
-    expect(sheet.refused).toEqual([]);
-    const duplicates = [...sheet.seen.values()].reduce((n, c) => n + c - 1, 0);
+    expect(spreadsheet.rows.size).toBe(rows.length);
+    expect(spreadsheet.refused).toEqual([]);
     test.info().annotations.push({
       type: "deliveries",
-      description: `${sheet.raw.length} requests for ${rows.length} registrations (${duplicates} repeats the sheet dropped by id)`,
+      description: `${spreadsheet.requests.length} requests for ${rows.length} registrations (${spreadsheet.requests.length - rows.length} repeats the spreadsheet dropped by id)`,
     });
   } finally {
     await server.stop();
-    await sheet.close();
+    await spreadsheet.close();
   }
 });
 
@@ -542,7 +542,7 @@ test("the spreadsheet is down, then slow, then failing, then healthy: every regi
 function postFrom(
   baseUrl: string,
   localAddress: string,
-  registration: Registration,
+  registration: NewRegistration,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; retryAfter: string | undefined }> {
   const url = new URL("/register-interest", baseUrl);
@@ -581,7 +581,7 @@ test("one address floods the form: it is limited, and a second address is still 
     const ledger = new Ledger();
     const statuses: number[] = [];
     for (let i = 0; i < 30; i += 1) {
-      const r = newRegistration("flood", i);
+      const r = newRegistration("flood");
       // A flooder cannot dodge the limit by inventing forwarding headers: no proxy is trusted.
       const result = await postFrom(server.url, "127.0.0.1", r, {
         "x-forwarded-for": `198.51.100.${i}`,
@@ -593,7 +593,7 @@ test("one address floods the form: it is limited, and a second address is still 
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
 
-    const other = newRegistration("neighbour", 0);
+    const other = newRegistration("neighbour");
     const served = await postFrom(server.url, "127.0.0.2", other);
     expect(served.status).toBe(200);
     ledger.record(other.email, { status: served.status, body: "", headers: new Headers() });

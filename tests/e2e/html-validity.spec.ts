@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 
-import { confirmPath, registerSomeone, unsubscribePath } from "./support/email-links.ts";
-import { nuErrors } from "./support/nu.ts";
-import { allPages } from "./support/site.ts";
+import { confirmPath, registerSomeone, unsubscribePath } from "../support/email-links.ts";
+import { nuErrors } from "../support/nu.ts";
+import { allPages } from "../support/site.ts";
 
 /**
  * The W3C Nu HTML checker (vnu-jar, run on Java 17) finds no error in the HTML the server

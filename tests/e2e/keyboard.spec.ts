@@ -15,7 +15,7 @@ import {
   seedConsent,
   tabTo,
   viewports,
-} from "./support/site.ts";
+} from "../support/site.ts";
 
 test.describe("with a stored cookie choice", () => {
   test.beforeEach(async ({ context }) => {

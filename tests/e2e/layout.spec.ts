@@ -1,6 +1,6 @@
 import { type Locator, type Page, expect, test } from "@playwright/test";
 
-import { openPage, seedConsent } from "./support/site.ts";
+import { openPage, seedConsent } from "../support/site.ts";
 
 /**
  * Layout defects seen on phones, checked by bounding boxes at 320 and 390 px wide.

@@ -4,6 +4,7 @@ import path from "node:path";
 
 import { type APIResponse, type Page, type Response, expect, test } from "@playwright/test";
 
+import { startServer } from "../../scripts/lib/server-process.ts";
 import {
   type Registrant,
   confirmPath,
@@ -11,9 +12,8 @@ import {
   registerSomeone,
   showRegistrations,
   unsubscribePath,
-} from "./support/email-links.ts";
-import { seedConsent, waitForHydration } from "./support/site.ts";
-import { startServer } from "../resilience/server-process.ts";
+} from "../support/email-links.ts";
+import { seedConsent, waitForHydration } from "../support/site.ts";
 
 /**
  * The pages behind the links in our emails (issue 11, docs/decisions/090), against the

@@ -7,13 +7,10 @@ import { DatabaseSync } from "node:sqlite";
 import { expect, test } from "@playwright/test";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 
-import {
-  newRegistration,
-  postRegistration,
-  type Registration,
-} from "../resilience/registrations.ts";
-import { freshDataDir, type ServerProcess, startServer } from "../resilience/server-process.ts";
+import type { NewRegistration } from "../../contract/registrations.ts";
+import { freshDataDir, type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
 import { type CaughtMail, type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
+import { newRegistration, postRegistration } from "../support/registrations.ts";
 
 /**
  * Issue 21, the delivery side, end to end: the production server sending through the
@@ -23,8 +20,6 @@ import { type CaughtMail, type MailCatcher, startMailCatcher } from "../support/
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const FROM = "Meridian Men's Health <hello@clinic.test>";
-
-test.describe.configure({ mode: "serial" });
 
 function cli(dataDir: string, args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, ["server/cli/registrations.ts", ...args], {
@@ -43,7 +38,7 @@ async function startSite(mail: MailCatcher, env: Record<string, string> = {}) {
   });
 }
 
-async function registerAll(server: ServerProcess, people: Registration[]) {
+async function registerAll(server: ServerProcess, people: NewRegistration[]) {
   for (let i = 0; i < people.length; i += 10) {
     const posted = await Promise.all(
       people.slice(i, i + 10).map((person) => postRegistration(server.url, person)),
@@ -86,13 +81,13 @@ test("a slow mail server (1.5 s a message): 100 announced once each, and nothing
   const mail = await startMailCatcher();
   const server = await startSite(mail);
   try {
-    const people = Array.from({ length: 102 }, (_, i) => newRegistration("slow", i));
+    const people = Array.from({ length: 102 }, () => newRegistration("slow"));
     await registerAll(server, people);
     await expect.poll(() => mail.messages.length, { timeout: 60_000 }).toBe(people.length);
     confirmAll(server.dataDir);
 
     // The announcement goes newest first, so the first two registered are among the last.
-    const [erased, unsubscribed] = people as [Registration, Registration];
+    const [erased, unsubscribed] = people as [NewRegistration, NewRegistration];
     const unsubscribeAt = unsubscribeUrl(server, mail.to(unsubscribed.email)[0]!);
     const subject = `Opening ${Date.now()}`;
     const textFile = path.join(server.dataDir, "announce.txt");
@@ -150,9 +145,9 @@ test("a 550 recipient is tried once, and after erase neither the log nor DATA_DI
     DKIM_PRIVATE_KEY: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
   });
   let output = "";
-  const refused = newRegistration("refused", 1);
+  const refused = newRegistration("refused");
   try {
-    const accepted = newRegistration("accepted", 1);
+    const accepted = newRegistration("accepted");
     mail.refuseAddress(refused.email, 550);
     await registerAll(server, [accepted, refused]);
     const [message] = await mail.waitFor(accepted.email);

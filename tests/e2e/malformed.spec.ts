@@ -4,9 +4,9 @@ import path from "node:path";
 
 import { expect, test } from "@playwright/test";
 
-import { staticPaths } from "./support/site.ts";
-import { logProblems } from "../resilience/log-lines.ts";
-import { type ServerProcess, startServer } from "../resilience/server-process.ts";
+import { type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
+import { logProblems } from "../support/log-lines.ts";
+import { staticPaths } from "../support/site.ts";
 
 /**
  * Malformed and odd requests, sent over raw sockets (fetch would tidy most of them

@@ -5,8 +5,8 @@
  */
 import { type Locator, type Page, expect, test } from "@playwright/test";
 
-import { openPage, phoneMenuToggle, seedConsent, viewports } from "./support/site.ts";
 import { faqGroups } from "../../app/content/faq.ts";
+import { openPage, phoneMenuToggle, seedConsent, viewports } from "../support/site.ts";
 
 /** The first question of every FAQ group, and of the treatment details. */
 const firstQuestions: { path: string; list: (page: Page) => Locator }[] = [

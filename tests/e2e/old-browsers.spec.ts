@@ -9,7 +9,7 @@
  */
 import { type Page, type Route, expect, test } from "@playwright/test";
 
-import { phoneMenuToggle, seedConsent, viewports } from "./support/site.ts";
+import { phoneMenuToggle, seedConsent, viewports } from "../support/site.ts";
 
 test.use({ viewport: viewports.mobile });
 

@@ -1,8 +1,8 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 
-import { seedConsent } from "./support/site.ts";
-import { toastRegionSelector, toastTimeline, watchToastRegion } from "./support/toast-region.ts";
+import { seedConsent } from "../support/site.ts";
+import { toastRegionSelector, toastTimeline, watchToastRegion } from "../support/toast-region.ts";
 
 // Skip the cookie banner: a stored choice, exactly as the banner would save it.
 test.beforeEach(async ({ context }) => {
@@ -158,7 +158,7 @@ test("after hydration the calculator form still has a submit button, which keeps
 });
 
 test("the comparison table and the chart are there, with their headers", async ({ page }) => {
-  // The figures themselves are checked, with every other page's, in figures.spec.ts.
+  // The figures themselves are checked, with every other page's, in every-page.spec.ts.
   await open(page);
   const main = page.getByRole("main");
   const table = page.getByRole("table", { name: /compares with other private clinics/ });

@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 
-import { seedConsent } from "./support/site.ts";
+import { seedConsent } from "../support/site.ts";
 
 const ANSWERS = ["Never", "Rarely", "Sometimes", "Often", "Always"] as const;
 

@@ -8,8 +8,8 @@
  */
 import { type Page, expect, test } from "@playwright/test";
 
-import { allPages, openPage, phoneMenuToggle, seedConsent } from "./support/site.ts";
 import { buildEmail, type MailJob } from "../../server/mail/build-email.ts";
+import { allPages, openPage, phoneMenuToggle, seedConsent } from "../support/site.ts";
 
 async function horizontalOverflow(page: Page) {
   return page.evaluate(() => {

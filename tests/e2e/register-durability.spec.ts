@@ -1,9 +1,8 @@
-import { randomUUID } from "node:crypto";
-
 import { expect, test } from "@playwright/test";
 
-import { rowsPerKey } from "../durability/registrations-db.ts";
-import { type ServerProcess, startServer } from "../resilience/server-process.ts";
+import type { NewRegistration } from "../../contract/registrations.ts";
+import { type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
+import { newRegistration, postRegistration, rowsPerKey } from "../support/registrations.ts";
 
 /**
  * The acceptance test of issue 5: a registration the site acknowledged is never lost.
@@ -15,47 +14,26 @@ const total = 300;
 const killAfterAcknowledged = 150;
 const concurrency = 24;
 
-type Submission = { key: string; email: string };
-
-function formFor(i: number, runId: string, key: string) {
-  return new URLSearchParams({
-    name: `Durability Test ${i}`,
-    email: `durable-${runId}-${i}@example.co.uk`,
-    phone: "",
-    message: `Registration ${i} of ${total}`,
-    website: "",
-    idempotencyKey: key,
-    clientTimestamp: new Date().toISOString(),
-  });
-}
-
-async function submit(server: ServerProcess, body: URLSearchParams): Promise<boolean> {
-  const res = await fetch(`${server.url}/register-interest`, {
-    method: "POST",
-    headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
-    body,
-  });
-  const html = await res.text();
-  return res.status === 200 && html.includes("Thank you for registering");
+async function submit(server: ServerProcess, registration: NewRegistration): Promise<boolean> {
+  const { status, body } = await postRegistration(server.url, registration);
+  return status === 200 && body.includes("Thank you for registering");
 }
 
 test("every acknowledged registration survives SIGKILL and a restart, exactly once", async () => {
   test.setTimeout(120_000);
-  const runId = randomUUID().slice(0, 8);
   const first = await startServer();
-  const acknowledged: Submission[] = [];
+  const registrations = Array.from({ length: total }, () => newRegistration("durable"));
+  const acknowledged: NewRegistration[] = [];
   let next = 0;
   let killed = false;
   let failedWhileKilled = 0;
 
   const worker = async () => {
     while (!killed && next < total) {
-      const i = next++;
-      const key = randomUUID();
-      const body = formFor(i, runId, key);
+      const registration = registrations[next++]!;
       try {
-        if (await submit(first, body)) {
-          acknowledged.push({ key, email: body.get("email") ?? "" });
+        if (await submit(first, registration)) {
+          acknowledged.push(registration);
           if (acknowledged.length === killAfterAcknowledged) {
             killed = true;
             // No warning, no flush: the process dies with requests half done.
@@ -74,18 +52,17 @@ test("every acknowledged registration survives SIGKILL and a restart, exactly on
   const second = await startServer({ dataDir: first.dataDir });
   try {
     const stored = rowsPerKey(second.dataDir);
-    const missing = acknowledged.filter((s) => stored.get(s.key)?.count !== 1);
+    const missing = acknowledged.filter((r) => stored.get(r.idempotencyKey)?.count !== 1);
     expect(missing, "acknowledged registrations missing after the crash").toEqual([]);
-    for (const s of acknowledged) expect(stored.get(s.key)?.email).toBe(s.email);
+    for (const r of acknowledged) expect(stored.get(r.idempotencyKey)?.email).toBe(r.email);
     // Nothing beyond what was sent, and no key twice.
     expect(stored.size).toBeLessThanOrEqual(next);
     expect([...stored.values()].every((row) => row.count === 1)).toBe(true);
 
     // A visitor's browser retrying an acknowledged registration after the restart is
     // answered as a success and stores nothing new.
-    const retried = acknowledged.slice(0, 20);
-    for (const [i, s] of retried.entries()) {
-      expect(await submit(second, formFor(i, runId, s.key))).toBe(true);
+    for (const registration of acknowledged.slice(0, 20)) {
+      expect(await submit(second, registration)).toBe(true);
     }
     expect(rowsPerKey(second.dataDir).size).toBe(stored.size);
     console.log(

@@ -1,6 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 
-import { registrationsFor, uniqueEmail } from "../durability/registrations-db.ts";
+import { registrationsFor, uniqueEmail } from "../support/registrations.ts";
 
 // The prerendered page and a plain HTML form post: no JavaScript at all.
 test.use({ javaScriptEnabled: false });

@@ -5,8 +5,8 @@ import {
   essentialOnly,
   serializeConsent,
 } from "../../app/features/consent/consent-record.ts";
-import { registrationsFor, uniqueEmail } from "../durability/registrations-db.ts";
-import { toastRegionSelector, toastTimeline, watchToastRegion } from "./support/toast-region.ts";
+import { registrationsFor, uniqueEmail } from "../support/registrations.ts";
+import { toastRegionSelector, toastTimeline, watchToastRegion } from "../support/toast-region.ts";
 
 const messages = {
   missing: "Please fill in all required fields",

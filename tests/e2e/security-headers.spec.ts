@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 
+import { type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
 import { scanInlineScripts } from "../../server/security-headers.ts";
-import { type ServerProcess, startServer } from "../resilience/server-process.ts";
 import { type RedirectionResult, scoreResponse } from "../support/observatory-score.ts";
 
 /**

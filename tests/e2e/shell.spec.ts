@@ -6,26 +6,10 @@ import {
   expectExpanded,
   phoneMenuToggle,
   seedConsent,
-  staticRoutes,
   waitForHydration,
-} from "./support/site.ts";
+} from "../support/site.ts";
 
-test.describe("status banner and headings", () => {
-  for (const { path, heading } of staticRoutes) {
-    test(`${path} shows the banner above the header, and its heading`, async ({ page }) => {
-      const response = await page.goto(path);
-      expect(response?.status()).toBe(200);
-      const banner = page.getByRole("region", { name: "Regulatory status" });
-      await expect(banner).toHaveText("Services Available Upon CQC Approval");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(heading);
-
-      const bannerBox = await banner.boundingBox();
-      const headerBox = await page.locator("header").first().boundingBox();
-      expect(bannerBox).toMatchObject({ y: 0, height: 40 });
-      expect(headerBox).toMatchObject({ y: 40, height: 64 });
-    });
-  }
-});
+// The status banner above the header and each page's heading: every-page.spec.ts.
 
 test.describe("desktop navigation", () => {
   test.use({ viewport: { width: 1280, height: 800 } });

@@ -16,7 +16,7 @@ import {
   viewports,
   waitForHydration,
   phoneMenuToggle,
-} from "./support/site.ts";
+} from "../support/site.ts";
 
 test.use({ viewport: viewports.mobile, hasTouch: true });
 // Each page is loaded over the throttled link, in parallel workers: one load per case.

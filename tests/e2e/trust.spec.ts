@@ -4,7 +4,7 @@
  */
 import { type Page, expect, test } from "@playwright/test";
 
-import { seedConsent } from "./support/site.ts";
+import { seedConsent } from "../support/site.ts";
 
 test.beforeEach(async ({ context }) => {
   await seedConsent(context);

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
 
 import { Capabilities, Key, WebDriver, type WebElement } from "selenium-webdriver";
@@ -7,19 +6,12 @@ import { Executor, HttpClient } from "selenium-webdriver/http/index.js";
 
 import { type Engine, type Handle, origin, waitFor } from "./engine.ts";
 import { centre, locate } from "./selectors.ts";
+import { freePort } from "../../scripts/lib/server-process.ts";
 
 export const webkitDriverPath = process.env.WEBKIT_DRIVER_PATH ?? "/usr/bin/WebKitWebDriver";
 export const xvfbPath = "/usr/bin/Xvfb";
 /** A toolbar-less WebKitGTK window (MiniBrowser's cannot be narrower than 447 px). */
 const shellPath = path.join(import.meta.dirname, "webkit-shell.py");
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 function stop(child: ChildProcess | undefined) {
   if (child && child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");

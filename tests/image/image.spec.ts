@@ -21,10 +21,10 @@ import {
   essentialOnly,
   serializeConsent,
 } from "../../app/features/consent/consent-record.ts";
-import { notFoundPath, staticRoutes, staticPaths } from "../e2e/support/site.ts";
-import { type Caddy, freeCaddyPort, httpsFetch, startCaddy } from "../resilience/caddy.ts";
-import { formBody, newRegistration } from "../resilience/registrations.ts";
+import { type Caddy, freePort, httpsFetch, startCaddy } from "../../scripts/lib/server-process.ts";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
+import { formBody, newRegistration } from "../support/registrations.ts";
+import { notFoundPath, staticRoutes, staticPaths } from "../support/site.ts";
 
 /**
  * The image an operator builds from deploy/Dockerfile, run as production runs it: as
@@ -172,30 +172,12 @@ let current: Container;
 
 test.beforeAll(async () => {
   // Building on Docker's vfs storage with two cores takes minutes; a rebuild with an
-  // unchanged package-lock.json reuses the `npm ci` layer.
+  // unchanged package-lock.json reuses the `npm ci` layer, and npm test has built it already.
   test.setTimeout(30 * 60_000);
   const started = Date.now();
-  if (!prebuilt)
-    execFileSync(
-      "docker",
-      [
-        "build",
-        "--network",
-        "host",
-        "--file",
-        "deploy/Dockerfile",
-        "--build-arg",
-        "SITE_URL=https://www.clinic.example.co.uk",
-        "--tag",
-        image,
-        ".",
-      ],
-      {
-        cwd: root,
-        stdio: ["ignore", "ignore", "inherit"],
-        env: { ...process.env, DOCKER_BUILDKIT: "0" },
-      },
-    );
+  if (!prebuilt) {
+    execFileSync(process.execPath, ["scripts/build-image.ts"], { cwd: root, stdio: "inherit" });
+  }
   const size = Number(docker("image", "inspect", "--format", "{{.Size}}", image));
   test.info().annotations.push({
     type: "image",
@@ -208,8 +190,8 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), "clinic-image-data-"));
   // The image's `node` user: docs/deployment.md asks the operator for the same.
   chownSync(dataDir, 1000, 1000);
-  caddyPort = await freeCaddyPort();
-  appPort = await freeCaddyPort();
+  caddyPort = await freePort();
+  appPort = await freePort();
   mail = await startMailCatcher();
   current = await startContainer({});
   caddy = await startCaddy([`127.0.0.1:${appPort}`], { port: caddyPort });
@@ -341,7 +323,7 @@ test("the operations CLI runs in the container: count, show, export, backup, ann
 test("docker stop drains: a request in flight finishes, /healthz answers 503, the server exits 0 in time", async () => {
   test.setTimeout(90_000);
   const stopSeconds = composeStopSeconds();
-  const registration = newRegistration("image-drain", 1);
+  const registration = newRegistration("image-drain");
   const body = formBody(registration);
   // One connection: a registration whose headers the server has read (it sent
   // "100 Continue") but whose body is held back, then /healthz pipelined behind it.

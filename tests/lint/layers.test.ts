@@ -1,3 +1,5 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { ESLint } from "eslint";
@@ -12,7 +14,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 let eslint: ESLint;
 
 beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
+  // The example files exist only as text, and import/no-cycle needs files on disk.
+  eslint = new ESLint({ cwd: root, overrideConfig: { rules: { "import/no-cycle": "off" } } });
 });
 
 async function boundaryErrors(filePath: string, code: string) {
@@ -119,7 +122,7 @@ const cases: Case[] = [
   {
     zone: "app imports nothing from server, tests or scripts",
     file: "app/features/registration/example.ts",
-    wrong: ["../../../server/env.ts", "../../../tests/support/outbox-receiver.ts"],
+    wrong: ["../../../server/env.ts", "../../../tests/support/fake-spreadsheet.ts"],
     legal: ["../../../contract/registrations.ts"],
   },
   {
@@ -137,6 +140,18 @@ const cases: Case[] = [
       "../app/content/pages.ts",
       "../app/content/clinic.ts",
     ],
+  },
+  {
+    zone: "scripts use tests/support/ at most",
+    file: "scripts/example.ts",
+    wrong: ["../tests/e2e/fuzz.spec.ts", "../tests/engines/journeys.ts"],
+    legal: ["./lib/server-process.ts", "../tests/support/registrations.ts"],
+  },
+  {
+    zone: "tests/support/ imports no test",
+    file: "tests/support/example.ts",
+    wrong: ["../e2e/fuzz.spec.ts", "../engines/engine.ts", "../image/image.spec.ts"],
+    legal: ["./site.ts", "../../scripts/lib/server-process.ts", "../../server/env.ts"],
   },
 ];
 
@@ -180,9 +195,42 @@ describe("layer boundaries (import/no-restricted-paths)", () => {
     expect(errors.length).toBeGreaterThan(0);
   });
 
-  it("lets a server unit test use tests/support/, but not server code", async () => {
-    const code = `import * as support from "../../tests/support/storage-backends.ts";\nexport const used = support;\n`;
-    expect(await boundaryErrors("server/db/example.test.ts", code)).toEqual([]);
-    expect((await boundaryErrors("server/db/example.ts", code)).length).toBeGreaterThan(0);
+  it("lets a server unit test use tests/support/ and scripts/lib/, but not server code", async () => {
+    for (const helper of ["tests/support/storage-backends.ts", "scripts/lib/server-process.ts"]) {
+      const code = `import * as helper from "../../${helper}";\nexport const used = helper;\n`;
+      expect(await boundaryErrors("server/db/example.test.ts", code)).toEqual([]);
+      expect((await boundaryErrors("server/db/example.ts", code)).length).toBeGreaterThan(0);
+    }
+  });
+
+  it("refuses a server unit test importing a test", async () => {
+    const code = `import * as spec from "../../tests/e2e/fuzz.spec.ts";\nexport const used = spec;\n`;
+    expect((await boundaryErrors("server/db/example.test.ts", code)).length).toBeGreaterThan(0);
+  });
+});
+
+describe("import cycles (import/no-cycle)", () => {
+  it("sees a cycle between a .ts and a .tsx module", async () => {
+    // Outside the repository, so nothing else that reads the tree (the image build) sees it.
+    const dir = mkdtempSync(path.join(tmpdir(), "clinic-cycle-"));
+    try {
+      writeFileSync(path.join(dir, "b.ts"), `import { c } from "./c.tsx";\nexport const b = c;\n`);
+      writeFileSync(
+        path.join(dir, "c.tsx"),
+        `import { b } from "./b.ts";\nexport const c = () => b;\n`,
+      );
+      const results = await new ESLint({
+        cwd: dir,
+        overrideConfigFile: path.join(root, "eslint.config.js"),
+      }).lintFiles([dir]);
+      const cycles = results.flatMap((r) =>
+        r.messages
+          .filter((m) => m.ruleId === "import/no-cycle")
+          .map(() => path.basename(r.filePath)),
+      );
+      expect(cycles.toSorted()).toEqual(["b.ts", "c.tsx"]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -30,37 +30,41 @@ export const sqliteBackend: TestBackend = {
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 
+async function onPostgres(databaseUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
- * Each test gets its own schema, reached through search_path in the connection
- * URL, so parallel test files and CI runs sharing one server never collide.
+ * A schema of its own in the PostgreSQL server at `databaseUrl`, reached through
+ * search_path in the connection URL, so parallel tests and CI runs sharing one server
+ * never collide.
  */
+export async function freshPostgresSchema(
+  databaseUrl: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const schema = `test_${randomUUID().replaceAll("-", "")}`;
+  await onPostgres(databaseUrl, `create schema ${schema}`);
+  const url = new URL(databaseUrl);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  return {
+    url: url.toString(),
+    drop: () => onPostgres(databaseUrl, `drop schema if exists ${schema} cascade`),
+  };
+}
+
 export const postgresBackend: TestBackend = {
   name: "postgres",
   enabled: Boolean(testDatabaseUrl),
   async fresh(extra = {}) {
     if (!testDatabaseUrl) throw new Error("TEST_DATABASE_URL is not set");
-    const schema = `test_${randomUUID().replaceAll("-", "")}`;
-    const admin = new pg.Client({ connectionString: testDatabaseUrl });
-    await admin.connect();
-    try {
-      await admin.query(`create schema ${schema}`);
-    } finally {
-      await admin.end();
-    }
-    const url = new URL(testDatabaseUrl);
-    url.searchParams.set("options", `-c search_path=${schema}`);
-    return {
-      env: parseEnv({ DATABASE_URL: url.toString(), ...extra }),
-      async drop() {
-        const client = new pg.Client({ connectionString: testDatabaseUrl });
-        await client.connect();
-        try {
-          await client.query(`drop schema if exists ${schema} cascade`);
-        } finally {
-          await client.end();
-        }
-      },
-    };
+    const schema = await freshPostgresSchema(testDatabaseUrl);
+    return { env: parseEnv({ DATABASE_URL: schema.url, ...extra }), drop: schema.drop };
   },
 };
 

@@ -2,14 +2,15 @@
  * What the quality specs (a11y, budgets, keyboard, reflow, seo, delivery) share: the list
  * of pages taken from the route table, a pre-made cookie choice, and focus checks.
  */
+import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, type Locator, type Page, expect } from "@playwright/test";
 
 import {
   CONSENT_STORAGE_KEY,
   essentialOnly,
   serializeConsent,
-} from "../../../app/features/consent/consent-record.ts";
-import { prerenderedPaths } from "../../../app/prerendered-paths.ts";
+} from "../../app/features/consent/consent-record.ts";
+import { prerenderedPaths } from "../../app/prerendered-paths.ts";
 
 /**
  * Every prerendered page of app/routes.ts ("/" and "/team" ...), in route-table order.
@@ -70,15 +71,17 @@ export async function seedConsent(context: BrowserContext) {
 export const hydratedPaths = ["/quiz", "/pricing", "/register-interest"];
 
 /**
- * Loads a page and waits until the network is quiet and the page is ready: React has
- * hydrated it where its route asks for that, otherwise the document has loaded (its controls
- * run on the inline page script from the first paint). A 404 page answers 404, every other
- * page 200.
+ * Loads a page and waits until it is ready: React has hydrated it where its route asks for
+ * that, otherwise the document has loaded (its controls run on the inline page script from
+ * the first paint), and its fonts are in, so boxes have their final size. Events, not the
+ * 500 ms of network silence that "networkidle" waits out on every load. A 404 page answers
+ * 404, every other page 200.
  */
 export async function openPage(page: Page, path: string) {
-  const response = await page.goto(path, { waitUntil: "networkidle" });
+  const response = await page.goto(path);
   expect(response?.status(), `status of ${path}`).toBe(path === notFoundPath ? 404 : 200);
   await waitForHydration(page);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
   return response;
 }
 
@@ -212,4 +215,59 @@ export function phoneMenuToggle(page: Page): Locator {
 /** A desktop submenu's toggle: the `<summary>` of a `<details data-menu="desktop">`. */
 export function desktopMenuToggle(page: Page, label: string): Locator {
   return page.locator('details[data-menu="desktop"] > summary', { hasText: label });
+}
+
+type Violation = { directive: string; blocked: string; sample: string };
+
+declare global {
+  interface Window {
+    __cspViolations: Violation[];
+  }
+}
+
+/**
+ * Starts recording, before any page script runs, every CSP violation event and every
+ * console message about a policy.
+ */
+export async function watchCsp(page: Page) {
+  const consoleProblems: string[] = [];
+  page.on("console", (message) => {
+    const text = message.text();
+    if (/content security policy|refused to|permissions-policy|permissions policy/i.test(text)) {
+      consoleProblems.push(`${message.type()}: ${text}`);
+    }
+  });
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener("securitypolicyviolation", (event) => {
+      window.__cspViolations.push({
+        directive: event.effectiveDirective,
+        blocked: event.blockedURI,
+        sample: event.sample,
+      });
+    });
+  });
+  return {
+    consoleProblems,
+    violations: () => page.evaluate(() => window.__cspViolations),
+  };
+}
+
+/** WCAG 2.2 AA violations axe finds on the page (or part of it): rule, impact, target, summary. */
+export async function axeViolations(page: Page, include?: string): Promise<string[]> {
+  let builder = new AxeBuilder({ page }).withTags([
+    "wcag2a",
+    "wcag2aa",
+    "wcag21a",
+    "wcag21aa",
+    "wcag22aa",
+  ]);
+  if (include) builder = builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations.flatMap((v) =>
+    v.nodes.map(
+      (n) =>
+        `${v.id} (${v.impact ?? "?"}) ${n.target.join(" ")}\n    ${n.failureSummary?.replaceAll("\n", "\n    ") ?? v.help}`,
+    ),
+  );
 }

@@ -11,12 +11,12 @@ import { DatabaseSync } from "node:sqlite";
 
 import { type BrowserContext, type Page, expect } from "@playwright/test";
 
-import type { StaffRole } from "../../../contract/console.ts";
-import { consoleURL } from "../../../playwright.config.ts";
+import type { StaffRole } from "../../contract/console.ts";
+import { consoleURL } from "../../playwright.config.ts";
 
 export { consoleURL };
 
-const root = path.resolve(import.meta.dirname, "..", "..", "..");
+const root = path.resolve(import.meta.dirname, "..", "..");
 export const SESSION_COOKIE = "__Host-console-session";
 
 function dataDir(): string {

@@ -9,11 +9,11 @@ import { DatabaseSync } from "node:sqlite";
 
 import { expect } from "@playwright/test";
 
-import { linkTokenParam, registrationPaths } from "../../../contract/registrations.ts";
-import { confirmToken, unsubscribeToken } from "../../../server/registrations/links.ts";
-import { registrationsFor, uniqueEmail } from "../../durability/registrations-db.ts";
+import { newRegistration, postRegistration, registrationsFor } from "./registrations.ts";
+import { linkTokenParam, registrationPaths } from "../../contract/registrations.ts";
+import { confirmToken, unsubscribeToken } from "../../server/registrations/links.ts";
 
-const root = path.resolve(import.meta.dirname, "..", "..", "..");
+const root = path.resolve(import.meta.dirname, "..", "..");
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function dataDirOf(dataDir = process.env.E2E_DATA_DIR): string {
@@ -50,13 +50,10 @@ export async function registerSomeone(
   label: string,
   dataDir?: string,
 ): Promise<Registrant> {
-  const email = uniqueEmail(label);
-  const response = await fetch(`${baseUrl}/register-interest`, {
-    method: "POST",
-    headers: { origin: baseUrl, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ name: "Sam Carter", email, phone: "", message: "", website: "" }),
-  });
-  expect(response.ok, `registering ${email}: ${response.status}`).toBe(true);
+  const registration = newRegistration(label);
+  const { email } = registration;
+  const response = await postRegistration(baseUrl, registration);
+  expect(response.status, `registering ${email}`).toBe(200);
   const rows = registrationsFor(email, dataDirOf(dataDir));
   expect(rows).toHaveLength(1);
   const id = rows[0]?.id ?? "";
