@@ -219,9 +219,9 @@ test.describe("storage that cannot write", () => {
     }
   }
 
-  test("a full disk (512 KB tmpfs): 503 with Retry-After on both paths, nothing acknowledged lost, recovery once space is back", async () => {
+  test("a full disk (1 MB tmpfs): 503 with Retry-After on both paths, nothing acknowledged lost, recovery once space is back", async () => {
     test.setTimeout(120_000);
-    const disk = tmpfsOrExplain("512k");
+    const disk = tmpfsOrExplain("1m");
     let server: ServerProcess | undefined;
     try {
       server = await startServer({ dataDir: disk.dir });
@@ -277,14 +277,14 @@ test.describe("storage that cannot write", () => {
     browser,
   }) => {
     test.setTimeout(150_000);
-    const disk = tmpfsOrExplain("512k");
+    const disk = tmpfsOrExplain("1m");
     let server: ServerProcess | undefined;
     const context = await browser.newContext();
     try {
       server = await startServer({ dataDir: disk.dir });
       // Fill the disk: registrations until storage refuses one.
       for (let i = 0; ; i += 1) {
-        expect(i, "the 512 KB disk fills up").toBeLessThan(2_000);
+        expect(i, "the 1 MB disk fills up").toBeLessThan(2_000);
         const answer = await postRegistration(server.url, newRegistration("fill"));
         if (answer.status === 503) break;
         expect(answer.status).toBe(200);
