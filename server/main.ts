@@ -122,6 +122,11 @@ async function main() {
     logger.fatal({ err: error }, "the staff console failed to start");
     process.exit(1);
   });
+  // An idle keep-alive socket must outlive the client's idea of it: a server that closes
+  // first races a request already being written on that socket, which fails as "other side
+  // closed" (seen in CI at Node's default 5 s, after a test client paused). Caddy drops its
+  // idle upstream sockets after 30 s (deploy/Caddyfile), well before this.
+  server.keepAliveTimeout = consoleServer.keepAliveTimeout = 65_000;
   services.start();
 
   const shutdown = (signal: string) => {
