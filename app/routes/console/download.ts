@@ -17,7 +17,6 @@ export async function loader(args: Route.LoaderArgs) {
     headers: {
       "Content-Type": "application/json; charset=utf-8",
       "Content-Disposition": `attachment; filename="subject-access-${id.replace(/[^\w-]/g, "")}.json"`,
-      "Cache-Control": "no-store",
     },
   });
 }

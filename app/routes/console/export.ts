@@ -11,7 +11,6 @@ export async function loader(args: Route.LoaderArgs) {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="registrations-${day}.csv"`,
-      "Cache-Control": "no-store",
     },
   });
 }
