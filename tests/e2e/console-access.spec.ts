@@ -4,8 +4,6 @@
  * expired session, with a used or expired invite; the console's headers; and the public
  * listener, which answers 404 for every console path in any spelling.
  */
-import { randomUUID } from "node:crypto";
-
 import { expect, test } from "@playwright/test";
 
 import { type Access, consoleRoutes } from "../../contract/console.ts";
@@ -16,8 +14,8 @@ import {
   count,
   seedInvite,
   seedStaff,
+  seedRegistration,
   sessionExists,
-  withDatabase,
 } from "../support/console.ts";
 
 const routes = Object.entries(consoleRoutes) as [string, { view?: Access; act?: Access }][];
@@ -33,20 +31,6 @@ const sampleBody: Record<string, { body: string; json?: boolean }> = {
   "/console/people": { body: "intent=find&email=forged%40clinic.example" },
   "/console/people/record": { body: "intent=resend" },
 };
-
-/** A registration written straight into the database, with no email queued. */
-function seedRegistration(email: string): string {
-  const id = randomUUID();
-  const now = new Date().toISOString();
-  withDatabase((db) =>
-    db
-      .prepare(
-        "INSERT INTO registrations (id, name, email, received_at, idempotency_key) VALUES (?, 'Target', ?, ?, ?)",
-      )
-      .run(id, email, now, randomUUID()),
-  );
-  return id;
-}
 
 const invites = (email: string) =>
   count("SELECT count(*) AS n FROM staff_invites WHERE email = ?", email);
