@@ -76,7 +76,7 @@ export const deliveryWords: Record<string, string> = {
 /** The consent wording of a stored version, or a plain note when it is not on record here. */
 export function consentWordingOf(version: string): string {
   return Object.hasOwn(consentWordings, version)
-    ? consentWordings[version as keyof typeof consentWordings].text
+    ? `“${consentWordings[version as keyof typeof consentWordings].text}”`
     : `Version ${version} of the consent wording (its text is not on record here).`;
 }
 

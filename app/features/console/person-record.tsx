@@ -35,7 +35,7 @@ function Registration({ r }: { r: RegistrationWithDelivery }) {
       <Row label={recordLabels.wantsUpdates}>{r.consent?.wantsUpdates ? "Yes" : never}</Row>
       <Row label={recordLabels.consent}>
         {r.consent
-          ? `${consentWordingOf(r.consent.version)} (shown on ${dateTime(r.consent.at)})`
+          ? `${consentWordingOf(r.consent.version)} Shown beside the form on ${dateTime(r.consent.at)}.`
           : "Not recorded: this registration predates the consent record."}
       </Row>
       <Row label={recordLabels.emails}>
