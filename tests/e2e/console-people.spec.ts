@@ -108,6 +108,15 @@ test("the subject-access copy downloads as JSON and prints without the console's
 }) => {
   const person = await registered("people-sar");
   addresses.push(person.email);
+  // Compared with the CLI's output below: let the confirmation email go first.
+  await expect
+    .poll(() =>
+      count(
+        "SELECT count(*) AS n FROM outbox WHERE registration_id = ? AND kind = 'mail' AND status = 'pending'",
+        person.id,
+      ),
+    )
+    .toBe(0);
   const manager = seedStaff("manager");
   const response = await consoleFetch(`/console/people/download?id=${person.id}`, {
     token: manager.token,
@@ -278,4 +287,15 @@ test("a keyboard goes from the look-up to the record to the erase confirmation, 
   await page.keyboard.press("Enter");
   await expect(page.locator("h1")).toHaveText("Erased");
   await tabTo(page, page.getByRole("link", { name: "Look up an address" }), { max: 20 });
+});
+
+test("a viewer has no People link and is refused the page", async ({ page, context }) => {
+  await signInAs(context, seedStaff("viewer"));
+  await page.goto(`${consoleURL}/console`);
+  const nav = page.getByRole("navigation", { name: "Console" });
+  await expect(nav).toContainText("Overview");
+  await expect(nav.getByRole("link", { name: "People" })).toHaveCount(0);
+  const response = await page.goto(`${consoleURL}/console/people`);
+  expect(response?.status()).toBe(403);
+  await expect(page.locator("h1")).toHaveText("Not for your role");
 });
