@@ -8,7 +8,7 @@ import { newRegistration } from "../../tests/support/registrations.ts";
 import { backends } from "../../tests/support/storage-backends.ts";
 import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
-import { confirmToken, loadLinkKey } from "../registrations/links.ts";
+import { confirmToken, loadLinkKey, unsubscribeToken } from "../registrations/links.ts";
 import { openServices } from "../services.ts";
 
 const logger = createLogger("silent");
@@ -170,11 +170,17 @@ for (const backend of backends) {
         ok: false,
         message: expect.stringContaining("already confirmed") as string,
       });
+      await services.registrations.unsubscribe(unsubscribeToken(key, registration.id));
+      expect(await people.resendConfirmation(registration.id)).toMatchObject({
+        ok: false,
+        message: expect.stringContaining("unsubscribed") as string,
+      });
       expect((await actions()).map((a) => a.action)).toEqual([
         "confirmation-refused",
         "confirmation-refused",
         "confirmation-resent",
         "confirmation-resent",
+        "confirmation-refused",
         "confirmation-refused",
         "confirmation-refused",
       ]);
