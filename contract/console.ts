@@ -1,5 +1,9 @@
 import type { RouterContext } from "react-router";
 
+import type { ErasureRecord, StoredRegistration } from "./registrations.ts";
+
+export type { ErasureRecord };
+
 /**
  * The staff console's contract (docs/decisions/133): who may open which console route,
  * and what the console listener hands to console routes through React Router context
@@ -28,6 +32,11 @@ export const consoleRoutes = {
   "/console/passkeys": { view: "viewer" },
   "/console/staff": { view: "manager", act: "manager" },
   "/console/audit": { view: "manager" },
+  "/console/people": { view: "manager", act: "manager" },
+  "/console/people/record": { view: "manager", act: "manager" },
+  "/console/people/copy": { view: "manager" },
+  "/console/people/download": { view: "manager" },
+  "/console/people/export": { view: "manager" },
 } as const satisfies Record<string, { view?: Access; act?: Access }>;
 
 export type ConsolePath = keyof typeof consoleRoutes;
@@ -49,6 +58,47 @@ export type AuditEntry = {
   action: string;
   registrationId: string | null;
   detail: Record<string, string | number | boolean | null>;
+};
+
+export type DeliveryState = {
+  status: "pending" | "delivered" | "dead";
+  attempts: number;
+  deliveredAt: string | null;
+};
+
+/** One registration with what was sent for it: the subject-access copy's unit. */
+export type RegistrationWithDelivery = StoredRegistration & {
+  /** To the clinic's spreadsheet; null when that was off. */
+  delivery: DeliveryState | null;
+  /** Oldest first. */
+  emails: Array<
+    DeliveryState & {
+      topic: "registration" | "status" | "confirmation" | "announcement";
+      announcementId: string | null;
+    }
+  >;
+};
+
+/** Everything stored for one address, as `registrations -- show --email` prints it. */
+export type SubjectAccessCopy = {
+  registrations: RegistrationWithDelivery[];
+  erasures: ErasureRecord[];
+};
+
+/**
+ * People (managers only; docs/decisions/135), by registration id once found: each call
+ * writes its audit line with that id, never the address.
+ */
+export type PeopleOperations = {
+  /** By the exact address (trimmed, any letter case); the newest registration's id. */
+  find(email: string): Promise<{ id: string } | { id: null; erasures: ErasureRecord[] } | Refusal>;
+  /** The address's copy, found from one of its registration ids; null when none is stored. */
+  view(id: string, purpose: "view" | "print" | "download"): Promise<SubjectAccessCopy | null>;
+  /** Only when `retyped` is the address of registration `id`. */
+  erase(id: string, retyped: string): Promise<{ ok: true; erasures: ErasureRecord[] } | Refusal>;
+  resendConfirmation(id: string): Promise<{ ok: true } | Refusal>;
+  /** Every registration, oldest first, as CSV; the count is audited. */
+  exportCsv(): Promise<string>;
 };
 
 /** A refusal a staff member can act on, in plain words. */
@@ -90,6 +140,7 @@ export type ConsoleOperations = {
     entry?: { registrationId?: string | null; detail?: AuditEntry["detail"] },
   ): Promise<void>;
   auditPage(page: number): Promise<{ entries: AuditEntry[]; hasMore: boolean }>;
+  people: PeopleOperations;
 };
 
 export type ConsoleServices = {

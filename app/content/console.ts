@@ -10,6 +10,7 @@ export const consoleName = "Staff console";
 /** The console's navigation; `managers` entries are shown to managers only. */
 export const consoleNav: { to: string; label: string; managers?: true }[] = [
   { to: "/console", label: "Overview" },
+  { to: "/console/people", label: "People", managers: true },
   { to: "/console/staff", label: "Staff", managers: true },
   { to: "/console/audit", label: "Audit trail", managers: true },
   { to: "/console/passkeys", label: "My passkeys" },
@@ -27,6 +28,15 @@ export const auditActions: Record<string, string> = {
   "staff-invited": "Invited a staff member",
   "staff-role-changed": "Changed a staff member's role",
   "staff-removed": "Removed a staff member",
+  "person-looked-up": "Looked up an address",
+  "person-viewed": "Viewed a person's registration",
+  "copy-printed": "Opened a subject access copy to print",
+  "copy-downloaded": "Downloaded a subject access copy",
+  "person-erased": "Erased a person",
+  "erase-refused": "Erase refused: the retyped address did not match",
+  "confirmation-resent": "Re-sent a confirmation email",
+  "confirmation-refused": "Re-send of a confirmation email refused",
+  "registrations-exported": "Exported every registration (CSV)",
 };
 
 export function staffInviteEmail(invite: { link: string; role: string; expiresAt: Date }) {

@@ -10,6 +10,7 @@ import {
 } from "@simplewebauthn/server";
 import { z } from "zod";
 
+import { createPeopleOperations, noPeople } from "./people.ts";
 import { hashToken, sessionCookie } from "./session.ts";
 import type { StaffStore } from "./store.ts";
 import { clinic } from "../../app/content/clinic.ts";
@@ -24,6 +25,7 @@ import {
 import { isUnavailableError } from "../db/writes.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/transport.ts";
+import type { RegistrationAdmin } from "../registrations/admin.ts";
 
 type Kind = "sign-in" | "enrol" | "add";
 
@@ -34,6 +36,8 @@ export type StaffOperationsOptions = {
   /** Sends enrolment links when SMTP_URL is set; otherwise they are only shown. */
   mailer?: Mailer;
   logger?: Pick<Logger, "warn">;
+  /** The registrations' operator tasks, for People (the console's listener gives them). */
+  admin?: RegistrationAdmin;
 };
 
 const refuse = (message: string): Refusal => ({ ok: false, message });
@@ -51,6 +55,7 @@ export function createStaffOperations({
   consoleOrigin,
   mailer,
   logger,
+  admin,
 }: StaffOperationsOptions) {
   const rpID = new URL(consoleOrigin).hostname;
   const isManager = (actor: StaffMember | null) => actor === null || actor.role === "manager";
@@ -294,6 +299,8 @@ export function createStaffOperations({
         }),
       auditPage: async (page) =>
         staff?.role === "manager" ? store.auditPage(page) : { entries: [], hasMore: false },
+      people:
+        staff?.role === "manager" && admin ? createPeopleOperations(admin, store, staff) : noPeople,
     };
   }
 

@@ -57,6 +57,25 @@ export function seedStaff(role: StaffRole, label: string = role): SeededStaff {
   return { id, email, role, token };
 }
 
+/**
+ * A confirmed registration who asked for news, written straight into the database with no
+ * email queued; returns its id.
+ */
+export function seedRegistration(email: string): string {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  withDatabase((db) =>
+    db
+      .prepare(
+        `INSERT INTO registrations (id, name, email, phone, message, received_at, idempotency_key,
+          consent_version, consent_at, wants_updates, confirmed_at)
+        VALUES (?, 'Sam Target', ?, '07700 900123', 'When do you open?', ?, ?, '2026-11-23', ?, 1, ?)`,
+      )
+      .run(id, email, now, randomUUID(), now, now),
+  );
+  return id;
+}
+
 /** Sets a session's times (an idle or a 12-hour-old session). */
 export function ageSession(token: string, times: { createdAt: Date; lastSeenAt: Date }) {
   withDatabase((db) =>
