@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 
 import { createApp } from "./app.ts";
+import { announcementStyles } from "./announcements/drafts.ts";
 import { createConsoleApp, publicBuild } from "./console/app.ts";
 import { createStaffOperations } from "./console/operations.ts";
 import { consoleOrigin, envOrExit, renamedVariables } from "./env.ts";
@@ -101,10 +102,16 @@ async function main() {
       consoleOrigin: consoleOrigin(env),
       mailer: env.SMTP_URL ? services.mailer : undefined,
       logger,
+      announcements: services.announcements,
     }),
     consoleOrigin: consoleOrigin(env),
     trustProxy: env.TRUST_PROXY,
-    headers: securityHeaders({ hsts: env.HSTS, manifest: csp.manifest, console: true }),
+    headers: securityHeaders({
+      hsts: env.HSTS,
+      manifest: csp.manifest,
+      console: true,
+      consoleStyles: announcementStyles(),
+    }),
     storeFor: rateLimitStores.storeFor,
     isReady: () => !draining,
   });

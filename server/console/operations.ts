@@ -11,6 +11,7 @@ import {
 import { z } from "zod";
 
 import { hashToken, sessionCookie } from "./session.ts";
+import type { AnnouncementDrafts } from "../announcements/drafts.ts";
 import type { StaffStore } from "./store.ts";
 import { clinic } from "../../app/content/clinic.ts";
 import { staffInviteEmail } from "../../app/content/console.ts";
@@ -34,6 +35,8 @@ export type StaffOperationsOptions = {
   /** Sends enrolment links when SMTP_URL is set; otherwise they are only shown. */
   mailer?: Mailer;
   logger?: Pick<Logger, "warn">;
+  /** The console's announcements (decision 136); the CLI's staff commands need none. */
+  announcements?: AnnouncementDrafts;
 };
 
 const refuse = (message: string): Refusal => ({ ok: false, message });
@@ -51,6 +54,7 @@ export function createStaffOperations({
   consoleOrigin,
   mailer,
   logger,
+  announcements,
 }: StaffOperationsOptions) {
   const rpID = new URL(consoleOrigin).hostname;
   const isManager = (actor: StaffMember | null) => actor === null || actor.role === "manager";
@@ -294,6 +298,20 @@ export function createStaffOperations({
         }),
       auditPage: async (page) =>
         staff?.role === "manager" ? store.auditPage(page) : { entries: [], hasMore: false },
+      announcements: async () =>
+        staff?.role === "manager" && announcements ? announcements.list() : [],
+      announcement: async (id) =>
+        staff?.role === "manager" && announcements ? announcements.view(staff, id) : null,
+      composeAnnouncement: (input, id) =>
+        requireManager((actor) =>
+          announcements ? announcements.compose(actor, input, id) : Promise.resolve(managersOnly),
+        ),
+      announcementStep: (id, step, options) =>
+        requireManager((actor) =>
+          announcements
+            ? announcements.step(actor, id, step, options?.acknowledged === true)
+            : Promise.resolve(managersOnly),
+        ),
     };
   }
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-import { type Audience, planAnnouncement, queueAnnouncement } from "./announce.ts";
+import { type Audience, planAnnouncement } from "./announce.ts";
 import { eraseByEmail, erasuresFor, spreadsheetErasures } from "./erasure.ts";
 import { addressKey, toStored } from "./register.ts";
 import type { StoredRegistration } from "../../contract/registrations.ts";
@@ -107,7 +107,6 @@ async function findByEmail(db: Db, email: string): Promise<RegistrationWithDeliv
 
 export type AdminDependencies = DatabaseHandle & {
   dataDir: string;
-  mailPerMinute: number;
   now: () => Date;
 };
 
@@ -115,7 +114,6 @@ export function createRegistrationAdmin({
   db,
   dialect,
   dataDir,
-  mailPerMinute,
   now,
 }: AdminDependencies) {
   /**
@@ -203,9 +201,6 @@ export function createRegistrationAdmin({
     outboxSummary: () => outboxSummary(db),
     planAnnouncement: (subject: string, body: string, audience?: Audience) =>
       planAnnouncement(db, subject, body, audience),
-    /** At MAIL_PER_MINUTE, once per address (decisions 091, 104). */
-    queueAnnouncement: (subject: string, body: string, audience?: Audience) =>
-      queueAnnouncement(db, { subject, body, audience, now: now(), perMinute: mailPerMinute }),
     retryOutbox: () => retryOutbox(db, now()),
   });
 }
