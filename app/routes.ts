@@ -40,6 +40,8 @@ export default [
     route("passkeys", "routes/console/passkeys.tsx"),
     route("staff", "routes/console/staff.tsx"),
     route("audit", "routes/console/audit.tsx"),
+    route("announcements", "routes/console/announcements.tsx"),
+    route("announcements/draft", "routes/console/announcement.tsx"),
     route("*", "routes/console/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),
