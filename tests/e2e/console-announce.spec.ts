@@ -208,6 +208,8 @@ test("compose, preview, test send, the second manager approves, send: each eligi
   await expect(frame.getByRole("heading", { level: 1 })).toHaveText(subject);
   await expect(frame.getByText("Our doors open today.")).toBeVisible();
   await expect(frame.getByText("Hello there,")).toBeVisible();
+  // Its style attributes pass the console's CSP, which the frame inherits, by their hashes.
+  await expect(frame.locator("body")).toHaveCSS("font-family", /Georgia/);
   expect(await page.locator("iframe").getAttribute("sandbox")).toBe("");
   await expect(page.locator("pre")).toContainText("Our doors open today.\n\nBook from the website.");
   // Two confirmed, subscribed people; not the unsubscribed, the erased or the unconfirmed.

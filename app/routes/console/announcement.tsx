@@ -270,7 +270,7 @@ export default function Announcement({ loaderData, actionData }: Route.Component
           className="mt-2 h-[32rem] w-full max-w-3xl rounded-card border border-line bg-white"
         />
         <h3 className="mt-6 text-xl">As plain text</h3>
-        <pre className="mt-2 max-w-3xl overflow-x-auto rounded-card border border-line bg-surface p-4 font-sans text-base whitespace-pre-wrap">
+        <pre className="mt-2 max-w-3xl rounded-card border border-line bg-surface p-4 font-sans text-base whitespace-pre-wrap wrap-anywhere">
           {a.preview.text}
         </pre>
       </section>
