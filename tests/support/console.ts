@@ -60,6 +60,27 @@ export function seedStaff(role: StaffRole, label: string = role, dir?: string): 
   return { id, email, role, token };
 }
 
+/**
+ * What a manager's approval in the console leaves, for the delivery tests that submit with
+ * `registrations -- announce` and run it again to queue (decision 136); the approval
+ * itself is tested through the console in console-announce.spec.ts. Takes the first run's
+ * output, which names the draft.
+ */
+export function approveSubmitted(cliOutput: string, dir: string): void {
+  const id = /\/console\/announcements\/draft\?id=([\w-]+)/.exec(cliOutput)?.[1];
+  if (!id) throw new Error(`announce did not submit a draft:\n${cliOutput}`);
+  const now = new Date().toISOString();
+  withDatabase(
+    (db) =>
+      db
+        .prepare(
+          "UPDATE announcement_drafts SET state = 'approved', approved_at = ? WHERE id = ? AND state = 'submitted'",
+        )
+        .run(now, id),
+    dir,
+  );
+}
+
 /** An announcement in the given state, as if a manager had written it (decision 136). */
 export function seedAnnouncement(
   author: { id: string },
