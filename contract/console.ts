@@ -108,12 +108,7 @@ export type ConsoleOperations = {
 };
 
 export type AnnouncementState =
-  | "draft"
-  | "submitted"
-  | "approved"
-  | "sending"
-  | "sent"
-  | "withdrawn";
+  "draft" | "submitted" | "approved" | "sending" | "sent" | "withdrawn";
 export type AnnouncementAudience = "all" | "updates";
 
 export type AnnouncementSummary = {
@@ -145,7 +140,8 @@ export type AnnouncementView = AnnouncementSummary & {
   steps: AnnouncementStep[];
 };
 
-export type AnnouncementStep = "edit" | "submit" | "reopen" | "approve" | "send" | "withdraw" | "test";
+export type AnnouncementStep =
+  "edit" | "submit" | "reopen" | "approve" | "send" | "withdraw" | "test";
 
 export type AnnouncementInput = { subject: string; body: string; audience: AnnouncementAudience };
 

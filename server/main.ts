@@ -3,8 +3,8 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 import type { ServerBuild } from "react-router";
 
-import { createApp } from "./app.ts";
 import { announcementStyles } from "./announcements/drafts.ts";
+import { createApp } from "./app.ts";
 import { createConsoleApp, publicBuild } from "./console/app.ts";
 import { createStaffOperations } from "./console/operations.ts";
 import { consoleOrigin, envOrExit, renamedVariables } from "./env.ts";

@@ -174,7 +174,11 @@ export function buildCsp({
         ["default-src", "'none'"],
         ["script-src", "'self'", ...scriptSources],
         ["script-src-attr", "'none'"],
-        ["style-src", "'self'", ...(styleHashes.length > 0 ? ["'unsafe-hashes'", ...styleHashes] : [])],
+        [
+          "style-src",
+          "'self'",
+          ...(styleHashes.length > 0 ? ["'unsafe-hashes'", ...styleHashes] : []),
+        ],
         ["img-src", "'self'", "data:"],
         ["font-src", "'self'"],
         ["connect-src", "'self'"],

@@ -1,7 +1,4 @@
-import {
-  type AnnouncementDrafts,
-  createAnnouncementDrafts,
-} from "./announcements/drafts.ts";
+import { type AnnouncementDrafts, createAnnouncementDrafts } from "./announcements/drafts.ts";
 import { createStaffStore, type StaffStore } from "./console/store.ts";
 import { type DatabaseOptions, openDatabase } from "./db/database.ts";
 import type { Dialect } from "./db/schema.ts";

@@ -12,6 +12,7 @@ import type {
   Refusal,
   StaffMember,
 } from "../../contract/console.ts";
+import type { AuditRecord } from "../console/store.ts";
 import type { AnnouncementDraftsTable, Database } from "../db/schema.ts";
 import { guardAll, timeOrderedId } from "../db/writes.ts";
 import { buildEmail } from "../mail/build-email.ts";
@@ -24,7 +25,6 @@ import {
   planAnnouncement,
   queueAnnouncement,
 } from "../registrations/announce.ts";
-import type { AuditRecord } from "../console/store.ts";
 
 type Db = Kysely<Database>;
 type Draft = AnnouncementDraftsTable;
@@ -87,7 +87,11 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
   const { db, now } = options;
   const iso = () => now().toISOString();
 
-  const audit = (actor: StaffMember | null, action: string, detail: Record<string, string | number>) =>
+  const audit = (
+    actor: StaffMember | null,
+    action: string,
+    detail: Record<string, string | number>,
+  ) =>
     options.audit({
       staffId: actor?.id ?? null,
       action,
@@ -100,9 +104,8 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
   const emailOf = async (staffId: string | null) =>
     staffId === null
       ? null
-      : ((
-          await db.selectFrom("staff").select("email").where("id", "=", staffId).executeTakeFirst()
-        )?.email ?? "a former staff member");
+      : ((await db.selectFrom("staff").select("email").where("id", "=", staffId).executeTakeFirst())
+          ?.email ?? "a former staff member");
 
   /** Applies a move only if the row is still where it was read: two clicks, one winner. */
   async function move(
@@ -158,7 +161,10 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
     return null;
   }
 
-  async function queue(draft: Draft, actor: StaffMember | null): Promise<AnnouncementResult | Refusal> {
+  async function queue(
+    draft: Draft,
+    actor: StaffMember | null,
+  ): Promise<AnnouncementResult | Refusal> {
     const moved = await move(draft, actor, "send", false, {
       sent_by: actor?.id ?? null,
       send_started_at: draft.send_started_at ?? iso(),
@@ -310,7 +316,11 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
             outboxId,
           });
           // To the signed-in manager only, never a registrant; it counts as no sending.
-          await options.mailer.send({ ...email, to: actor.email, subject: `Test: ${draft.subject}` });
+          await options.mailer.send({
+            ...email,
+            to: actor.email,
+            subject: `Test: ${draft.subject}`,
+          });
           await audit(actor, "announcement-test-sent", { draft: id });
           return { ok: true };
         }

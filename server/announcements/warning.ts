@@ -31,9 +31,7 @@ const unique = (found: string[]) => [...new Set(found.map((f) => f.trim()))];
 
 export function announcementWarning(subject: string, body: string): AnnouncementWarning | null {
   const text = `${subject}\n${body}`.normalize("NFKC");
-  const medicines = unique(
-    [...text.matchAll(medicineWords)].map((m) => m[0].toLowerCase()),
-  );
+  const medicines = unique([...text.matchAll(medicineWords)].map((m) => m[0].toLowerCase()));
   const prices = unique([...text.matchAll(PRICES)].map((m) => m[0]));
   return medicines.length === 0 && prices.length === 0 ? null : { medicines, prices };
 }

@@ -2,11 +2,11 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
+import { announcementWarningWords } from "../../app/content/console.ts";
 import { STAFF_ROLES, type StaffRole } from "../../contract/console.ts";
 import { createStaffOperations } from "../console/operations.ts";
 import { backupSqlite } from "../db/backup.ts";
 import { consoleOrigin, type Env } from "../env.ts";
-import { announcementWarningWords } from "../../app/content/console.ts";
 import { parseAge } from "../registrations/admin.ts";
 import { AUDIENCES, announcementProblem, isAudience } from "../registrations/announce.ts";
 import { registrationsCsv } from "../registrations/csv.ts";
@@ -280,8 +280,7 @@ async function execute(
         audience,
         acknowledged: values["acknowledge-warning"] === true,
       });
-      const page = (id: string) =>
-        `${consoleOrigin(io.env)}/console/announcements/draft?id=${id}`;
+      const page = (id: string) => `${consoleOrigin(io.env)}/console/announcements/draft?id=${id}`;
       switch (outcome.kind) {
         case "refused":
           throw new Error(outcome.message);

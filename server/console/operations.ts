@@ -11,7 +11,6 @@ import {
 import { z } from "zod";
 
 import { hashToken, sessionCookie } from "./session.ts";
-import type { AnnouncementDrafts } from "../announcements/drafts.ts";
 import type { StaffStore } from "./store.ts";
 import { clinic } from "../../app/content/clinic.ts";
 import { staffInviteEmail } from "../../app/content/console.ts";
@@ -22,6 +21,7 @@ import {
   type StaffMember,
   type StaffRole,
 } from "../../contract/console.ts";
+import type { AnnouncementDrafts } from "../announcements/drafts.ts";
 import { isUnavailableError } from "../db/writes.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/transport.ts";

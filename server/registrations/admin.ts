@@ -110,12 +110,7 @@ export type AdminDependencies = DatabaseHandle & {
   now: () => Date;
 };
 
-export function createRegistrationAdmin({
-  db,
-  dialect,
-  dataDir,
-  now,
-}: AdminDependencies) {
+export function createRegistrationAdmin({ db, dialect, dataDir, now }: AdminDependencies) {
   /**
    * Without SMTP_URL, "sent" emails are files under DATA_DIR/mail: a purge deletes those
    * whose outbox row went with its registration, as `erase` does (docs/decisions/095).

@@ -130,8 +130,17 @@ test.describe("announcements with a viewer's session (decision 136)", () => {
       const id = seedAnnouncement(author, { state });
       const draft = `/console/announcements/draft?id=${id}`;
       expect((await consoleFetch(draft, { token: viewer.token })).status).toBe(403);
-      expect((await consoleFetch(`${draft}`.replace("?", ".data?"), { token: viewer.token })).status).toBe(403);
-      for (const intent of ["submit&acknowledged=yes", "reopen", "approve", "send", "withdraw", "test"]) {
+      expect(
+        (await consoleFetch(`${draft}`.replace("?", ".data?"), { token: viewer.token })).status,
+      ).toBe(403);
+      for (const intent of [
+        "submit&acknowledged=yes",
+        "reopen",
+        "approve",
+        "send",
+        "withdraw",
+        "test",
+      ]) {
         const response = await consoleFetch(draft, {
           method: "POST",
           token: viewer.token,

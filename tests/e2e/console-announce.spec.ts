@@ -211,7 +211,9 @@ test("compose, preview, test send, the second manager approves, send: each eligi
   // Its style attributes pass the console's CSP, which the frame inherits, by their hashes.
   await expect(frame.locator("body")).toHaveCSS("font-family", /Georgia/);
   expect(await page.locator("iframe").getAttribute("sandbox")).toBe("");
-  await expect(page.locator("pre")).toContainText("Our doors open today.\n\nBook from the website.");
+  await expect(page.locator("pre")).toContainText(
+    "Our doors open today.\n\nBook from the website.",
+  );
   // Two confirmed, subscribed people; not the unsubscribed, the erased or the unconfirmed.
   await expect(page.getByText("2 people would receive it now")).toBeVisible();
 

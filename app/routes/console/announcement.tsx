@@ -9,10 +9,7 @@ import {
   announcementStates,
   announcementWarningWords,
 } from "../../content/console.ts";
-import {
-  AnnouncementForm,
-  announcementFields,
-} from "../../features/console/announcement-form.tsx";
+import { AnnouncementForm, announcementFields } from "../../features/console/announcement-form.tsx";
 import { consoleMeta } from "../../features/console/console-shell.tsx";
 import { requireStaff } from "../../features/console/require-staff.server.ts";
 
@@ -187,9 +184,7 @@ export default function Announcement({ loaderData, actionData }: Route.Component
           </h2>
           <p className="mt-2 font-semibold">{announcementWarningWords.found(a.warning)}</p>
           <p className="mt-2">{announcementWarningWords.text}</p>
-          {a.acknowledgedBy ? (
-            <p className="mt-2">Acknowledged by {a.acknowledgedBy}.</p>
-          ) : null}
+          {a.acknowledgedBy ? <p className="mt-2">Acknowledged by {a.acknowledgedBy}.</p> : null}
         </section>
       ) : null}
 
@@ -199,8 +194,7 @@ export default function Announcement({ loaderData, actionData }: Route.Component
         </h2>
         {a.state === "submitted" && !can("approve") ? (
           <p className="mt-2 max-w-2xl">
-            You wrote it, so another manager must approve it. They will find it under
-            Announcements.
+            You wrote it, so another manager must approve it. They will find it under Announcements.
           </p>
         ) : null}
         {can("approve") && aloneApproving ? (
@@ -270,7 +264,7 @@ export default function Announcement({ loaderData, actionData }: Route.Component
           className="mt-2 h-[32rem] w-full max-w-3xl rounded-card border border-line bg-white"
         />
         <h3 className="mt-6 text-xl">As plain text</h3>
-        <pre className="mt-2 max-w-3xl rounded-card border border-line bg-surface p-4 font-sans text-base whitespace-pre-wrap wrap-anywhere">
+        <pre className="mt-2 max-w-3xl rounded-card border border-line bg-surface p-4 font-sans text-base wrap-anywhere whitespace-pre-wrap">
           {a.preview.text}
         </pre>
       </section>

@@ -3,10 +3,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/announcements";
 import { type AnnouncementInput, consoleRoutes } from "../../../contract/console.ts";
 import { announcementAudiences, announcementStates } from "../../content/console.ts";
-import {
-  AnnouncementForm,
-  announcementFields,
-} from "../../features/console/announcement-form.tsx";
+import { AnnouncementForm, announcementFields } from "../../features/console/announcement-form.tsx";
 import { consoleMeta } from "../../features/console/console-shell.tsx";
 import { requireStaff } from "../../features/console/require-staff.server.ts";
 
@@ -45,9 +42,9 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
     <>
       <h1 className="text-3xl">Announcements</h1>
       <p className="mt-4 max-w-2xl text-lg text-ink-soft">
-        Emails to the waiting list. Write one, look at it exactly as it will arrive, send yourself
-        a test, then submit it: a second manager approves it before it can be sent. Nobody
-        receives an announcement twice, and nobody who unsubscribed or was erased receives it.
+        Emails to the waiting list. Write one, look at it exactly as it will arrive, send yourself a
+        test, then submit it: a second manager approves it before it can be sent. Nobody receives an
+        announcement twice, and nobody who unsubscribed or was erased receives it.
       </p>
 
       <h2 className="mt-8 text-2xl">Announcements so far</h2>
