@@ -15,6 +15,7 @@ import { freePort, type ServerProcess, startServer } from "../../scripts/lib/ser
 import { type SeededStaff, seedStaff, signInAs, withDatabase } from "../support/console.ts";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
 import { newRegistration, postRegistration } from "../support/registrations.ts";
+import { tabTo } from "../support/site.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 
@@ -293,4 +294,25 @@ test("compose, preview, test send, the second manager approves, send: each eligi
   }
   await page.context().close();
   await reviewer.context().close();
+});
+
+test("a keyboard writes, acknowledges and submits an announcement, with focus always visible", async ({
+  browser,
+}) => {
+  const page = await pageFor(browser, manager("keyboard"));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${consoleURL}/console/announcements`);
+  await tabTo(page, page.getByLabel("Subject"), { max: 60 });
+  await page.keyboard.type(`Keyboard ${Date.now()}`);
+  await tabTo(page, page.getByLabel("Text"), { max: 2 });
+  await page.keyboard.type("Prices from £30.");
+  await tabTo(page, page.getByRole("button", { name: "Save and preview" }), { max: 3 });
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/console\/announcements\/draft\?id=/);
+  await tabTo(page, page.getByLabel(/I have read this warning/), { max: 20 });
+  await page.keyboard.press("Space");
+  await tabTo(page, page.getByRole("button", { name: "Submit for approval" }), { max: 2 });
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("status")).toHaveText("Submitted for approval.");
+  await page.context().close();
 });
