@@ -107,13 +107,19 @@ for (const backend of backends) {
       expect(during?.progress).toEqual({ sent: 0, queued: 3, failed: 0 });
       expect(during?.state).toBe("sending");
 
+      // A send that stopped before its last email was queued stays open, and resumes.
+      await db.updateTable("announcement_drafts").set({ queued_at: null }).execute();
       await db.updateTable("outbox").set({ status: "delivered" }).execute();
+      expect((await drafts.view(a, id))?.steps).toContain("send");
+      expect(await drafts.step(b, id, "send")).toEqual({ ok: true });
+      expect(await queued()).toBe(3);
       expect((await drafts.view(a, id))?.state).toBe("sent");
       expect(await audit()).toEqual([
         "a announcement-composed",
         "a announcement-submitted",
         "a announcement-test-sent",
         "b announcement-approved",
+        "b announcement-sent",
         "b announcement-sent",
         "b announcement-sent",
       ]);

@@ -148,7 +148,8 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
 
   /** A send whose emails have all left the queue is sent. */
   async function settle(draft: Draft): Promise<Draft> {
-    if (draft.state !== "sending") return draft;
+    // A send stopped before its last email was queued stays open, to be resumed.
+    if (draft.state !== "sending" || draft.queued_at === null) return draft;
     if ((await progress(draft)).queued > 0) return draft;
     const done = await move(draft, null, "finish", false, { finished_at: iso() });
     return done.ok ? { ...draft, state: done.to } : draft;
@@ -168,6 +169,7 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
     const moved = await move(draft, actor, "send", false, {
       sent_by: actor?.id ?? null,
       send_started_at: draft.send_started_at ?? iso(),
+      queued_at: null,
     });
     if (!moved.ok) return moved;
     const result = await queueAnnouncement(db, {
@@ -177,6 +179,11 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
       now: now(),
       perMinute: options.mailPerMinute,
     });
+    await db
+      .updateTable("announcement_drafts")
+      .set({ queued_at: iso() })
+      .where("id", "=", draft.id)
+      .execute();
     options.wakeMail();
     await audit(actor, "announcement-sent", {
       draft: draft.id,

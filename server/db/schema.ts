@@ -166,6 +166,7 @@ export interface AnnouncementDraftsTable {
   approved_at: string | null;
   sent_by: string | null;
   send_started_at: string | null;
+  queued_at: string | null;
   finished_at: string | null;
   withdrawn_at: string | null;
 }

@@ -26,6 +26,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("approved_at", "text")
     .addColumn("sent_by", "text")
     .addColumn("send_started_at", "text")
+    // Set once every email is queued: until then a send is not finished, even with none waiting.
+    .addColumn("queued_at", "text")
     .addColumn("finished_at", "text")
     .addColumn("withdrawn_at", "text")
     .execute();
