@@ -86,7 +86,12 @@ for (const backend of backends) {
         ok: false,
         message: "Another manager must approve an announcement you wrote.",
       });
-      expect(await drafts.step(b, id, "approve")).toEqual({ ok: true });
+      // Whoever changes the words becomes their author: b rewrites, so a must approve.
+      expect(await drafts.step(b, id, "reopen")).toEqual({ ok: true });
+      expect(await drafts.compose(b, input("Nebido from £45."), id)).toEqual({ ok: true, id });
+      expect(await drafts.step(b, id, "submit", true)).toEqual({ ok: true });
+      expect(await drafts.step(b, id, "approve")).toMatchObject({ ok: false });
+      expect(await drafts.step(a, id, "approve")).toEqual({ ok: true });
 
       expect(await drafts.step(a, id, "test")).toEqual({ ok: true });
       expect(sent.map((m) => [m.to, m.subject])).toEqual([
@@ -115,13 +120,16 @@ for (const backend of backends) {
       expect(await queued()).toBe(3);
       expect((await drafts.view(a, id))?.state).toBe("sent");
       expect(await audit()).toEqual([
+        "a announcement-approved",
         "a announcement-composed",
         "a announcement-submitted",
         "a announcement-test-sent",
-        "b announcement-approved",
+        "b announcement-edited",
+        "b announcement-reopened",
         "b announcement-sent",
         "b announcement-sent",
         "b announcement-sent",
+        "b announcement-submitted",
       ]);
     });
 

@@ -281,7 +281,8 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
       if (id !== undefined) {
         const draft = await find(id);
         if (!draft) return refuse("That announcement no longer exists.");
-        const moved = await move(draft, actor, "edit", false, fields);
+        // Whoever last wrote the words is their author, and so cannot approve them.
+        const moved = await move(draft, actor, "edit", false, { ...fields, author_id: actor.id });
         if (!moved.ok) return moved;
         await audit(actor, "announcement-edited", { draft: id });
         return { ok: true, id };
