@@ -45,6 +45,8 @@ export default [
     route("people/copy", "routes/console/copy.tsx"),
     route("people/download", "routes/console/download.ts"),
     route("people/export", "routes/console/export.ts"),
+    route("announcements", "routes/console/announcements.tsx"),
+    route("announcements/draft", "routes/console/announcement.tsx"),
     route("*", "routes/console/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

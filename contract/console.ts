@@ -37,6 +37,8 @@ export const consoleRoutes = {
   "/console/people/copy": { view: "manager" },
   "/console/people/download": { view: "manager" },
   "/console/people/export": { view: "manager" },
+  "/console/announcements": { view: "manager", act: "manager" },
+  "/console/announcements/draft": { view: "manager", act: "manager" },
 } as const satisfies Record<string, { view?: Access; act?: Access }>;
 
 export type ConsolePath = keyof typeof consoleRoutes;
@@ -141,7 +143,58 @@ export type ConsoleOperations = {
   ): Promise<void>;
   auditPage(page: number): Promise<{ entries: AuditEntry[]; hasMore: boolean }>;
   people: PeopleOperations;
+  announcements(): Promise<AnnouncementSummary[]>;
+  announcement(id: string): Promise<AnnouncementView | null>;
+  /** A new draft, or (with `id`) a draft rewritten. */
+  composeAnnouncement(
+    input: AnnouncementInput,
+    id?: string,
+  ): Promise<{ ok: true; id: string } | Refusal>;
+  /** One step of the four-eyes path; "test" emails it to the signed-in manager only. */
+  announcementStep(
+    id: string,
+    step: Exclude<AnnouncementStep, "edit">,
+    options?: { acknowledged?: boolean },
+  ): Promise<{ ok: true } | Refusal>;
 };
+
+export type AnnouncementState =
+  "draft" | "submitted" | "approved" | "sending" | "sent" | "withdrawn";
+export type AnnouncementAudience = "all" | "updates";
+
+export type AnnouncementSummary = {
+  id: string;
+  subject: string;
+  audience: AnnouncementAudience;
+  state: AnnouncementState;
+  updatedAt: string;
+};
+
+/** One announcement as its page shows it (docs/decisions/136). */
+export type AnnouncementView = AnnouncementSummary & {
+  body: string;
+  /** The author's address, or null when it came from the command line. */
+  author: string | null;
+  writtenByYou: boolean;
+  approvedBy: string | null;
+  approvedAt: string | null;
+  /** What may advertise a prescription-only medicine; null when nothing does. */
+  warning: { medicines: string[]; prices: string[] } | null;
+  acknowledgedBy: string | null;
+  /** The email as its recipients get it, greeted "Hello there," instead of by name. */
+  preview: { subject: string; html: string; text: string };
+  /** Who would get it if sent now, and who already has it queued or sent. */
+  recipients: { fresh: number; already: number };
+  progress: { sent: number; queued: number; failed: number } | null;
+  managers: number;
+  /** The steps this staff member may take now. */
+  steps: AnnouncementStep[];
+};
+
+export type AnnouncementStep =
+  "edit" | "submit" | "reopen" | "approve" | "send" | "withdraw" | "test";
+
+export type AnnouncementInput = { subject: string; body: string; audience: AnnouncementAudience };
 
 export type ConsoleServices = {
   /** The signed-in staff member of this request, or null. */

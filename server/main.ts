@@ -3,6 +3,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 import type { ServerBuild } from "react-router";
 
+import { announcementStyles } from "./announcements/drafts.ts";
 import { createApp } from "./app.ts";
 import { createConsoleApp, publicBuild } from "./console/app.ts";
 import { createStaffOperations } from "./console/operations.ts";
@@ -102,10 +103,16 @@ async function main() {
       mailer: env.SMTP_URL ? services.mailer : undefined,
       logger,
       admin: services.admin,
+      announcements: services.announcements,
     }),
     consoleOrigin: consoleOrigin(env),
     trustProxy: env.TRUST_PROXY,
-    headers: securityHeaders({ hsts: env.HSTS, manifest: csp.manifest, console: true }),
+    headers: securityHeaders({
+      hsts: env.HSTS,
+      manifest: csp.manifest,
+      console: true,
+      consoleStyles: announcementStyles(),
+    }),
     storeFor: rateLimitStores.storeFor,
     isReady: () => !draining,
   });

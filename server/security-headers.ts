@@ -154,18 +154,31 @@ export function buildCsp({
   scriptSources,
   upgradeInsecureRequests,
   console = false,
+  consoleStyles = [],
 }: {
   scriptSources: readonly string[];
   upgradeInsecureRequests: boolean;
   /** The staff console (decision 133): nothing by default, no inline styles, no manifest. */
   console?: boolean;
+  /**
+   * The style attributes of an announcement email, allowed by hash: its preview is an
+   * iframe srcdoc, which inherits this policy (decision 136).
+   */
+  consoleStyles?: readonly string[];
 }): string {
+  const styleHashes = consoleStyles.map(
+    (style) => `'sha256-${createHash("sha256").update(style, "utf8").digest("base64")}'`,
+  );
   const directives: [string, ...string[]][] = console
     ? [
         ["default-src", "'none'"],
         ["script-src", "'self'", ...scriptSources],
         ["script-src-attr", "'none'"],
-        ["style-src", "'self'"],
+        [
+          "style-src",
+          "'self'",
+          ...(styleHashes.length > 0 ? ["'unsafe-hashes'", ...styleHashes] : []),
+        ],
         ["img-src", "'self'", "data:"],
         ["font-src", "'self'"],
         ["connect-src", "'self'"],
@@ -266,6 +279,7 @@ export function securityHeaders(options: {
   manifest: CspManifest;
   /** The staff console's listener: its CSP, passkeys allowed, nothing cached or indexed. */
   console?: boolean;
+  consoleStyles?: readonly string[];
 }): RequestHandler[] {
   // Otherwise helmet's defaults: same-origin COOP and CORP, nosniff, no DNS prefetch.
   const base = helmet({
@@ -303,7 +317,12 @@ export function securityHeaders(options: {
     }
     res.setHeader(
       "Content-Security-Policy",
-      buildCsp({ scriptSources, upgradeInsecureRequests: overTls, console: options.console }),
+      buildCsp({
+        scriptSources,
+        upgradeInsecureRequests: overTls,
+        console: options.console,
+        consoleStyles: options.consoleStyles,
+      }),
     );
     next();
   };

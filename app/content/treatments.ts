@@ -109,6 +109,24 @@ export const treatmentOptions: TreatmentOption[] = [
   },
 ];
 
+/**
+ * Words that name a prescription-only medicine we offer: the ingredient, its esters and
+ * every brand in `preparations` and the cost calculator. The staff console warns when an
+ * announcement uses one (docs/decisions/136); a test keeps the list in step with both.
+ */
+export const prescriptionOnlyMedicines = [
+  "testosterone",
+  "cypionate",
+  "enanthate",
+  "undecanoate",
+  "Sustanon",
+  "Nebido",
+  "Testogel",
+  "Tostran",
+  "Restandol",
+  "Testocaps",
+] as const;
+
 export const treatmentsCta = {
   title: "Not sure which is right for you?",
   body: "Your doctor will talk through every option at your consultation. Register your interest to hear when consultations open.",

@@ -22,6 +22,7 @@ import {
   type StaffMember,
   type StaffRole,
 } from "../../contract/console.ts";
+import type { AnnouncementDrafts } from "../announcements/drafts.ts";
 import { isUnavailableError } from "../db/writes.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/transport.ts";
@@ -38,6 +39,8 @@ export type StaffOperationsOptions = {
   logger?: Pick<Logger, "warn">;
   /** The registrations' operator tasks, for People (the console's listener gives them). */
   admin?: RegistrationAdmin;
+  /** The console's announcements (decision 136); the CLI's staff commands need none. */
+  announcements?: AnnouncementDrafts;
 };
 
 const refuse = (message: string): Refusal => ({ ok: false, message });
@@ -56,6 +59,7 @@ export function createStaffOperations({
   mailer,
   logger,
   admin,
+  announcements,
 }: StaffOperationsOptions) {
   const rpID = new URL(consoleOrigin).hostname;
   const isManager = (actor: StaffMember | null) => actor === null || actor.role === "manager";
@@ -301,6 +305,20 @@ export function createStaffOperations({
         staff?.role === "manager" ? store.auditPage(page) : { entries: [], hasMore: false },
       people:
         staff?.role === "manager" && admin ? createPeopleOperations(admin, store, staff) : noPeople,
+      announcements: async () =>
+        staff?.role === "manager" && announcements ? announcements.list() : [],
+      announcement: async (id) =>
+        staff?.role === "manager" && announcements ? announcements.view(staff, id) : null,
+      composeAnnouncement: (input, id) =>
+        requireManager((actor) =>
+          announcements ? announcements.compose(actor, input, id) : Promise.resolve(managersOnly),
+        ),
+      announcementStep: (id, step, options) =>
+        requireManager((actor) =>
+          announcements
+            ? announcements.step(actor, id, step, options?.acknowledged === true)
+            : Promise.resolve(managersOnly),
+        ),
     };
   }
 

@@ -148,6 +148,29 @@ export interface AuditTrailTable {
   detail: string;
 }
 
+/** An announcement on its way to approval and the outbox (docs/decisions/136). */
+export interface AnnouncementDraftsTable {
+  id: string;
+  subject: string;
+  body: string;
+  audience: "all" | "updates";
+  state: "draft" | "submitted" | "approved" | "sending" | "sent" | "withdrawn";
+  announcement_id: string;
+  author_id: string | null;
+  created_at: string;
+  updated_at: string;
+  warning_acknowledged_by: string | null;
+  warning_acknowledged_at: string | null;
+  submitted_at: string | null;
+  approved_by: string | null;
+  approved_at: string | null;
+  sent_by: string | null;
+  send_started_at: string | null;
+  queued_at: string | null;
+  finished_at: string | null;
+  withdrawn_at: string | null;
+}
+
 export interface Database {
   registrations: RegistrationsTable;
   outbox: OutboxTable;
@@ -162,6 +185,7 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   staff_challenges: StaffChallengesTable;
   audit_trail: AuditTrailTable;
+  announcement_drafts: AnnouncementDraftsTable;
 }
 
 export type Dialect = "sqlite" | "postgres";

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-import { type Audience, planAnnouncement, queueAnnouncement } from "./announce.ts";
+import { type Audience, planAnnouncement } from "./announce.ts";
 import { eraseByEmail, erasuresFor, spreadsheetErasures } from "./erasure.ts";
 import { addressKey, toStored } from "./register.ts";
 import { resendConfirmation } from "./resend.ts";
@@ -101,17 +101,10 @@ async function findByEmail(db: Db, email: string): Promise<RegistrationWithDeliv
 
 export type AdminDependencies = DatabaseHandle & {
   dataDir: string;
-  mailPerMinute: number;
   now: () => Date;
 };
 
-export function createRegistrationAdmin({
-  db,
-  dialect,
-  dataDir,
-  mailPerMinute,
-  now,
-}: AdminDependencies) {
+export function createRegistrationAdmin({ db, dialect, dataDir, now }: AdminDependencies) {
   /**
    * Without SMTP_URL, "sent" emails are files under DATA_DIR/mail: a purge deletes those
    * whose outbox row went with its registration, as `erase` does (docs/decisions/095).
@@ -203,9 +196,6 @@ export function createRegistrationAdmin({
     outboxSummary: () => outboxSummary(db),
     planAnnouncement: (subject: string, body: string, audience?: Audience) =>
       planAnnouncement(db, subject, body, audience),
-    /** At MAIL_PER_MINUTE, once per address (decisions 091, 104). */
-    queueAnnouncement: (subject: string, body: string, audience?: Audience) =>
-      queueAnnouncement(db, { subject, body, audience, now: now(), perMinute: mailPerMinute }),
     retryOutbox: () => retryOutbox(db, now()),
   });
 }

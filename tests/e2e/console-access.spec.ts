@@ -12,6 +12,7 @@ import {
   consoleFetch,
   consoleURL,
   count,
+  seedAnnouncement,
   seedInvite,
   seedStaff,
   seedRegistration,
@@ -30,6 +31,14 @@ const sampleBody: Record<string, { body: string; json?: boolean }> = {
   "/console/passkey": { body: JSON.stringify({ intent: "options", kind: "add" }), json: true },
   "/console/people": { body: "intent=find&email=forged%40clinic.example" },
   "/console/people/record": { body: "intent=resend" },
+  "/console/announcements": { body: "subject=Forged&body=Forged&audience=all" },
+  "/console/announcements/draft": { body: "intent=approve" },
+};
+
+/** A page that needs a query to show anything answers 404 without one. */
+const withoutQuery: Record<string, number> = {
+  "/console/announcements/draft": 404,
+  "/console/people/download": 404,
 };
 
 const invites = (email: string) =>
@@ -160,19 +169,64 @@ test("a viewer gets 403 for every People action and path, and nothing is looked 
   expect(auditLines()).toBe(0);
 });
 
+test.describe("announcements with a viewer's session (decision 136)", () => {
+  test("every announcement page and step is 403 and changes nothing", async () => {
+    const viewer = seedStaff("viewer");
+    const author = seedStaff("manager", "author");
+    for (const state of ["draft", "submitted", "approved"]) {
+      const id = seedAnnouncement(author, { state });
+      const draft = `/console/announcements/draft?id=${id}`;
+      expect((await consoleFetch(draft, { token: viewer.token })).status).toBe(403);
+      expect(
+        (await consoleFetch(`${draft}`.replace("?", ".data?"), { token: viewer.token })).status,
+      ).toBe(403);
+      for (const intent of [
+        "submit&acknowledged=yes",
+        "reopen",
+        "approve",
+        "send",
+        "withdraw",
+        "test",
+      ]) {
+        const response = await consoleFetch(draft, {
+          method: "POST",
+          token: viewer.token,
+          body: `intent=${intent}`,
+        });
+        expect(response.status, `${state} ${intent}`).toBe(403);
+      }
+      const edit = await consoleFetch(draft, {
+        method: "POST",
+        token: viewer.token,
+        body: "intent=edit&subject=Forged&body=Forged&audience=all",
+      });
+      expect(edit.status).toBe(403);
+      expect(
+        count(
+          "SELECT count(*) AS n FROM announcement_drafts WHERE id = ? AND state = ? AND subject != 'Forged'",
+          id,
+          state,
+        ),
+      ).toBe(1);
+    }
+    const composed = await consoleFetch("/console/announcements", {
+      method: "POST",
+      token: viewer.token,
+      ...sampleBody["/console/announcements"],
+    });
+    expect(composed.status).toBe(403);
+    expect(count("SELECT count(*) AS n FROM announcement_drafts WHERE subject = 'Forged'")).toBe(0);
+    expect(count("SELECT count(*) AS n FROM outbox WHERE topic = 'announcement'")).toBe(0);
+  });
+});
+
 test.describe("with a manager's session", () => {
   test("every page opens", async () => {
     const manager = seedStaff("manager");
     for (const [path] of pages) {
       const response = await consoleFetch(path, { token: manager.token });
       const expected =
-        path === signInPage
-          ? 302
-          : path === "/console/enrol"
-            ? 410
-            : path === "/console/people/download"
-              ? 404
-              : 200;
+        path === signInPage ? 302 : path === "/console/enrol" ? 410 : (withoutQuery[path] ?? 200);
       expect(response.status, path).toBe(expected);
     }
     const missing = await consoleFetch("/console/no-such-page", { token: manager.token });
