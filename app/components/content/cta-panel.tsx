@@ -3,7 +3,6 @@ import type { ReactNode } from "react";
 import type { LinkTarget } from "../../content/content-types.ts";
 import { ButtonLink } from "../ui/button.tsx";
 
-/** The closing call to action at the foot of a page: a dark band with one or two buttons. */
 export function CtaPanel({
   id,
   title,

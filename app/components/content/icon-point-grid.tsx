@@ -1,7 +1,6 @@
 import type { IconPoint } from "../../content/content-types.ts";
 import { cn } from "../ui/cn.ts";
 
-/** Icon, title and a sentence, laid out as a responsive grid of cards. */
 export function IconPointGrid({
   points,
   columns = 3,

@@ -6,7 +6,6 @@ const tones = {
   soft: "border-brass/30 bg-brass-soft text-brass",
 } as const;
 
-/** A small labelled pill: effectiveness of a treatment or impact of an area. */
 export function LevelBadge({
   label,
   value,

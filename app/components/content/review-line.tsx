@@ -3,7 +3,6 @@ import { Link } from "react-router";
 
 import { type ClinicalPage, reviewFor } from "../../content/reviews.ts";
 
-/** "Medically reviewed by NAME, ROLE, on DATE", from app/content/reviews.ts. */
 export function ReviewLine({ page, className }: { page: ClinicalPage; className?: string }) {
   const review = reviewFor(page);
   return (

@@ -12,13 +12,8 @@ export interface SingleAccordionProps {
 }
 
 /**
- * A list where one item at most is open and the open item can be closed again. Used by
- * the FAQ groups and the treatment details.
- *
- * Native `<details>` elements that share a `name`, which the browser keeps single-open
- * (decision 054): the answers open on the first click or key press, with or without
- * JavaScript, and the browser reports each question to assistive technology as an
- * expandable button.
+ * Native `<details>` sharing a `name`, which the browser keeps single-open (decision 054):
+ * they open on the first press with or without JavaScript, announced as expandable buttons.
  */
 export function SingleAccordion({ items, headingLevel = 3, className }: SingleAccordionProps) {
   const name = useId();

@@ -1,6 +1,5 @@
 import { clinic } from "../../content/clinic.ts";
 
-/** The clinic's wordmark: a simple meridian arc and the name. */
 export function BrandMark({ inverse = false }: { inverse?: boolean }) {
   return (
     <span className="inline-flex items-center gap-2.5">

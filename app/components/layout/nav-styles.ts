@@ -10,6 +10,5 @@ export const navTopLinkClass = cn(
   "aria-[current=page]:text-brand-800 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8",
 );
 
-/** The mobile menu's toggle. */
 export const mobileToggleClass =
   "inline-flex size-11 items-center justify-center rounded-control text-ink hover:bg-sand";

@@ -6,7 +6,6 @@ import { awaitingApproval, siteFlags } from "../../config/site.ts";
 import { clinic } from "../../content/clinic.ts";
 import { footerNav } from "../../content/navigation.ts";
 
-/** `cookieSettings` is the consent feature's "Cookie settings" button, passed in by app/root.tsx. */
 export function SiteFooter({ cookieSettings }: { cookieSettings: ReactNode }) {
   const year = new Date().getFullYear();
   return (

@@ -2,11 +2,7 @@ import type { ReactNode } from "react";
 
 import { cn } from "./cn.ts";
 
-/**
- * A page section with the standard width and vertical rhythm. `padding="none"` leaves the
- * vertical padding to the caller's className: cn() does not merge, so a caller never
- * overrides ours.
- */
+/** `padding="none"` leaves the vertical padding to the caller: cn() does not merge. */
 export function Section({
   id,
   title,
