@@ -1,4 +1,3 @@
-/** /our-approach: principles, the three-step process, clinical foundation, outcomes. */
 import { HeartPulse, Microscope, Scale, UserRound } from "lucide-react";
 
 import type { IconPoint } from "./content-types.ts";

@@ -1,4 +1,3 @@
-/** /services: the four services the clinic will offer once it is registered with the CQC. */
 import { Activity, ClipboardList, TestTube, Video } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 

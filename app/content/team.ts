@@ -1,6 +1,4 @@
 /**
- * The clinical team shown on /team.
- *
  * REPLACE BEFORE LAUNCH: both people below are placeholders. Put in each clinician's
  * real name, role, qualifications (as on the GMC register), a short bio and initials.
  */

@@ -1,4 +1,3 @@
-/** /trt-overview: what TRT is, benefits, daily-life impact and who may be a candidate. */
 import { Brain, Dumbbell, Flame, HeartHandshake, Moon, Zap } from "lucide-react";
 
 import type { IconPoint } from "./content-types.ts";

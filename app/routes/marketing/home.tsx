@@ -123,7 +123,6 @@ export default function Home() {
   );
 }
 
-/** Quiet concentric arcs behind the hero: the meridian motif of the brand mark. */
 function HeroBackdrop() {
   return (
     <svg

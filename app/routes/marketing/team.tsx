@@ -61,7 +61,6 @@ export default function Team() {
   );
 }
 
-/** The clinician's GMC number, linked to their entry on the GMC's online register. */
 function GmcNumber({ memberId }: { memberId: string }) {
   const gmcNumber = gmcNumbers[memberId];
   if (!gmcNumber) throw new Error(`No GMC number for team member ${memberId}`);
