@@ -5,13 +5,7 @@ import { navItemClass, navTopLinkClass } from "./nav-styles.ts";
 import { headerNav, isNavGroup } from "../../content/navigation.ts";
 import { cn } from "../ui/cn.ts";
 
-/**
- * The header menu from the lg breakpoint. Each submenu is a native `<details data-menu>`:
- * the browser opens and closes it on a press, Enter or Space, with or without JavaScript,
- * and a closed one holds no focus stop. The page script (menu-script.ts) adds the spec's
- * pointer delays, one open at a time, Escape, and closing on a press or focus outside
- * (docs/decisions/105).
- */
+/** Native `<details>` work without JavaScript; menu-script.ts adds the rest (decision 105). */
 export function DesktopNav() {
   return (
     <nav aria-label="Main" className="relative hidden lg:block">
