@@ -27,8 +27,6 @@ import * as staffConsole from "./migrations/009-staff-console.ts";
 import type { Database, DatabaseHandle } from "./schema.ts";
 import { guardAvailability } from "./writes.ts";
 
-/* Opening the database the environment chooses, SQLite or PostgreSQL, and migrating it. */
-
 export const SQLITE_FILE_NAME = "registrations.sqlite";
 
 export type DatabaseOptions = {
