@@ -207,7 +207,6 @@ export function consoleOrigin(env: Pick<Env, "CONSOLE_URL" | "CONSOLE_PORT">): s
   return env.CONSOLE_URL ? new URL(env.CONSOLE_URL).origin : `http://localhost:${env.CONSOLE_PORT}`;
 }
 
-/** Throws an error that names every bad variable. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings mean "unset", as in most shells' `FOO= npm start`.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));

@@ -133,3 +133,10 @@ export const expectedOutcomes = {
   caveat:
     "Treatment does not suit everyone, and no result can be promised. Your doctor will explain the possible side effects before you decide.",
 };
+
+export const approachCta = {
+  title: "Start with a conversation",
+  body: "Register your interest and we will let you know as soon as consultations open.",
+  primary: { label: "Register Your Interest", to: "/register-interest" },
+  secondary: { label: "Meet the Team", to: "/team" },
+};

@@ -2,6 +2,13 @@ import type { LucideIcon } from "lucide-react";
 
 export type LinkTarget = { label: string; to: string };
 
+export type CtaContent = {
+  title: string;
+  body: string;
+  primary: LinkTarget;
+  secondary?: LinkTarget;
+};
+
 export type IconPoint = { icon: LucideIcon; title: string; body: string };
 
 export type QuestionAnswer = { id: string; question: string; answer: string[] };

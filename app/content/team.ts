@@ -48,5 +48,5 @@ export const teamMembers: TeamMember[] = [
 export const teamCta = {
   title: "Be among the first to meet the team",
   body: "Register your interest and we will let you know when consultations open.",
-  cta: { label: "Register Your Interest", to: "/register-interest" },
+  primary: { label: "Register Your Interest", to: "/register-interest" },
 };

@@ -111,14 +111,7 @@ export default function Home() {
         </div>
       </Section>
 
-      <CtaPanel
-        id="join"
-        title={closingCta.title}
-        primary={closingCta.primary}
-        secondary={closingCta.secondary}
-      >
-        <p>{closingCta.body}</p>
-      </CtaPanel>
+      <CtaPanel id="join" cta={closingCta} />
     </>
   );
 }

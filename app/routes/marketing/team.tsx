@@ -54,9 +54,7 @@ export default function Team() {
         </ul>
       </Section>
 
-      <CtaPanel id="team-cta" title={teamCta.title} primary={teamCta.cta}>
-        <p>{teamCta.body}</p>
-      </CtaPanel>
+      <CtaPanel id="team-cta" cta={teamCta} />
     </>
   );
 }
