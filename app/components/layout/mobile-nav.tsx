@@ -2,10 +2,12 @@ import { ChevronDown, Menu, X } from "lucide-react";
 import { useId } from "react";
 import { NavLink } from "react-router";
 
-import { mobileToggleClass } from "./nav-styles.ts";
 import { headerCta, headerNav, isNavGroup } from "../../content/navigation.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { cn } from "../ui/cn.ts";
+
+const mobileToggleClass =
+  "inline-flex size-11 items-center justify-center rounded-control text-ink hover:bg-sand";
 
 const linkClass =
   "flex min-h-12 items-center rounded-control px-3 text-lg text-ink hover:bg-sand aria-[current=page]:font-semibold aria-[current=page]:text-brand-800";
