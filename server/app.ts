@@ -19,13 +19,6 @@ import type { Logger } from "./logger.ts";
 import { approvedOriginHost } from "./registrations/guards.ts";
 import type { AppServices } from "../contract/registrations.ts";
 
-/*
- * The Express app, in the order a request meets it (docs/architecture.md, "The request
- * path"): the request's log line, absolute-form targets, the security headers, methods,
- * /healthz, Host and target, the static files, the registration guards, React Router,
- * and the final error handler.
- */
-
 export type AppOptions = {
   build: ServerBuild;
   clientDir: string;
@@ -177,15 +170,10 @@ function statusOf(error: unknown): number {
 }
 
 /** Headers a half-finished answer (a static file refused after its headers were set) may leave. */
-const LEFTOVERS = [
-  "Cache-Control",
-  "Content-Type",
-  "Content-Encoding",
-  "Content-Length",
-  "ETag",
-  "Last-Modified",
-  "Accept-Ranges",
-];
+const LEFTOVERS =
+  "Cache-Control Content-Type Content-Encoding Content-Length ETag Last-Modified Accept-Ranges".split(
+    " ",
+  );
 
 /**
  * The final error handler: a short plain answer and one JSON log line, never Express's

@@ -7,11 +7,7 @@ import helmet from "helmet";
 
 import { registrationPaths } from "../contract/registrations.ts";
 
-/*
- * The security headers of every response, and the Content-Security-Policy's script
- * sources: the build's hashes of each prerendered page's inline scripts (the CSP
- * manifest), or a per-request nonce for HTML rendered now (decision 040).
- */
+/* Script sources: the build's hashes for prerendered pages, else a nonce (decision 040). */
 
 const SCRIPT = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>/gi;
 const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
@@ -240,21 +236,16 @@ export function isTokenPage(pathname: string): boolean {
  * `no-referrer`: under it browsers send `Origin: null` with the confirm button's post,
  * which the origin check rightly refuses. Replaces helmet's policy rather than adding one.
  */
-const tokenPageHeaders: RequestHandler = (req, res, next) => {
-  if (isTokenPage(req.path)) {
-    res.setHeader("Cache-Control", "no-store");
-    res.setHeader("X-Robots-Tag", "noindex");
-    res.setHeader("Referrer-Policy", "same-origin");
-  }
-  next();
-};
-
-const consoleHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader("Cache-Control", "no-store");
-  res.setHeader("X-Robots-Tag", "noindex");
-  res.setHeader("Referrer-Policy", "same-origin");
-  next();
-};
+const privateHeaders =
+  (applies: (path: string) => boolean): RequestHandler =>
+  (req, res, next) => {
+    if (applies(req.path)) {
+      res.setHeader("Cache-Control", "no-store");
+      res.setHeader("X-Robots-Tag", "noindex");
+      res.setHeader("Referrer-Policy", "same-origin");
+    }
+    next();
+  };
 
 /**
  * First in the chain, so that static files, pages, errors and /healthz all carry them.
@@ -308,5 +299,5 @@ export function securityHeaders(options: {
     next();
   };
 
-  return [base, policy, options.console ? consoleHeaders : tokenPageHeaders];
+  return [base, policy, privateHeaders(options.console ? () => true : isTokenPage)];
 }
