@@ -1,4 +1,3 @@
-/** Titles under about 60 characters, descriptions under 155: search results show them whole. */
 import { clinic } from "./clinic.ts";
 
 export type PageInfo = {
@@ -9,6 +8,7 @@ export type PageInfo = {
 
 const titled = (page: string) => `${page} | ${clinic.name}`;
 
+/** Titles under about 60 characters, descriptions under 155: search results show them whole. */
 export const pages = {
   "/": {
     title: `${clinic.name} | Expert TRT for the Modern Man`,
