@@ -176,9 +176,8 @@ const LEFTOVERS =
   );
 
 /**
- * The final error handler: a short plain answer and one JSON log line, never Express's
- * HTML page or a stack trace. A 4xx (a range past the end of a file) keeps its status and
- * the headers it carries (Content-Range on a 416); anything else is a 500.
+ * Never Express's HTML page or a stack trace. A 4xx (a range past the end of a file) keeps
+ * its status and the headers it carries (Content-Range on a 416); anything else is a 500.
  */
 export function answerErrors(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req: Request, res: Response, _next) => {
@@ -202,7 +201,6 @@ export function answerErrors(logger: Logger): ErrorRequestHandler {
   };
 }
 
-/** One line per request: method, path without its query, status and time; never a body. */
 export function requestLog(
   logger: Logger,
   isReady?: () => boolean,

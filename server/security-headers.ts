@@ -122,11 +122,7 @@ export function loadCspManifest(buildDir: string): {
   return { manifest: buildCspManifest(path.join(buildDir, "client")).manifest, source: "computed" };
 }
 
-/**
- * The HTML file the static files answer a request with, if any: "/team" is
- * team/index.html, "/" is index.html. A clean path with a query string is rendered by
- * React Router instead, so it has none.
- */
+/** A clean path with a query string is rendered by React Router, so it has no file. */
 export function staticHtmlFileFor(manifest: CspManifest, url: string): string | undefined {
   const [rawPath = "/", query] = url.split("?", 2);
   let pathname: string;
@@ -247,11 +243,7 @@ const privateHeaders =
     next();
   };
 
-/**
- * First in the chain, so that static files, pages, errors and /healthz all carry them.
- * `hsts`: Strict-Transport-Security and upgrade-insecure-requests may be sent, and then
- * only on requests that arrived over TLS (`req.secure`: directly, or through a trusted proxy).
- */
+/** First in the chain, so that static files, pages, errors and /healthz all carry them. */
 export function securityHeaders(options: {
   hsts: boolean;
   manifest: CspManifest;
