@@ -38,9 +38,7 @@ export function Section({
       <div
         className={cn(
           "mx-auto px-4 sm:px-6 lg:px-8",
-          width === "narrow" && "max-w-3xl",
-          width === "default" && "max-w-5xl",
-          width === "wide" && "max-w-7xl",
+          { narrow: "max-w-3xl", default: "max-w-5xl", wide: "max-w-7xl" }[width],
         )}
       >
         {title ? (
