@@ -163,25 +163,21 @@ function dkimKeyProblem(
   env: Pick<Env, "DKIM_PRIVATE_KEY" | "DKIM_PRIVATE_KEY_FILE">,
 ): { path: string; message: string } | null {
   const path = env.DKIM_PRIVATE_KEY ? "DKIM_PRIVATE_KEY" : "DKIM_PRIVATE_KEY_FILE";
+  const problem = (message: string) => ({ path, message });
   let pem: string | undefined;
   try {
     pem = dkimPrivateKey(env);
   } catch {
-    return { path, message: "DKIM_PRIVATE_KEY_FILE cannot be read" };
+    return problem("DKIM_PRIVATE_KEY_FILE cannot be read");
   }
   try {
     const key = createPrivateKey(pem ?? "");
-    if (key.asymmetricKeyType !== "rsa" && key.asymmetricKeyType !== "ed25519") {
-      return {
-        path,
-        message: "the DKIM key must be an RSA (2048 bits or more) or Ed25519 private key",
-      };
-    }
-    if (key.asymmetricKeyType === "rsa" && (key.asymmetricKeyDetails?.modulusLength ?? 0) < 1024) {
-      return { path, message: "the DKIM RSA key must be at least 1024 bits (2048 recommended)" };
-    }
+    if (key.asymmetricKeyType !== "rsa" && key.asymmetricKeyType !== "ed25519")
+      return problem("the DKIM key must be an RSA (2048 bits or more) or Ed25519 private key");
+    if (key.asymmetricKeyType === "rsa" && (key.asymmetricKeyDetails?.modulusLength ?? 0) < 1024)
+      return problem("the DKIM RSA key must be at least 1024 bits (2048 recommended)");
   } catch {
-    return { path, message: "the DKIM key is not a PEM private key" };
+    return problem("the DKIM key is not a PEM private key");
   }
   return null;
 }
