@@ -283,12 +283,9 @@ export function createApp(options: AppOptions) {
 
   const appServicesContext = contextKey(build, "appServicesContext");
 
-  // One origin policy (decision 068). React Router refuses an action whose Origin differs
-  // from request.url's origin unless the Origin's host is in the build's
-  // allowedActionOrigins. Behind a TLS proxy request.url says http:// while the browser
-  // says https://, and ALLOWED_ORIGINS are other hosts, so it would refuse what our guard
-  // accepted. The guard decides: the host it approved for this request is the only one
-  // React Router is told to allow; a request it did not approve meets React Router's check.
+  // One origin policy (decision 068): behind a TLS proxy, or for ALLOWED_ORIGINS, React
+  // Router's own check would refuse what our guard accepted, so it is told to allow the
+  // one host the guard approved for this request, and nothing else.
   const approvedHosts = new AsyncLocalStorage<string[]>();
   const routerBuild: ServerBuild = Object.defineProperty({ ...build }, "allowedActionOrigins", {
     get: () => approvedHosts.getStore() ?? [],

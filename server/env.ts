@@ -144,7 +144,6 @@ const RENAMED = {
   SHEETS_WEBHOOK_SECRET: "SPREADSHEET_SECRET",
 } as const;
 
-/** The warning a server started with the old names logs once. */
 export function renamedVariables(source: NodeJS.ProcessEnv = process.env): string | null {
   const old = Object.entries(RENAMED).filter(([name]) => source[name]);
   if (old.length === 0) return null;
@@ -198,7 +197,6 @@ export function siteOrigin(env: Pick<Env, "SITE_URL" | "PORT">): string {
   return env.SITE_URL ? new URL(env.SITE_URL).origin : `http://localhost:${env.PORT}`;
 }
 
-/** The console's origin: CONSOLE_URL, or the console listener on localhost. */
 export function consoleOrigin(env: Pick<Env, "CONSOLE_URL" | "CONSOLE_PORT">): string {
   return env.CONSOLE_URL ? new URL(env.CONSOLE_URL).origin : `http://localhost:${env.CONSOLE_PORT}`;
 }
