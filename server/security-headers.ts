@@ -152,37 +152,26 @@ export function buildCsp({
   /** The staff console (decision 133): nothing by default, no inline styles, no manifest. */
   console?: boolean;
 }): string {
-  const directives: [string, ...string[]][] = console
-    ? [
-        ["default-src", "'none'"],
-        ["script-src", "'self'", ...scriptSources],
-        ["script-src-attr", "'none'"],
-        ["style-src", "'self'"],
-        ["img-src", "'self'", "data:"],
-        ["font-src", "'self'"],
-        ["connect-src", "'self'"],
-        ["frame-ancestors", "'none'"],
-        ["form-action", "'self'"],
-        ["base-uri", "'none'"],
-      ]
-    : [
-        ["default-src", "'self'"],
-        ["script-src", "'self'", ...scriptSources],
-        ["script-src-attr", "'none'"],
-        // sonner positions elements with style attributes (decision 040).
-        ["style-src", "'self'", "'unsafe-inline'"],
-        ["img-src", "'self'", "data:"],
-        ["font-src", "'self'"],
-        ["connect-src", "'self'"],
-        ["manifest-src", "'self'"],
-        ["media-src", "'none'"],
-        ["worker-src", "'none'"],
-        ["object-src", "'none'"],
-        ["frame-src", "'none'"],
-        ["frame-ancestors", "'none'"],
-        ["form-action", "'self'"],
-        ["base-uri", "'none'"],
-      ];
+  const none = (name: string): [string, string] => [name, "'none'"];
+  const directives: [string, ...string[]][] = [
+    ["default-src", console ? "'none'" : "'self'"],
+    ["script-src", "'self'", ...scriptSources],
+    none("script-src-attr"),
+    // sonner positions elements with style attributes (decision 040).
+    console ? ["style-src", "'self'"] : ["style-src", "'self'", "'unsafe-inline'"],
+    ["img-src", "'self'", "data:"],
+    ["font-src", "'self'"],
+    ["connect-src", "'self'"],
+    ...(console
+      ? []
+      : [
+          ["manifest-src", "'self'"] as [string, string],
+          ...["media-src", "worker-src", "object-src", "frame-src"].map(none),
+        ]),
+    none("frame-ancestors"),
+    ["form-action", "'self'"],
+    none("base-uri"),
+  ];
   if (upgradeInsecureRequests) directives.push(["upgrade-insecure-requests"]);
   return directives.map((d) => d.join(" ")).join("; ");
 }
