@@ -89,9 +89,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (!isRouteErrorResponse(error)) {
-    console.error(error);
-  }
+  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <SiteShell cookieSettings={<CookieSettingsButton />} consentBanner={<ConsentBanner />}>
       <section className="mx-auto flex max-w-2xl flex-col items-start gap-6 px-4 py-24 sm:px-6">
