@@ -1,15 +1,10 @@
-/**
- * /treatment-options: the three types of testosterone treatment. Medicine names and
- * costs belong here, on a deeper page, never on the home page.
- * Costs are the monthly ranges stated in the specification (section 9).
- */
+/** Medicine names and costs belong on this deeper page, never on the home page. */
 export type Effectiveness = "Excellent" | "Good" | "Moderate";
 
 export type TreatmentOption = {
   id: string;
   name: string;
   effectiveness: Effectiveness;
-  /** One line for the overview card. */
   benefits: string;
   schedule: string;
   cost: string;

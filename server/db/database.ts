@@ -28,8 +28,6 @@ import * as announcementDrafts from "./migrations/011-announcement-drafts.ts";
 import type { Database, DatabaseHandle } from "./schema.ts";
 import { guardAvailability } from "./writes.ts";
 
-/* Opening the database the environment chooses, SQLite or PostgreSQL, and migrating it. */
-
 export const SQLITE_FILE_NAME = "registrations.sqlite";
 
 export type DatabaseOptions = {

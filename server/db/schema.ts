@@ -7,13 +7,9 @@ import type { Generated, Kysely } from "kysely";
 
 export type OutboxStatus = "pending" | "delivered" | "dead";
 
-/** Where an outbox row goes: the clinic's spreadsheet, or an email to the registrant. */
 export type OutboxKind = "spreadsheet" | "mail";
 
-/**
- * What it carries. Spreadsheet: the registration itself, or its current status (confirmed,
- * unsubscribed) as a later delivery. Mail: the confirmation, or an announcement.
- */
+/** Spreadsheet: registration or status; mail: confirmation or announcement. */
 export type OutboxTopic = "registration" | "status" | "confirmation" | "announcement";
 
 export interface RegistrationsTable {
@@ -30,7 +26,6 @@ export interface RegistrationsTable {
   consent_at: string | null;
   /** 1 when the registrant ticked "occasional updates before launch". */
   wants_updates: Generated<number>;
-  /** Set when the confirmation link was opened (double opt-in). */
   confirmed_at: string | null;
   /** Set by an unsubscribe link; no mail goes to the address after it. */
   unsubscribed_at: string | null;
@@ -47,7 +42,6 @@ export interface OutboxTable {
   delivered_at: string | null;
   kind: Generated<OutboxKind>;
   topic: Generated<OutboxTopic>;
-  /** The announcement an 'announcement' mail belongs to. */
   announcement_id: string | null;
   /** Unique when set: an announcement is queued once per address. */
   dedupe_key: string | null;
@@ -63,7 +57,6 @@ export interface MailSuppressionsTable {
   suppressed_at: string;
 }
 
-/** A launch (or other) email staff queued with `registrations -- announce`. */
 export interface AnnouncementsTable {
   id: string;
   subject: string;
