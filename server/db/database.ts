@@ -163,10 +163,14 @@ const migrations: Record<string, Migration> = {
   "011-announcement-drafts": announcementDrafts,
 };
 
-/** Kysely takes a lock: concurrent starters wait their turn. */
-export async function migrateToLatest(
+/**
+ * To the latest migration, or (tests of upgrades) back or forward to `to`. Kysely takes a
+ * lock: concurrent starters wait their turn.
+ */
+export async function migrate(
   db: Kysely<Database>,
   dialect: DatabaseHandle["dialect"],
+  to?: string,
 ): Promise<string[]> {
   const migrator = new Migrator({
     db,
@@ -175,7 +179,7 @@ export async function migrateToLatest(
     // name the connection's own so another schema's tables are never mistaken for ours.
     migrationTableSchema: dialect === "postgres" ? await currentSchema(db) : undefined,
   });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await (to ? migrator.migrateTo(to) : migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
 }
@@ -194,7 +198,7 @@ export async function openDatabase(
 ): Promise<DatabaseHandle> {
   const { db, dialect } = createDatabase(env, logger, options);
   try {
-    const applied = await guardAvailability(() => migrateToLatest(db, dialect));
+    const applied = await guardAvailability(() => migrate(db, dialect));
     logger.info({ database: dialect, migrationsApplied: applied }, "storage ready");
   } catch (error) {
     await db.destroy().catch(() => undefined);

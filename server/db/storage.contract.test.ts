@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { createLogger } from "../logger.ts";
-import { createDatabase, migrateToLatest, SQLITE_FILE_NAME } from "./database.ts";
+import { createDatabase, migrate, SQLITE_FILE_NAME } from "./database.ts";
 import type { NewRegistration } from "../../contract/registrations.ts";
 import { newRegistration } from "../../tests/support/registrations.ts";
 import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
@@ -319,7 +319,7 @@ for (const backend of backends) {
       await first.close();
 
       const handle = createDatabase(p.env, logger);
-      expect(await migrateToLatest(handle.db, handle.dialect)).toEqual([]);
+      expect(await migrate(handle.db, handle.dialect)).toEqual([]);
       await handle.db.destroy();
 
       const second = await open(p);

@@ -12,7 +12,7 @@ import {
 } from "./register.ts";
 import type { NewRegistration } from "../../contract/registrations.ts";
 import { backends, postgresBackend } from "../../tests/support/storage-backends.ts";
-import { createDatabase, migrateToLatest } from "../db/database.ts";
+import { createDatabase, migrate } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
 import { openServices, type ServicesOptions } from "../services.ts";
@@ -328,7 +328,7 @@ describe.runIf(postgresBackend.enabled)(
         },
       });
       try {
-        await migrateToLatest(db, "postgres");
+        await migrate(db, "postgres");
         // Keep the tables as a new deployment has them while the test runs: no autovacuum
         // pass may analyse them in between.
         await sql`alter table registrations set (autovacuum_enabled = false)`.execute(db);
