@@ -39,8 +39,8 @@ describe("formatGBP", () => {
 
   it("gives what Intl.NumberFormat gives, for the site's prices and for amounts around them", () => {
     const amounts = [
-      0, -0, 1e-7, 0.004, 0.005, 0.015, 1.005, 2.675, 6.5, 38.5, 99.99, 100, 999, 1000,
-      1234.565, 9999.995, 12_345.6, 99_999, 100_000, 1_000_000, 123_456_789.01, 999_999_999_999.99,
+      0, -0, 1e-7, 0.004, 0.005, 0.015, 1.005, 2.675, 6.5, 38.5, 99.99, 100, 999, 1000, 1234.565,
+      9999.995, 12_345.6, 99_999, 100_000, 1_000_000, 123_456_789.01, 999_999_999_999.99,
     ];
     // Amounts with long binary tails, from a fixed sequence so a failure can be replayed.
     let seed = 1;
@@ -50,7 +50,8 @@ describe("formatGBP", () => {
     }
     for (let pennies = -250_000; pennies <= 250_000; pennies += 7) amounts.push(pennies / 100);
     for (const amount of amounts) {
-      for (const value of [amount, -amount]) expect(formatGBP(value), String(value)).toBe(intl(value));
+      for (const value of [amount, -amount])
+        expect(formatGBP(value), String(value)).toBe(intl(value));
     }
   });
 });
