@@ -81,7 +81,21 @@ function dropServerExports(): Plugin {
       traverse(ast, {
         ExportNamedDeclaration(path) {
           const declaration = path.node.declaration;
-          if (declaration?.type === "FunctionDeclaration" && declaration.id) {
+          // `export { action } from "…server.ts"`: the registration page re-exports its server half.
+          if (!declaration && path.node.specifiers.length > 0) {
+            const kept = path.node.specifiers.filter(
+              (s) =>
+                !(
+                  s.type === "ExportSpecifier" &&
+                  SERVER_ONLY.has(s.exported.type === "Identifier" ? s.exported.name : "")
+                ),
+            );
+            if (kept.length < path.node.specifiers.length) {
+              if (kept.length === 0) path.remove();
+              else path.node.specifiers = kept;
+              changed = true;
+            }
+          } else if (declaration?.type === "FunctionDeclaration" && declaration.id) {
             if (SERVER_ONLY.has(declaration.id.name)) {
               path.remove();
               changed = true;

@@ -11,10 +11,14 @@ import { toastConfig } from "../config/ui.ts";
  * whatever is there: often the form's own submit button, still under the "Please fill in
  * all required fields" toast when a visitor has filled the fields and taps it. There a toast
  * takes no taps, so the tap reaches the button (docs/decisions/124).
+ *
+ * `dir` is given because without it sonner reads the page's direction with getComputedStyle
+ * while hydrating, forcing a style recalculation of the whole page (docs/decisions/132).
  */
 export function Toaster() {
   return (
     <Sonner
+      dir="ltr"
       position={toastConfig.position}
       hotkey={[...toastConfig.hotkey]}
       visibleToasts={toastConfig.visibleToasts}
