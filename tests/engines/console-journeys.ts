@@ -42,7 +42,9 @@ async function atConsolePath(engine: Engine, pathname: string) {
       `${consoleOrigin.origin}${pathname}`,
     `the address to become ${consoleURL}${pathname}`,
   ).catch(async (error: unknown) => {
-    throw new Error(`${String(error)}; the page reads: ${await engine.run(() => document.body.innerText)}`);
+    throw new Error(
+      `${String(error)}; the page reads: ${await engine.run(() => document.body.innerText)}`,
+    );
   });
 }
 

@@ -90,7 +90,7 @@ export async function launchFirefox(size: { width: number; height: number }): Pr
       return (await page.cookies()).map(({ name, secure, httpOnly, sameSite }) => ({
         name,
         secure,
-        httpOnly,
+        httpOnly: httpOnly ?? false,
         sameSite: sameSite ?? "",
       }));
     },
