@@ -23,6 +23,7 @@ import {
   serializeConsent,
 } from "../../app/features/consent/consent-record.ts";
 import { type Caddy, freePort, httpsFetch, startCaddy } from "../../scripts/lib/server-process.ts";
+import { SESSION_COOKIE, virtualAuthenticator } from "../support/console.ts";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
 import { formBody, newRegistration } from "../support/registrations.ts";
 import { notFoundPath, staticRoutes, staticPaths } from "../support/site.ts";
@@ -268,7 +269,7 @@ const loopback: LookupFunction = (_host, options, callback) => {
   else callback(null, "127.0.0.1", 4);
 };
 
-test("serves the staff console under its own name only, and a CLI invite opens its enrolment page", async ({
+test("serves the staff console under its own name only, and a CLI invite enrols a passkey through it", async ({
   browser,
 }) => {
   const consoleOrigin = caddy.consoleOrigin ?? "";
@@ -308,8 +309,13 @@ test("serves the staff console under its own name only, and a CLI invite opens i
   expect(response?.status()).toBe(200);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your passkey");
   await expect(page.getByText(email)).toBeVisible();
-  // The passkey script loaded through the proxy under the console's CSP.
-  await expect(page.getByRole("button", { name: "Create a passkey" })).toBeVisible();
+  // The passkey script loaded through the proxy under the console's CSP, and the
+  // ceremony completes against the image's own origin.
+  await virtualAuthenticator(page);
+  await page.getByRole("button", { name: "Create a passkey" }).click();
+  await expect(page).toHaveURL(`${consoleOrigin}/console`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
+  expect((await context.cookies(consoleOrigin)).map((c) => c.name)).toEqual([SESSION_COOKIE]);
   expect(problems).toEqual([]);
   await context.close();
 });
