@@ -23,10 +23,9 @@ import {
  *
  * WebKitGTK 2.50 can do neither here. Debian's build has no Web Authentication (no
  * PublicKeyCredential, no feature flag to turn it on) and WebKitWebDriver answers
- * "unknown command" to POST /session/{id}/webauthn/authenticator. And its cookie store
- * (libsoup) keeps no Secure cookie for http://localhost, from the driver, a script or a
- * response, so no `__Host-` session cookie either: staff pages cannot be reached over
- * http. Production is https behind Caddy (the image test checks the console there). So in
+ * "unknown command" to POST /session/{id}/webauthn/authenticator. And it keeps no
+ * Secure cookie for http://localhost (given by the driver or set by a script), so no
+ * `__Host-` session cookie either: staff pages cannot be reached over http. Production is https behind Caddy (the image test checks the console there). So in
  * WebKitGTK the journeys check what holds on http: the sign-in and enrolment pages load
  * clean under the console's CSP, the passkey script says the browser cannot use passkeys,
  * and without a session every staff page sends to sign-in. Each limit is asserted, so a
