@@ -185,18 +185,25 @@ export type Caddy = {
   host: string;
   /** The root certificate that signed the site's certificate (PEM). */
   ca: string;
+  /** The console's origin on the same port under its own name, when `console` was given. */
+  consoleOrigin?: string;
   output: string[];
   stop(): Promise<void>;
 };
 
-/** `port`: chosen beforehand (freePort) when the app servers must know the public origin. */
+/**
+ * `port`: chosen beforehand (freePort) when the app servers must know the public origin.
+ * `console`: the app servers' console listeners, served as production serves them: on
+ * the same port under their own name, console.localhost (a loopback name to browsers).
+ */
 export async function startCaddy(
   upstreams: string[],
-  options: { port?: number } = {},
+  options: { port?: number; console?: string[] } = {},
 ): Promise<Caddy> {
   const port = options.port ?? (await freePort());
   const home = mkdtempSync(path.join(tmpdir(), "clinic-caddy-"));
   const host = `localhost:${port}`;
+  const consoleHost = `console.localhost:${port}`;
   const child: ChildProcess = spawn(
     caddyPath,
     ["run", "--config", path.join(root, "deploy", "Caddyfile"), "--adapter", "caddyfile"],
@@ -209,10 +216,10 @@ export async function startCaddy(
         SITE_ADDRESS: host,
         CADDY_TLS: "internal",
         UPSTREAMS: upstreams.join(" "),
-        // The console's host (decision 133), unused here: a port of its own, so that two
+        // Without console listeners, the console's name gets a port of its own, so that two
         // Caddies never share one, and no upstream.
-        CONSOLE_ADDRESS: `localhost:${await freePort()}`,
-        CONSOLE_UPSTREAMS: "127.0.0.1:9",
+        CONSOLE_ADDRESS: options.console ? consoleHost : `localhost:${await freePort()}`,
+        CONSOLE_UPSTREAMS: options.console?.join(" ") ?? "127.0.0.1:9",
         // No port 80 redirect listener, and no attempt to add the test CA to the system.
         CADDY_GLOBAL_OPTIONS: "auto_https disable_redirects\n\tskip_install_trust",
       },
@@ -252,6 +259,7 @@ export async function startCaddy(
     origin,
     host,
     ca,
+    consoleOrigin: options.console ? `https://${consoleHost}` : undefined,
     output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");

@@ -15,7 +15,10 @@ export type Handle = { readonly __driverHandle: true };
 export interface Engine {
   readonly name: "Firefox ESR" | "WebKitGTK";
   setViewport(size: { width: number; height: number }): Promise<void>;
-  /** Loads origin + path and waits for the load event; the document's HTTP status. */
+  /**
+   * Loads origin + path (or an absolute URL: the console's origin) and waits for the load
+   * event; the document's HTTP status.
+   */
   open(path: string): Promise<{ status: number }>;
   /** Runs a self-contained function in the page and returns its (JSON) result. */
   run<A extends unknown[], T>(fn: (...args: A) => T, ...args: A): Promise<Awaited<T>>;
@@ -26,15 +29,37 @@ export interface Engine {
   click(element: Handle): Promise<void>;
   type(element: Handle, text: string): Promise<void>;
   pressTab(): Promise<void>;
+  /** Gives the browser a cookie for the current page's host, Secure, HttpOnly and SameSite=Strict. */
+  setCookie(name: string, value: string): Promise<void>;
+  /** The cookies the browser holds for the current page, with their flags. */
+  cookies(): Promise<Cookie[]>;
+  /**
+   * A virtual platform authenticator with user verification (WebAuthn's WebDriver
+   * automation), or null when the driver answers that it has none.
+   */
+  addAuthenticator(): Promise<Authenticator | null>;
   /** Uncaught exceptions, console errors, CSP violations and failed loads of this document. */
   problems(): Promise<string[]>;
   close(): Promise<void>;
 }
 
+export type Cookie = { name: string; secure: boolean; httpOnly: boolean; sameSite: string };
+
+export type Authenticator = {
+  /** How many credentials (passkeys) the authenticator holds. */
+  credentials(): Promise<number>;
+  remove(): Promise<void>;
+};
+
 /** The script both engines inject before the page's own (see the file). */
 export const recorderScript = readFileSync(path.join(import.meta.dirname, "recorder.js"), "utf8");
 
 export const origin = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
+
+/** An absolute URL as it is, a path on the public site's origin. */
+export function urlOf(pathOrUrl: string): string {
+  return /^https?:/.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl}`;
+}
 
 /** Polls `check` until it returns true (errors during a navigation count as false). */
 export async function waitFor(

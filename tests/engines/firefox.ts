@@ -1,22 +1,33 @@
 import puppeteer, { type ElementHandle, type Page } from "puppeteer-core";
 
-import { type Engine, type Handle, origin, recorderScript } from "./engine.ts";
+import { type Engine, type Handle, recorderScript, urlOf } from "./engine.ts";
+import { Marionette } from "./marionette.ts";
 import { centre, locate } from "./selectors.ts";
+import { freePort } from "../../scripts/lib/server-process.ts";
 
 export const firefoxPath = process.env.FIREFOX_PATH ?? "/usr/bin/firefox-esr";
 
 /**
  * Debian's Firefox ESR, headless, driven over WebDriver BiDi by puppeteer-core (which
  * downloads no browser). One private profile per launch, so every engine run starts with
- * empty storage.
+ * empty storage. Marionette listens too, for the virtual authenticator (./marionette.ts).
  */
 export async function launchFirefox(size: { width: number; height: number }): Promise<Engine> {
+  const marionettePort = await freePort();
   const browser = await puppeteer.launch({
     browser: "firefox",
     executablePath: firefoxPath,
     headless: true,
     defaultViewport: size,
+    args: ["--marionette"],
+    extraPrefsFirefox: {
+      "marionette.port": marionettePort,
+      // Without it Firefox sends the ceremony to USB keys and the virtual one never answers.
+      "security.webauth.webauthn_enable_softtoken": true,
+      "security.webauth.webauthn_enable_usbtoken": false,
+    },
   });
+  let marionette: Marionette | undefined;
   const page: Page = await browser.newPage();
   await page.evaluateOnNewDocument(recorderScript);
   // Errors Firefox reports itself (a refused script, a failed fetch) besides the recorder's.
@@ -35,7 +46,7 @@ export async function launchFirefox(size: { width: number; height: number }): Pr
     },
     async open(path) {
       browserErrors = [];
-      const response = await page.goto(`${origin}${path}`, { waitUntil: "load" });
+      const response = await page.goto(urlOf(path), { waitUntil: "load" });
       return { status: response?.status() ?? 0 };
     },
     async run(fn, ...args) {
@@ -63,6 +74,30 @@ export async function launchFirefox(size: { width: number; height: number }): Pr
     async pressTab() {
       await page.keyboard.press("Tab");
     },
+    async setCookie(name, value) {
+      const { hostname } = new URL(page.url());
+      await page.setCookie({
+        name,
+        value,
+        domain: hostname,
+        path: "/",
+        secure: true,
+        httpOnly: true,
+        sameSite: "Strict",
+      });
+    },
+    async cookies() {
+      return (await page.cookies()).map(({ name, secure, httpOnly, sameSite }) => ({
+        name,
+        secure,
+        httpOnly: httpOnly ?? false,
+        sameSite: sameSite ?? "",
+      }));
+    },
+    async addAuthenticator() {
+      marionette ??= await Marionette.connect(marionettePort);
+      return marionette.addAuthenticator();
+    },
     async problems() {
       const recorded = await page.evaluate(
         () => (window as unknown as { __engineProblems?: string[] }).__engineProblems ?? [],
@@ -71,6 +106,7 @@ export async function launchFirefox(size: { width: number; height: number }): Pr
       return [...recorded, ...browserErrors];
     },
     async close() {
+      marionette?.close();
       await browser.close();
     },
   };

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 
 import { expect, test } from "@playwright/test";
 
+import { consoleJourneys } from "./console-journeys.ts";
 import { type Engine, type Handle, hidden, visible, waitFor } from "./engine.ts";
 import { type Query, isChecked, shellReady, reactOwns } from "./selectors.ts";
 import { CONSENT_STORAGE_KEY } from "../../app/features/consent/consent-record.ts";
@@ -121,9 +122,11 @@ function estimate(engine: Engine) {
   });
 }
 
-type Journey = {
+export type Journey = {
   name: string;
   only?: ViewportName;
+  /** Only in these engines (where a driver lacks what the journey needs). */
+  engines?: Engine["name"][];
   run(engine: Engine, viewport: ViewportName): Promise<void>;
 };
 
@@ -410,7 +413,7 @@ export const journeys: Journey[] = [
 
 /** Declares the journeys for one engine: a browser per viewport, every journey in it. */
 export function describeEngine(
-  name: string,
+  name: Engine["name"],
   launch: (size: { width: number; height: number }) => Promise<Engine>,
 ) {
   for (const viewport of ["phone", "desktop"] as const) {
@@ -425,8 +428,9 @@ export function describeEngine(
       test.afterAll(async () => {
         await engine?.close();
       });
-      for (const journey of journeys) {
+      for (const journey of [...journeys, ...consoleJourneys]) {
         if (journey.only && journey.only !== viewport) continue;
+        if (journey.engines && !journey.engines.includes(name)) continue;
         test(journey.name, async () => {
           test.setTimeout(90_000);
           await journey.run(engine, viewport);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { Capabilities, Key, WebDriver, type WebElement } from "selenium-webdriver";
 import { Executor, HttpClient } from "selenium-webdriver/http/index.js";
 
-import { type Engine, type Handle, origin, waitFor } from "./engine.ts";
+import { type Engine, type Handle, urlOf, waitFor } from "./engine.ts";
 import { centre, locate } from "./selectors.ts";
 import { freePort } from "../../scripts/lib/server-process.ts";
 
@@ -65,7 +65,7 @@ export async function launchWebKit(size: { width: number; height: number }): Pro
       new Executor(new HttpClient(server)),
       capabilities,
     );
-    return webkitEngine(driver, () => {
+    return webkitEngine(driver, server, () => {
       stop(driverProcess);
       stop(xvfb.process);
     });
@@ -76,7 +76,7 @@ export async function launchWebKit(size: { width: number; height: number }): Pro
   }
 }
 
-function webkitEngine(driver: WebDriver, cleanUp: () => void): Engine {
+function webkitEngine(driver: WebDriver, server: string, cleanUp: () => void): Engine {
   const element = (h: Handle) => h as unknown as WebElement;
   return {
     name: "WebKitGTK",
@@ -88,7 +88,7 @@ function webkitEngine(driver: WebDriver, cleanUp: () => void): Engine {
       );
     },
     async open(path) {
-      await driver.get(`${origin}${path}`);
+      await driver.get(urlOf(path));
       let status = 0;
       await waitFor(async () => {
         status = await driver.executeScript<number>("return window.__engineStatus ?? 0");
@@ -116,6 +116,41 @@ function webkitEngine(driver: WebDriver, cleanUp: () => void): Engine {
     },
     async pressTab() {
       await driver.actions().sendKeys(Key.TAB).perform();
+    },
+    async setCookie(name, value) {
+      await driver
+        .manage()
+        .addCookie({ name, value, path: "/", secure: true, httpOnly: true, sameSite: "Strict" });
+    },
+    async cookies() {
+      return (await driver.manage().getCookies()).map(({ name, secure, httpOnly, sameSite }) => ({
+        name,
+        secure: secure ?? false,
+        httpOnly: httpOnly ?? false,
+        sameSite: sameSite ?? "",
+      }));
+    },
+    async addAuthenticator() {
+      // Asked on every run. WebKitWebDriver 2.50 answers 404 "unknown command": the driver
+      // has no route for it, though libwebkit2gtk has Automation.addVirtualAuthenticator.
+      const session = (await driver.getSession()).getId();
+      const answer = await fetch(`${server}/session/${session}/webauthn/authenticator`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          protocol: "ctap2",
+          transport: "internal",
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserVerified: true,
+        }),
+      });
+      const { value } = (await answer.json()) as { value: { error?: string } };
+      if (value.error === "unknown command") return null;
+      throw new Error(
+        `WebKitWebDriver answered ${answer.status} ${JSON.stringify(value)}: ` +
+          "if it now has virtual authenticators, give this adapter one",
+      );
     },
     async problems() {
       return driver.executeScript<string[]>("return window.__engineProblems ?? []");

@@ -8,7 +8,8 @@ import {
   readdirSync,
   writeFileSync,
 } from "node:fs";
-import { connect } from "node:net";
+import { Agent } from "node:https";
+import { type LookupFunction, connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -22,6 +23,7 @@ import {
   serializeConsent,
 } from "../../app/features/consent/consent-record.ts";
 import { type Caddy, freePort, httpsFetch, startCaddy } from "../../scripts/lib/server-process.ts";
+import { SESSION_COOKIE, virtualAuthenticator } from "../support/console.ts";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
 import { formBody, newRegistration } from "../support/registrations.ts";
 import { notFoundPath, staticRoutes, staticPaths } from "../support/site.ts";
@@ -99,6 +101,7 @@ type Container = { name: string; port: number };
 let caddy: Caddy;
 let caddyPort: number;
 let appPort: number;
+let consolePort: number;
 let dataDir: string;
 let mail: MailCatcher;
 const containers: string[] = [];
@@ -110,6 +113,8 @@ async function startContainer(env: Record<string, string>): Promise<Container> {
   const settings = {
     PORT: String(appPort),
     SITE_URL: `https://localhost:${caddyPort}`,
+    CONSOLE_PORT: String(consolePort),
+    CONSOLE_URL: `https://console.localhost:${caddyPort}`,
     TRUST_PROXY: "1",
     // The tests register several times from one address.
     RATE_LIMIT_PER_MINUTE: "1000",
@@ -192,9 +197,13 @@ test.beforeAll(async () => {
   chownSync(dataDir, 1000, 1000);
   caddyPort = await freePort();
   appPort = await freePort();
+  consolePort = await freePort();
   mail = await startMailCatcher();
   current = await startContainer({});
-  caddy = await startCaddy([`127.0.0.1:${appPort}`], { port: caddyPort });
+  caddy = await startCaddy([`127.0.0.1:${appPort}`], {
+    port: caddyPort,
+    console: [`127.0.0.1:${consolePort}`],
+  });
 });
 
 test.afterAll(async () => {
@@ -252,6 +261,63 @@ test("serves every prerendered page and the 404 through Caddy", async () => {
   const missing = await httpsFetch(`${caddy.origin}${notFoundPath}`, caddy.ca);
   expect(missing.status).toBe(404);
   expect(missing.body).toContain("<h1");
+});
+
+/** Node asks the system for console.localhost, which has no entry: it is loopback. */
+const loopback: LookupFunction = (_host, options, callback) => {
+  if (options.all) callback(null, [{ address: "127.0.0.1", family: 4 }]);
+  else callback(null, "127.0.0.1", 4);
+};
+
+test("serves the staff console under its own name only, and a CLI invite enrols a passkey through it", async ({
+  browser,
+}) => {
+  const consoleOrigin = caddy.consoleOrigin ?? "";
+  // The public name has no console (its build has none of the console's routes).
+  for (const pathname of ["/console", "/console/sign-in"]) {
+    expect((await httpsFetch(`${caddy.origin}${pathname}`, caddy.ca)).status, pathname).toBe(404);
+  }
+  const agent = new Agent({ lookup: loopback });
+  const signIn = await httpsFetch(`${consoleOrigin}/console/sign-in`, caddy.ca, { agent });
+  agent.destroy();
+  expect(signIn.status).toBe(200);
+  expect(signIn.body).toContain("Sign in with a passkey");
+  expect(signIn.headers).toMatchObject({
+    "cache-control": "no-store",
+    "x-robots-tag": "noindex",
+    "x-frame-options": "DENY",
+  });
+  expect(signIn.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  expect(signIn.headers.server).toBeUndefined();
+
+  const email = `image-manager-${randomUUID().slice(0, 8)}@clinic.example`;
+  const { stdout } = await run("docker", [
+    ...["exec", current.name, "npm", "run", "--silent", "staff", "--"],
+    ...["invite", "--email", email, "--role", "manager"],
+  ]);
+  const link = stdout.trim().split("\n").at(-1) ?? "";
+  expect(link.startsWith(`${consoleOrigin}/console/enrol?token=`), link).toBe(true);
+
+  // Chromium resolves console.localhost to loopback itself.
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(message.text());
+  });
+  const response = await page.goto(link);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create your passkey");
+  await expect(page.getByText(email)).toBeVisible();
+  // The passkey script loaded through the proxy under the console's CSP, and the
+  // ceremony completes against the image's own origin.
+  await virtualAuthenticator(page);
+  await page.getByRole("button", { name: "Create a passkey" }).click();
+  await expect(page).toHaveURL(`${consoleOrigin}/console`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
+  expect((await context.cookies(consoleOrigin)).map((c) => c.name)).toEqual([SESSION_COOKIE]);
+  expect(problems).toEqual([]);
+  await context.close();
 });
 
 test("registers with and without JavaScript, stores each once, and writes the confirmation under /data/mail", async ({
