@@ -101,6 +101,7 @@ async function main() {
       consoleOrigin: consoleOrigin(env),
       mailer: env.SMTP_URL ? services.mailer : undefined,
       logger,
+      overview: services.admin.overview,
     }),
     consoleOrigin: consoleOrigin(env),
     trustProxy: env.TRUST_PROXY,

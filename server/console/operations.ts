@@ -20,6 +20,7 @@ import {
   STAFF_ROLES,
   type StaffMember,
   type StaffRole,
+  type WaitingListOverview,
 } from "../../contract/console.ts";
 import { isUnavailableError } from "../db/writes.ts";
 import type { Logger } from "../logger.ts";
@@ -34,6 +35,8 @@ export type StaffOperationsOptions = {
   /** Sends enrolment links when SMTP_URL is set; otherwise they are only shown. */
   mailer?: Mailer;
   logger?: Pick<Logger, "warn">;
+  /** The waiting list at a glance (the CLI has no use for it). */
+  overview?: () => Promise<WaitingListOverview>;
 };
 
 const refuse = (message: string): Refusal => ({ ok: false, message });
@@ -51,6 +54,7 @@ export function createStaffOperations({
   consoleOrigin,
   mailer,
   logger,
+  overview,
 }: StaffOperationsOptions) {
   const rpID = new URL(consoleOrigin).hostname;
   const isManager = (actor: StaffMember | null) => actor === null || actor.role === "manager";
@@ -294,6 +298,10 @@ export function createStaffOperations({
         }),
       auditPage: async (page) =>
         staff?.role === "manager" ? store.auditPage(page) : { entries: [], hasMore: false },
+      overview: () => {
+        if (!staff || !overview) throw new Error("The overview needs a signed-in staff member.");
+        return overview();
+      },
     };
   }
 

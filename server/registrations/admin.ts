@@ -4,6 +4,7 @@ import { type Audience, planAnnouncement, queueAnnouncement } from "./announce.t
 import { eraseByEmail, erasuresFor, spreadsheetErasures } from "./erasure.ts";
 import { addressKey, toStored } from "./register.ts";
 import type { StoredRegistration } from "../../contract/registrations.ts";
+import { waitingListOverview } from "../console/overview.ts";
 import type { Database, DatabaseHandle, OutboxStatus, OutboxTopic } from "../db/schema.ts";
 import { guardAll } from "../db/writes.ts";
 import { deleteMailFiles, mailFileIds } from "../mail/transport.ts";
@@ -201,6 +202,8 @@ export function createRegistrationAdmin({
     purgeOlderThan: (age: Age) => purge(age, false),
     purgeUnconfirmed: () => purge({ amount: UNCONFIRMED_DAYS, unit: "days" }, true),
     outboxSummary: () => outboxSummary(db),
+    /** The console's overview: aggregates only (decision 134). */
+    overview: () => waitingListOverview(db, now()),
     planAnnouncement: (subject: string, body: string, audience?: Audience) =>
       planAnnouncement(db, subject, body, audience),
     /** At MAIL_PER_MINUTE, once per address (decisions 091, 104). */
