@@ -84,31 +84,53 @@ async function totals(db: Db) {
   };
 }
 
-const sourceColumns = {
-  source: "utm_source",
-  medium: "utm_medium",
-  campaign: "utm_campaign",
-  referrer: "referrer_host",
-} as const;
+type SourceKey = keyof WaitingListOverview["sources"];
 
-async function breakdown(
+/**
+ * The four source columns in one scan: every combination seen and its count (campaign
+ * tags are few, so the groups are), tallied per column here. Four GROUP BYs, one per
+ * column, read the table four times: 97 ms of CPU against 51 at 100,000 rows on SQLite
+ * (decision 134).
+ */
+async function sources(
   db: Db,
-  column: (typeof sourceColumns)[keyof typeof sourceColumns],
   recorded: number,
   notRecorded: number,
-): Promise<SourceBreakdown> {
+): Promise<WaitingListOverview["sources"]> {
   const rows = await db
     .selectFrom("registrations")
-    .select([`${column} as value`, (eb) => eb.fn.countAll().as("n")])
+    .select([
+      "utm_source as source",
+      "utm_medium as medium",
+      "utm_campaign as campaign",
+      "referrer_host as referrer",
+      (eb) => eb.fn.countAll().as("n"),
+    ])
     .where("source_recorded", "=", 1)
-    .groupBy(column)
-    .orderBy("n", "desc")
-    .orderBy(column)
-    .limit(TOP_SOURCES)
+    .groupBy(["utm_source", "utm_medium", "utm_campaign", "referrer_host"])
     .execute();
-  const top = rows.map((r) => ({ value: r.value, count: Number(r.n) }));
-  const named = top.reduce((sum, r) => sum + r.count, 0);
-  return { top, others: recorded - named, notRecorded };
+  const keys: SourceKey[] = ["source", "medium", "campaign", "referrer"];
+  const tallies = new Map(keys.map((key) => [key, new Map<string | null, number>()]));
+  for (const row of rows) {
+    for (const key of keys) {
+      const tally = tallies.get(key)!;
+      tally.set(row[key], (tally.get(row[key]) ?? 0) + Number(row.n));
+    }
+  }
+  const breakdown = (key: SourceKey): SourceBreakdown => {
+    const top = [...tallies.get(key)!]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || (a.value ?? "").localeCompare(b.value ?? ""))
+      .slice(0, TOP_SOURCES);
+    const named = top.reduce((sum, r) => sum + r.count, 0);
+    return { top, others: recorded - named, notRecorded };
+  };
+  return {
+    source: breakdown("source"),
+    medium: breakdown("medium"),
+    campaign: breakdown("campaign"),
+    referrer: breakdown("referrer"),
+  };
 }
 
 /** "SMTP 550 5.1.1" is 550; an error with no reply (refused connection, time-out) is "none". */
@@ -132,12 +154,7 @@ export async function waitingListOverview(db: Db, now: Date): Promise<WaitingLis
       .select((eb) => eb.fn.countAll().as("n"))
       .executeTakeFirstOrThrow(),
   ]);
-  const notRecorded = all.registered - all.recorded;
-  const [source, medium, campaign, referrer] = await Promise.all(
-    Object.values(sourceColumns).map((column) =>
-      breakdown(db, column, all.recorded, notRecorded),
-    ) as [Promise<SourceBreakdown>, ...Promise<SourceBreakdown>[]],
-  );
+  const bySource = await sources(db, all.recorded, all.registered - all.recorded);
 
   const days = Array.from({ length: DAYS }, (_, i) => {
     const date = addDays(firstDay, i);
@@ -175,7 +192,7 @@ export async function waitingListOverview(db: Db, now: Date): Promise<WaitingLis
       askedForNews: all.askedForNews,
     },
     confirmationRate: all.registered === 0 ? null : all.confirmed / all.registered,
-    sources: { source: source!, medium: medium!, campaign: campaign!, referrer: referrer! },
+    sources: bySource,
     mail: {
       queued: mail.counts.pending,
       sent: mail.counts.delivered,

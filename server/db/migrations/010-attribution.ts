@@ -16,9 +16,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable("registrations")
     .addColumn("source_recorded", "integer", (c) => c.notNull().defaultTo(0))
     .execute();
+  // The overview's outbox counts (per kind and status, with the oldest) read only this
+  // index: without it, SQLite fetched every outbox row to find the oldest (decision 134).
+  await db.schema
+    .createIndex("outbox_status_kind_created_idx")
+    .on("outbox")
+    .columns(["status", "kind", "created_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex("outbox_status_kind_created_idx").execute();
   for (const column of [...columns, "source_recorded"]) {
     await db.schema.alterTable("registrations").dropColumn(column).execute();
   }
