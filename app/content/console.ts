@@ -65,7 +65,8 @@ export const overviewCopy = {
   noRate: "No registrations yet, so no confirmation rate.",
   daysHeading: "Registrations per day, last 30 days",
   weeksHeading: "Registrations per week, last 12 weeks",
-  chartNote: "The same numbers are in the table below the chart.",
+  chartNote:
+    "The last bar, in brown, is still counting. The same numbers are in the table below the chart.",
   highest: (count: number, when: string) =>
     count === 0 ? "No registrations in this period." : `Busiest: ${count} on ${when}.`,
   dayColumn: "Day",
@@ -112,7 +113,8 @@ export const overviewCopy = {
     oldestWaiting: "Waiting since",
     failed: "Could not be added",
     oldestFailed: "Oldest that could not be added",
+    nothingWaiting: "Nothing waiting",
+    nothingFailed: "Nothing failed",
   },
   spreadsheetFine: "Nothing is failing.",
-  never: "None",
 };

@@ -7,8 +7,10 @@
 import { type Page, expect, test } from "@playwright/test";
 
 import { ATTRIBUTION_STORAGE_KEY } from "../../contract/registrations.ts";
-import { consoleURL, seedStaff, signInAs } from "../support/console.ts";
+import { consoleFetch, consoleURL, seedStaff, signInAs } from "../support/console.ts";
+import { nuErrors } from "../support/nu.ts";
 import { openRegistrations, registrationsFor, uniqueEmail } from "../support/registrations.ts";
+import { axeViolations } from "../support/site.ts";
 
 const londonDay = new Intl.DateTimeFormat("en-CA", {
   timeZone: "Europe/London",
@@ -185,7 +187,8 @@ for (const role of ["viewer", "manager"] as const) {
     page,
     context,
   }) => {
-    await signInAs(context, seedStaff(role));
+    const staff = seedStaff(role);
+    await signInAs(context, staff);
     // Other specs register at the same time: read the page and the database until they agree.
     await expect(async () => {
       const response = await page.goto(`${consoleURL}/console`);
@@ -234,5 +237,10 @@ for (const role of ["viewer", "manager"] as const) {
       expect(html).not.toContain(person.name);
     }
     expect(html).not.toMatch(/@example\.co\.uk/);
+
+    // console-a11y.spec.ts checks the page too, but perhaps before anything is registered.
+    expect(await axeViolations(page), "axe, with sources and figures").toEqual([]);
+    const served = await (await consoleFetch("/console", { token: staff.token })).text();
+    expect(await nuErrors(new Map([[`/overview-${role}`, served]]))).toEqual([]);
   });
 }

@@ -25,7 +25,8 @@ const londonTime = new Intl.DateTimeFormat("en-GB", {
   minute: "2-digit",
 });
 const noon = (date: string) => new Date(`${date}T12:00:00Z`);
-const when = (at: string | null) => (at === null ? copy.never : londonTime.format(new Date(at)));
+const when = (at: string | null, none: string) =>
+  at === null ? none : londonTime.format(new Date(at));
 
 function busiest(bars: Bar[]): string {
   const top = bars.reduce<Bar | null>(
@@ -38,11 +39,11 @@ function busiest(bars: Bar[]): string {
 /** Label and number pairs as a definition list of plain cards. */
 function Figures({ items }: { items: [string, number | string][] }) {
   return (
-    <dl className="mt-4 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 md:grid-cols-3">
+    <dl className="mt-4 grid grid-cols-2 gap-3 md:grid-cols-3">
       {items.map(([label, value]) => (
         <div key={label} className="rounded-card border border-line bg-surface px-4 py-3">
           <dt className="text-sm text-ink-soft">{label}</dt>
-          <dd className="mt-1 text-2xl font-semibold text-ink tabular-nums">{value}</dd>
+          <dd className="mt-1 text-xl font-semibold text-ink tabular-nums sm:text-2xl">{value}</dd>
         </div>
       ))}
     </dl>
@@ -74,7 +75,7 @@ function CountTable({
       <tbody>
         {rows.map((row) => (
           <tr key={row.label} className="border-b border-line">
-            <th scope="row" className="py-1.5 pr-3 font-normal break-all">
+            <th scope="row" className="py-1.5 pr-3 font-normal break-words">
               {row.label}
             </th>
             <td className="py-1.5 text-right tabular-nums">{row.count}</td>
@@ -214,9 +215,15 @@ export default function Overview({ loaderData: overview }: Route.ComponentProps)
         <Figures
           items={[
             [copy.spreadsheet.waiting, spreadsheet.waiting],
-            [copy.spreadsheet.oldestWaiting, when(spreadsheet.oldestWaitingAt)],
+            [
+              copy.spreadsheet.oldestWaiting,
+              when(spreadsheet.oldestWaitingAt, copy.spreadsheet.nothingWaiting),
+            ],
             [copy.spreadsheet.failed, spreadsheet.failed],
-            [copy.spreadsheet.oldestFailed, when(spreadsheet.oldestFailedAt)],
+            [
+              copy.spreadsheet.oldestFailed,
+              when(spreadsheet.oldestFailedAt, copy.spreadsheet.nothingFailed),
+            ],
           ]}
         />
         {spreadsheet.failed === 0 ? <p className="mt-4">{copy.spreadsheetFine}</p> : null}
