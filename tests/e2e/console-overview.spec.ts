@@ -67,7 +67,10 @@ function expected() {
            coalesce(sum(source_recorded = 0), 0) AS notRecorded
          FROM registrations`,
       )
-      .get() as Record<string, number>;
+      .get() as Record<
+      "registered" | "confirmed" | "unsubscribed" | "news" | "notRecorded",
+      number
+    >;
     const erased = db
       .prepare("SELECT coalesce(sum(registrations), 0) AS n FROM erasures")
       .get() as { n: number };
