@@ -23,18 +23,10 @@ import { CookieSettingsButton } from "./features/consent/cookie-settings-button.
 import { PreferencesDialog } from "./features/consent/preferences-dialog.tsx";
 import { useNonce } from "./lib/nonce.tsx";
 
-/**
- * The one inline script of every page, in <head>: the consent choice before the first paint,
- * and document-level listeners that run the banner, the preferences dialog and both menus from
- * then on, whether or not the page hydrates (docs/decisions/105).
- */
+/** Document-level listeners, so it works whether or not the page hydrates (decision 105). */
 const pageScript = consentScript + menuScript;
 
-/**
- * No page loads React Router in the browser: the quiz, the calculator and the form are
- * islands that hydrate alone (app/lib/island.tsx, docs/decisions/126). Only the audit's
- * client-only baseline (scripts/vite-spa.config.ts) is a React Router app in the browser.
- */
+/** The audit's baseline (scripts/vite-spa.config.ts); every other page uses islands (126). */
 const clientOnly = import.meta.env.VITE_CLIENT_ONLY === "1";
 
 export const links: Route.LinksFunction = () => [
@@ -60,7 +52,6 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {/* Before the first paint: the consent choice, and the listeners of every control. */}
         {isConsole ? null : (
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageScript }} />
         )}
@@ -98,9 +89,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  if (!isRouteErrorResponse(error)) {
-    console.error(error);
-  }
+  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <SiteShell cookieSettings={<CookieSettingsButton />} consentBanner={<ConsentBanner />}>
       <section className="mx-auto flex max-w-2xl flex-col items-start gap-6 px-4 py-24 sm:px-6">

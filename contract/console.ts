@@ -1,5 +1,9 @@
 import type { RouterContext } from "react-router";
 
+import type { ErasureRecord, StoredRegistration } from "./registrations.ts";
+
+export type { ErasureRecord };
+
 /**
  * The staff console's contract (docs/decisions/133): who may open which console route,
  * and what the console listener hands to console routes through React Router context
@@ -28,6 +32,13 @@ export const consoleRoutes = {
   "/console/passkeys": { view: "viewer" },
   "/console/staff": { view: "manager", act: "manager" },
   "/console/audit": { view: "manager" },
+  "/console/people": { view: "manager", act: "manager" },
+  "/console/people/record": { view: "manager", act: "manager" },
+  "/console/people/copy": { view: "manager" },
+  "/console/people/download": { view: "manager" },
+  "/console/people/export": { view: "manager" },
+  "/console/announcements": { view: "manager", act: "manager" },
+  "/console/announcements/draft": { view: "manager", act: "manager" },
 } as const satisfies Record<string, { view?: Access; act?: Access }>;
 
 export type ConsolePath = keyof typeof consoleRoutes;
@@ -96,6 +107,47 @@ export type WaitingListOverview = {
   };
 };
 
+export type DeliveryState = {
+  status: "pending" | "delivered" | "dead";
+  attempts: number;
+  deliveredAt: string | null;
+};
+
+/** One registration with what was sent for it: the subject-access copy's unit. */
+export type RegistrationWithDelivery = StoredRegistration & {
+  /** To the clinic's spreadsheet; null when that was off. */
+  delivery: DeliveryState | null;
+  /** Oldest first. */
+  emails: Array<
+    DeliveryState & {
+      topic: "registration" | "status" | "confirmation" | "announcement";
+      announcementId: string | null;
+    }
+  >;
+};
+
+/** Everything stored for one address, as `registrations -- show --email` prints it. */
+export type SubjectAccessCopy = {
+  registrations: RegistrationWithDelivery[];
+  erasures: ErasureRecord[];
+};
+
+/**
+ * People (managers only; docs/decisions/135), by registration id once found: each call
+ * writes its audit line with that id, never the address.
+ */
+export type PeopleOperations = {
+  /** By the exact address (trimmed, any letter case); the newest registration's id. */
+  find(email: string): Promise<{ id: string } | { id: null; erasures: ErasureRecord[] } | Refusal>;
+  /** The address's copy, found from one of its registration ids; null when none is stored. */
+  view(id: string, purpose: "view" | "print" | "download"): Promise<SubjectAccessCopy | null>;
+  /** Only when `retyped` is the address of registration `id`. */
+  erase(id: string, retyped: string): Promise<{ ok: true; erasures: ErasureRecord[] } | Refusal>;
+  resendConfirmation(id: string): Promise<{ ok: true } | Refusal>;
+  /** Every registration, oldest first, as CSV; the count is audited. */
+  exportCsv(): Promise<string>;
+};
+
 /** A refusal a staff member can act on, in plain words. */
 export type Refusal = { ok: false; message: string };
 
@@ -137,7 +189,59 @@ export type ConsoleOperations = {
   auditPage(page: number): Promise<{ entries: AuditEntry[]; hasMore: boolean }>;
   /** Every role: aggregates only. */
   overview(): Promise<WaitingListOverview>;
+  people: PeopleOperations;
+  announcements(): Promise<AnnouncementSummary[]>;
+  announcement(id: string): Promise<AnnouncementView | null>;
+  /** A new draft, or (with `id`) a draft rewritten. */
+  composeAnnouncement(
+    input: AnnouncementInput,
+    id?: string,
+  ): Promise<{ ok: true; id: string } | Refusal>;
+  /** One step of the four-eyes path; "test" emails it to the signed-in manager only. */
+  announcementStep(
+    id: string,
+    step: Exclude<AnnouncementStep, "edit">,
+    options?: { acknowledged?: boolean },
+  ): Promise<{ ok: true } | Refusal>;
 };
+
+export type AnnouncementState =
+  "draft" | "submitted" | "approved" | "sending" | "sent" | "withdrawn";
+export type AnnouncementAudience = "all" | "updates";
+
+export type AnnouncementSummary = {
+  id: string;
+  subject: string;
+  audience: AnnouncementAudience;
+  state: AnnouncementState;
+  updatedAt: string;
+};
+
+/** One announcement as its page shows it (docs/decisions/136). */
+export type AnnouncementView = AnnouncementSummary & {
+  body: string;
+  /** The author's address, or null when it came from the command line. */
+  author: string | null;
+  writtenByYou: boolean;
+  approvedBy: string | null;
+  approvedAt: string | null;
+  /** What may advertise a prescription-only medicine; null when nothing does. */
+  warning: { medicines: string[]; prices: string[] } | null;
+  acknowledgedBy: string | null;
+  /** The email as its recipients get it, greeted "Hello there," instead of by name. */
+  preview: { subject: string; html: string; text: string };
+  /** Who would get it if sent now, and who already has it queued or sent. */
+  recipients: { fresh: number; already: number };
+  progress: { sent: number; queued: number; failed: number } | null;
+  managers: number;
+  /** The steps this staff member may take now. */
+  steps: AnnouncementStep[];
+};
+
+export type AnnouncementStep =
+  "edit" | "submit" | "reopen" | "approve" | "send" | "withdraw" | "test";
+
+export type AnnouncementInput = { subject: string; body: string; audience: AnnouncementAudience };
 
 export type ConsoleServices = {
   /** The signed-in staff member of this request, or null. */

@@ -89,6 +89,15 @@ export type StoredRegistration = Omit<NewRegistration, "consent"> & {
   unsubscribedAt: string | null;
 };
 
+/** What staff see about an erasure: no personal data, and what is left to do. */
+export type ErasureRecord = {
+  erasedAt: string;
+  registrations: number;
+  sentToSpreadsheet: boolean;
+  /** To delete there too (its id column). */
+  spreadsheetIds: string[];
+};
+
 export type RegisterResult =
   | { kind: "created"; registration: StoredRegistration }
   /** The same idempotency key was seen before: nothing new was stored. */

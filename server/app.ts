@@ -19,13 +19,6 @@ import type { Logger } from "./logger.ts";
 import { approvedOriginHost } from "./registrations/guards.ts";
 import type { AppServices } from "../contract/registrations.ts";
 
-/*
- * The Express app, in the order a request meets it (docs/architecture.md, "The request
- * path"): the request's log line, absolute-form targets, the security headers, methods,
- * /healthz, Host and target, the static files, the registration guards, React Router,
- * and the final error handler.
- */
-
 export type AppOptions = {
   build: ServerBuild;
   clientDir: string;
@@ -177,20 +170,14 @@ function statusOf(error: unknown): number {
 }
 
 /** Headers a half-finished answer (a static file refused after its headers were set) may leave. */
-const LEFTOVERS = [
-  "Cache-Control",
-  "Content-Type",
-  "Content-Encoding",
-  "Content-Length",
-  "ETag",
-  "Last-Modified",
-  "Accept-Ranges",
-];
+const LEFTOVERS =
+  "Cache-Control Content-Type Content-Encoding Content-Length ETag Last-Modified Accept-Ranges".split(
+    " ",
+  );
 
 /**
- * The final error handler: a short plain answer and one JSON log line, never Express's
- * HTML page or a stack trace. A 4xx (a range past the end of a file) keeps its status and
- * the headers it carries (Content-Range on a 416); anything else is a 500.
+ * Never Express's HTML page or a stack trace. A 4xx (a range past the end of a file) keeps
+ * its status and the headers it carries (Content-Range on a 416); anything else is a 500.
  */
 export function answerErrors(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req: Request, res: Response, _next) => {
@@ -214,7 +201,6 @@ export function answerErrors(logger: Logger): ErrorRequestHandler {
   };
 }
 
-/** One line per request: method, path without its query, status and time; never a body. */
 export function requestLog(
   logger: Logger,
   isReady?: () => boolean,
@@ -297,12 +283,9 @@ export function createApp(options: AppOptions) {
 
   const appServicesContext = contextKey(build, "appServicesContext");
 
-  // One origin policy (decision 068). React Router refuses an action whose Origin differs
-  // from request.url's origin unless the Origin's host is in the build's
-  // allowedActionOrigins. Behind a TLS proxy request.url says http:// while the browser
-  // says https://, and ALLOWED_ORIGINS are other hosts, so it would refuse what our guard
-  // accepted. The guard decides: the host it approved for this request is the only one
-  // React Router is told to allow; a request it did not approve meets React Router's check.
+  // One origin policy (decision 068): behind a TLS proxy, or for ALLOWED_ORIGINS, React
+  // Router's own check would refuse what our guard accepted, so it is told to allow the
+  // one host the guard approved for this request, and nothing else.
   const approvedHosts = new AsyncLocalStorage<string[]>();
   const routerBuild: ServerBuild = Object.defineProperty({ ...build }, "allowedActionOrigins", {
     get: () => approvedHosts.getStore() ?? [],

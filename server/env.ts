@@ -144,7 +144,6 @@ const RENAMED = {
   SHEETS_WEBHOOK_SECRET: "SPREADSHEET_SECRET",
 } as const;
 
-/** The warning a server started with the old names logs once. */
 export function renamedVariables(source: NodeJS.ProcessEnv = process.env): string | null {
   const old = Object.entries(RENAMED).filter(([name]) => source[name]);
   if (old.length === 0) return null;
@@ -163,25 +162,21 @@ function dkimKeyProblem(
   env: Pick<Env, "DKIM_PRIVATE_KEY" | "DKIM_PRIVATE_KEY_FILE">,
 ): { path: string; message: string } | null {
   const path = env.DKIM_PRIVATE_KEY ? "DKIM_PRIVATE_KEY" : "DKIM_PRIVATE_KEY_FILE";
+  const problem = (message: string) => ({ path, message });
   let pem: string | undefined;
   try {
     pem = dkimPrivateKey(env);
   } catch {
-    return { path, message: "DKIM_PRIVATE_KEY_FILE cannot be read" };
+    return problem("DKIM_PRIVATE_KEY_FILE cannot be read");
   }
   try {
     const key = createPrivateKey(pem ?? "");
-    if (key.asymmetricKeyType !== "rsa" && key.asymmetricKeyType !== "ed25519") {
-      return {
-        path,
-        message: "the DKIM key must be an RSA (2048 bits or more) or Ed25519 private key",
-      };
-    }
-    if (key.asymmetricKeyType === "rsa" && (key.asymmetricKeyDetails?.modulusLength ?? 0) < 1024) {
-      return { path, message: "the DKIM RSA key must be at least 1024 bits (2048 recommended)" };
-    }
+    if (key.asymmetricKeyType !== "rsa" && key.asymmetricKeyType !== "ed25519")
+      return problem("the DKIM key must be an RSA (2048 bits or more) or Ed25519 private key");
+    if (key.asymmetricKeyType === "rsa" && (key.asymmetricKeyDetails?.modulusLength ?? 0) < 1024)
+      return problem("the DKIM RSA key must be at least 1024 bits (2048 recommended)");
   } catch {
-    return { path, message: "the DKIM key is not a PEM private key" };
+    return problem("the DKIM key is not a PEM private key");
   }
   return null;
 }
@@ -202,12 +197,10 @@ export function siteOrigin(env: Pick<Env, "SITE_URL" | "PORT">): string {
   return env.SITE_URL ? new URL(env.SITE_URL).origin : `http://localhost:${env.PORT}`;
 }
 
-/** The console's origin: CONSOLE_URL, or the console listener on localhost. */
 export function consoleOrigin(env: Pick<Env, "CONSOLE_URL" | "CONSOLE_PORT">): string {
   return env.CONSOLE_URL ? new URL(env.CONSOLE_URL).origin : `http://localhost:${env.CONSOLE_PORT}`;
 }
 
-/** Throws an error that names every bad variable. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   // Empty strings mean "unset", as in most shells' `FOO= npm start`.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== ""));

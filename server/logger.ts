@@ -1,5 +1,7 @@
 import { type DestinationStream, pino } from "pino";
 
+const FIELDS = ["name", "email", "phone", "message"];
+
 /**
  * The server's and the CLI's one logger: JSON lines. Registration data never goes into a
  * log line, only ids, counts and statuses; the redaction list is a safety net for mistakes.
@@ -10,21 +12,10 @@ export function createLogger(level: string, destination?: DestinationStream) {
       level,
       base: { service: "clinic-site" },
       redact: {
+        // Not `err.message`, which operators need and which never carries form values.
         paths: [
-          "name",
-          "email",
-          "phone",
-          "message",
-          // Registration-shaped objects, wherever they are nested; not `err.message`,
-          // which operators need and which never carries form values.
-          "registration.name",
-          "registration.email",
-          "registration.phone",
-          "registration.message",
-          "values.name",
-          "values.email",
-          "values.phone",
-          "values.message",
+          ...FIELDS,
+          ...FIELDS.flatMap((field) => [`registration.${field}`, `values.${field}`]),
           "body",
           "req.headers.cookie",
         ],

@@ -3,6 +3,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 
 import type { ServerBuild } from "react-router";
 
+import { announcementStyles } from "./announcements/drafts.ts";
 import { createApp } from "./app.ts";
 import { createConsoleApp, publicBuild } from "./console/app.ts";
 import { createStaffOperations } from "./console/operations.ts";
@@ -101,11 +102,17 @@ async function main() {
       consoleOrigin: consoleOrigin(env),
       mailer: env.SMTP_URL ? services.mailer : undefined,
       logger,
-      overview: services.admin.overview,
+      admin: services.admin,
+      announcements: services.announcements,
     }),
     consoleOrigin: consoleOrigin(env),
     trustProxy: env.TRUST_PROXY,
-    headers: securityHeaders({ hsts: env.HSTS, manifest: csp.manifest, console: true }),
+    headers: securityHeaders({
+      hsts: env.HSTS,
+      manifest: csp.manifest,
+      console: true,
+      consoleStyles: announcementStyles(),
+    }),
     storeFor: rateLimitStores.storeFor,
     isReady: () => !draining,
   });
@@ -123,6 +130,11 @@ async function main() {
     logger.fatal({ err: error }, "the staff console failed to start");
     process.exit(1);
   });
+  // An idle keep-alive socket must outlive the client's idea of it: a server that closes
+  // first races a request already being written on that socket, which fails as "other side
+  // closed" (seen in CI at Node's default 5 s, after a test client paused). Caddy drops its
+  // idle upstream sockets after 30 s (deploy/Caddyfile), well before this.
+  server.keepAliveTimeout = consoleServer.keepAliveTimeout = 65_000;
   services.start();
 
   const shutdown = (signal: string) => {

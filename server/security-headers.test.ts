@@ -95,6 +95,24 @@ describe("buildCsp", () => {
     expect(script).not.toContain("'unsafe-eval'");
     expect(directives(text).has("upgrade-insecure-requests")).toBe(true);
   });
+
+  it("lets the console's email preview keep its style attributes, by hash and nothing else", () => {
+    const style = "margin:0 0 16px;";
+    const hash = createHash("sha256").update(style).digest("base64");
+    const policy = directives(
+      buildCsp({
+        scriptSources: [],
+        upgradeInsecureRequests: false,
+        console: true,
+        consoleStyles: [style],
+      }),
+    );
+    expect(policy.get("style-src")).toEqual(["'self'", "'unsafe-hashes'", `'sha256-${hash}'`]);
+    const plain = directives(
+      buildCsp({ scriptSources: [], upgradeInsecureRequests: false, console: true }),
+    );
+    expect(plain.get("style-src")).toEqual(["'self'"]);
+  });
 });
 
 const clientDir = mkdtempSync(path.join(tmpdir(), "csp-client-"));

@@ -7,11 +7,7 @@ import helmet from "helmet";
 
 import { registrationPaths } from "../contract/registrations.ts";
 
-/*
- * The security headers of every response, and the Content-Security-Policy's script
- * sources: the build's hashes of each prerendered page's inline scripts (the CSP
- * manifest), or a per-request nonce for HTML rendered now (decision 040).
- */
+/* Script sources: the build's hashes for prerendered pages, else a nonce (decision 040). */
 
 const SCRIPT = /<script\b((?:[^>"']|"[^"]*"|'[^']*')*)>([\s\S]*?)<\/script\s*>/gi;
 const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
@@ -126,11 +122,7 @@ export function loadCspManifest(buildDir: string): {
   return { manifest: buildCspManifest(path.join(buildDir, "client")).manifest, source: "computed" };
 }
 
-/**
- * The HTML file the static files answer a request with, if any: "/team" is
- * team/index.html, "/" is index.html. A clean path with a query string is rendered by
- * React Router instead, so it has none.
- */
+/** A clean path with a query string is rendered by React Router, so it has no file. */
 export function staticHtmlFileFor(manifest: CspManifest, url: string): string | undefined {
   const [rawPath = "/", query] = url.split("?", 2);
   let pathname: string;
@@ -154,43 +146,47 @@ export function buildCsp({
   scriptSources,
   upgradeInsecureRequests,
   console = false,
+  consoleStyles = [],
 }: {
   scriptSources: readonly string[];
   upgradeInsecureRequests: boolean;
   /** The staff console (decision 133): nothing by default, no inline styles, no manifest. */
   console?: boolean;
+  /**
+   * The style attributes of an announcement email, allowed by hash: its preview is an
+   * iframe srcdoc, which inherits this policy (decision 136).
+   */
+  consoleStyles?: readonly string[];
 }): string {
-  const directives: [string, ...string[]][] = console
-    ? [
-        ["default-src", "'none'"],
-        ["script-src", "'self'", ...scriptSources],
-        ["script-src-attr", "'none'"],
-        ["style-src", "'self'"],
-        ["img-src", "'self'", "data:"],
-        ["font-src", "'self'"],
-        ["connect-src", "'self'"],
-        ["frame-ancestors", "'none'"],
-        ["form-action", "'self'"],
-        ["base-uri", "'none'"],
-      ]
-    : [
-        ["default-src", "'self'"],
-        ["script-src", "'self'", ...scriptSources],
-        ["script-src-attr", "'none'"],
-        // sonner positions elements with style attributes (decision 040).
-        ["style-src", "'self'", "'unsafe-inline'"],
-        ["img-src", "'self'", "data:"],
-        ["font-src", "'self'"],
-        ["connect-src", "'self'"],
-        ["manifest-src", "'self'"],
-        ["media-src", "'none'"],
-        ["worker-src", "'none'"],
-        ["object-src", "'none'"],
-        ["frame-src", "'none'"],
-        ["frame-ancestors", "'none'"],
-        ["form-action", "'self'"],
-        ["base-uri", "'none'"],
-      ];
+  const styleHashes = consoleStyles.map(
+    (style) => `'sha256-${createHash("sha256").update(style, "utf8").digest("base64")}'`,
+  );
+  const none = (name: string): [string, string] => [name, "'none'"];
+  const directives: [string, ...string[]][] = [
+    ["default-src", console ? "'none'" : "'self'"],
+    ["script-src", "'self'", ...scriptSources],
+    none("script-src-attr"),
+    // sonner positions elements with style attributes (decision 040).
+    console
+      ? [
+          "style-src",
+          "'self'",
+          ...(styleHashes.length > 0 ? ["'unsafe-hashes'", ...styleHashes] : []),
+        ]
+      : ["style-src", "'self'", "'unsafe-inline'"],
+    ["img-src", "'self'", "data:"],
+    ["font-src", "'self'"],
+    ["connect-src", "'self'"],
+    ...(console
+      ? []
+      : [
+          ["manifest-src", "'self'"] as [string, string],
+          ...["media-src", "worker-src", "object-src", "frame-src"].map(none),
+        ]),
+    none("frame-ancestors"),
+    ["form-action", "'self'"],
+    none("base-uri"),
+  ];
   if (upgradeInsecureRequests) directives.push(["upgrade-insecure-requests"]);
   return directives.map((d) => d.join(" ")).join("; ");
 }
@@ -240,32 +236,24 @@ export function isTokenPage(pathname: string): boolean {
  * `no-referrer`: under it browsers send `Origin: null` with the confirm button's post,
  * which the origin check rightly refuses. Replaces helmet's policy rather than adding one.
  */
-const tokenPageHeaders: RequestHandler = (req, res, next) => {
-  if (isTokenPage(req.path)) {
-    res.setHeader("Cache-Control", "no-store");
-    res.setHeader("X-Robots-Tag", "noindex");
-    res.setHeader("Referrer-Policy", "same-origin");
-  }
-  next();
-};
+const privateHeaders =
+  (applies: (path: string) => boolean): RequestHandler =>
+  (req, res, next) => {
+    if (applies(req.path)) {
+      res.setHeader("Cache-Control", "no-store");
+      res.setHeader("X-Robots-Tag", "noindex");
+      res.setHeader("Referrer-Policy", "same-origin");
+    }
+    next();
+  };
 
-const consoleHeaders: RequestHandler = (_req, res, next) => {
-  res.setHeader("Cache-Control", "no-store");
-  res.setHeader("X-Robots-Tag", "noindex");
-  res.setHeader("Referrer-Policy", "same-origin");
-  next();
-};
-
-/**
- * First in the chain, so that static files, pages, errors and /healthz all carry them.
- * `hsts`: Strict-Transport-Security and upgrade-insecure-requests may be sent, and then
- * only on requests that arrived over TLS (`req.secure`: directly, or through a trusted proxy).
- */
+/** First in the chain, so that static files, pages, errors and /healthz all carry them. */
 export function securityHeaders(options: {
   hsts: boolean;
   manifest: CspManifest;
   /** The staff console's listener: its CSP, passkeys allowed, nothing cached or indexed. */
   console?: boolean;
+  consoleStyles?: readonly string[];
 }): RequestHandler[] {
   // Otherwise helmet's defaults: same-origin COOP and CORP, nosniff, no DNS prefetch.
   const base = helmet({
@@ -303,10 +291,15 @@ export function securityHeaders(options: {
     }
     res.setHeader(
       "Content-Security-Policy",
-      buildCsp({ scriptSources, upgradeInsecureRequests: overTls, console: options.console }),
+      buildCsp({
+        scriptSources,
+        upgradeInsecureRequests: overTls,
+        console: options.console,
+        consoleStyles: options.consoleStyles,
+      }),
     );
     next();
   };
 
-  return [base, policy, options.console ? consoleHeaders : tokenPageHeaders];
+  return [base, policy, privateHeaders(options.console ? () => true : isTokenPage)];
 }

@@ -1,3 +1,4 @@
+import { type AnnouncementDrafts, createAnnouncementDrafts } from "./announcements/drafts.ts";
 import { createStaffStore, type StaffStore } from "./console/store.ts";
 import { type DatabaseOptions, openDatabase } from "./db/database.ts";
 import type { Dialect } from "./db/schema.ts";
@@ -31,6 +32,8 @@ export type Services = {
   admin: RegistrationAdmin;
   /** The staff console's staff, sessions and audit trail (decision 133). */
   staff: StaffStore;
+  /** Announcement drafts and their four-eyes path (decision 136), for the console and the CLI. */
+  announcements: AnnouncementDrafts;
   /** The mail transport, also for staff invitations. */
   mailer: Mailer;
   dialect: Dialect;
@@ -130,11 +133,21 @@ export async function openServices(
     db,
     dialect,
     dataDir: env.DATA_DIR,
-    mailPerMinute: env.MAIL_PER_MINUTE,
     now,
   });
 
   const staff = createStaffStore({ db, dialect, now });
+  const announcements = createAnnouncementDrafts({
+    db,
+    now,
+    mailer,
+    siteOrigin: siteOrigin(env),
+    linkKey: key,
+    mailPerMinute: env.MAIL_PER_MINUTE,
+    wakeMail: wake.mail,
+    audit: staff.audit,
+    managers: staff.managers,
+  });
 
   let purgeTimer: NodeJS.Timeout | undefined;
   let purging: Promise<void> | undefined;
@@ -162,6 +175,7 @@ export async function openServices(
     registrations,
     admin,
     staff,
+    announcements,
     mailer,
     start() {
       spreadsheetWorker?.start();

@@ -5,8 +5,6 @@ import { SQLITE_FILE_NAME } from "./db/database.ts";
 import type { Env } from "./env.ts";
 import { mailDirectory } from "./mail/transport.ts";
 
-/* What the server checks and says at start, before and after it listens. */
-
 export function dataDirUses(env: Pick<Env, "DATABASE_URL" | "SMTP_URL">): string[] {
   return [
     ...(env.DATABASE_URL ? [] : ["the SQLite database"]),

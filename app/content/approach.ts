@@ -1,4 +1,3 @@
-/** /our-approach: principles, the three-step process, clinical foundation, outcomes. */
 import { HeartPulse, Microscope, Scale, UserRound } from "lucide-react";
 
 import type { IconPoint } from "./content-types.ts";
@@ -133,4 +132,11 @@ export const expectedOutcomes = {
   ],
   caveat:
     "Treatment does not suit everyone, and no result can be promised. Your doctor will explain the possible side effects before you decide.",
+};
+
+export const approachCta = {
+  title: "Start with a conversation",
+  body: "Register your interest and we will let you know as soon as consultations open.",
+  primary: { label: "Register Your Interest", to: "/register-interest" },
+  secondary: { label: "Meet the Team", to: "/team" },
 };

@@ -10,7 +10,9 @@ export const consoleName = "Staff console";
 /** The console's navigation; `managers` entries are shown to managers only. */
 export const consoleNav: { to: string; label: string; managers?: true }[] = [
   { to: "/console", label: "Overview" },
+  { to: "/console/people", label: "People", managers: true },
   { to: "/console/staff", label: "Staff", managers: true },
+  { to: "/console/announcements", label: "Announcements", managers: true },
   { to: "/console/audit", label: "Audit trail", managers: true },
   { to: "/console/passkeys", label: "My passkeys" },
 ];
@@ -27,6 +29,55 @@ export const auditActions: Record<string, string> = {
   "staff-invited": "Invited a staff member",
   "staff-role-changed": "Changed a staff member's role",
   "staff-removed": "Removed a staff member",
+  "person-looked-up": "Looked up an address",
+  "person-viewed": "Viewed a person's registration",
+  "copy-printed": "Opened a subject access copy to print",
+  "copy-downloaded": "Downloaded a subject access copy",
+  "person-erased": "Erased a person",
+  "erase-refused": "Erase refused: the retyped address did not match",
+  "confirmation-resent": "Re-sent a confirmation email",
+  "confirmation-refused": "Re-send of a confirmation email refused",
+  "registrations-exported": "Exported every registration (CSV)",
+  "announcement-composed": "Wrote an announcement",
+  "announcement-edited": "Changed an announcement",
+  "announcement-submitted": "Submitted an announcement for approval",
+  "announcement-reopened": "Took an announcement back to draft",
+  "announcement-approved": "Approved an announcement",
+  "announcement-test-sent": "Sent a test of an announcement to themselves",
+  "announcement-sent": "Sent an announcement",
+  "announcement-withdrawn": "Withdrew an announcement",
+};
+
+/** Announcements (docs/decisions/136): where each stands, and who receives it. */
+export const announcementStates = {
+  draft: "Draft",
+  submitted: "Waiting for approval",
+  approved: "Approved, not yet sent",
+  sending: "Sending",
+  sent: "Sent",
+  withdrawn: "Withdrawn",
+} as const;
+
+export const announcementAudiences = {
+  all: "Everyone who confirmed their address",
+  updates: "Only those who asked for news before we open",
+} as const;
+
+/**
+ * The warning shown, and printed by the CLI, when an announcement names a prescription-only
+ * medicine or a price; it must be acknowledged before the announcement is submitted.
+ */
+export const announcementWarningWords = {
+  title: "Check the wording: this may advertise a prescription-only medicine",
+  text: "UK law does not allow prescription-only medicines to be advertised to the public: regulation 284 of the Human Medicines Regulations 2012, enforced by the MHRA, and rule 12.12 of the CAP Code, enforced by the Advertising Standards Authority (ASA). An email to the waiting list counts as advertising, and the ASA has ruled against a UK men's health clinic for emails like it. Naming a medicine, or the price of a treatment, can promote that medicine. Describe the service instead (the assessment, the blood tests, the doctors), or ask the lead doctor to confirm the wording is information rather than promotion.",
+  found: ({ medicines, prices }: { medicines: string[]; prices: string[] }) =>
+    [
+      medicines.length > 0 ? `Medicines named: ${medicines.join(", ")}.` : "",
+      prices.length > 0 ? `Prices: ${prices.join(", ")}.` : "",
+    ]
+      .filter(Boolean)
+      .join(" "),
+  acknowledge: "I have read this warning and the wording has been checked",
 };
 
 export function staffInviteEmail(invite: { link: string; role: string; expiresAt: Date }) {

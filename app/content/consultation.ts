@@ -1,4 +1,3 @@
-/** /consultation ('TRT Consultation'): what a patient needs when consultations open. */
 export const consultationIntro =
   "Your consultation is a 45-minute video call with one of our doctors. To make the most of it, you will need a few things ready beforehand.";
 

@@ -1,4 +1,3 @@
-/** /contact copy. The address, telephone, email and hours themselves come from app/content/clinic.ts. */
 export const contactIntro =
   "Questions about our services or your registration? We are happy to help. There is no form: call or email us and a member of our team will reply.";
 

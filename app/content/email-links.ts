@@ -1,11 +1,7 @@
 import { clinic } from "./clinic.ts";
 import type { PageInfo } from "./pages.ts";
 
-/**
- * The words of the pages that links in our emails open: confirming an address (double
- * opt-in) and unsubscribing. Each state has a page title, a heading and a few short
- * paragraphs. Calm and plain: nobody reaching these pages has done anything wrong.
- */
+/** Calm and plain: nobody reaching these pages has done anything wrong. */
 export type LinkPageCopy = PageInfo & { body: readonly string[] };
 
 const site = clinic.name;
@@ -129,7 +125,6 @@ export const linkUnavailableCopy = page(
   ],
 );
 
-/** The ways out shown under every link page. */
 export const linkPageActions = {
   home: "Go to the home page",
   registerAgain: "Register again",

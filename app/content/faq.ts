@@ -1,7 +1,4 @@
-/**
- * Frequently asked questions on /faq, in four groups. Each answer is a list of
- * paragraphs. The same data feeds the page and its FAQPage structured data.
- */
+/** Feeds both the page and its FAQPage structured data. */
 import type { QuestionAnswer } from "./content-types.ts";
 
 export type FaqGroup = { id: string; title: string; items: QuestionAnswer[] };

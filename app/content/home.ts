@@ -1,7 +1,6 @@
 /**
- * Home page copy. UK medicines-advertising rules (CAP Code 12.12, MHRA Blue Guide):
- * this page promotes the clinic's service only. Never name a prescription-only
- * medicine or quote a medicine price here; those belong on the deeper pages.
+ * UK medicines-advertising rules (CAP Code 12.12, MHRA Blue Guide): never name a
+ * prescription-only medicine or quote a medicine price on the home page.
  */
 import { Award, ShieldCheck, Stethoscope } from "lucide-react";
 

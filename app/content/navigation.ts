@@ -1,5 +1,3 @@
-/** Header and footer navigation. Every target here must be a route in app/routes.ts. */
-
 export type NavLink = { label: string; to: string };
 export type NavGroup = { label: string; id: string; links: NavLink[] };
 export type NavItem = NavLink | NavGroup;

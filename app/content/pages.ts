@@ -1,8 +1,3 @@
-/**
- * Each page's title, meta description and main heading, keyed by path.
- * Titles are kept under about 60 characters and descriptions under about 155,
- * so search results show them whole.
- */
 import { clinic } from "./clinic.ts";
 
 export type PageInfo = {
@@ -11,9 +6,9 @@ export type PageInfo = {
   heading: string;
 };
 
-/** A page's title: its own name, then the clinic's. */
 const titled = (page: string) => `${page} | ${clinic.name}`;
 
+/** Titles under about 60 characters, descriptions under 155: search results show them whole. */
 export const pages = {
   "/": {
     title: `${clinic.name} | Expert TRT for the Modern Man`,

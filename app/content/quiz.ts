@@ -1,6 +1,4 @@
 /**
- * The symptom quiz: ten questions, the five answers and the result bands.
- *
  * NOTE FOR THE CLINIC: the ten topics follow the ADAM questionnaire (Androgen
  * Deficiency in the Ageing Male), whose original items belong to Saint Louis
  * University (Morley JE et al., "Validation of a screening questionnaire for
@@ -83,7 +81,6 @@ export type RiskBandText = {
   short: string;
 };
 
-/** What each result means (specification section 9). */
 export const riskBandText: Record<RiskBandKey, RiskBandText> = {
   low: {
     title: "Low Risk",

@@ -1,8 +1,4 @@
 /**
- * Who last reviewed each clinical page, and when. The reviewer is a member of the team
- * (app/content/team.ts); the review line on the page reads
- * "Medically reviewed by NAME, ROLE, on DATE".
- *
  * REPLACE BEFORE LAUNCH: the reviewers are placeholder team members and the dates are
  * when this copy was drafted, not a clinical review. Record the real review before launch.
  */
@@ -26,7 +22,6 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-/** The reviewer's name and role and the date in words, for one clinical page. */
 export function reviewFor(page: ClinicalPage): {
   name: string;
   role: string;

@@ -1,4 +1,3 @@
-/** /services: the four services the clinic will offer once it is registered with the CQC. */
 import { Activity, ClipboardList, TestTube, Video } from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 
@@ -79,5 +78,5 @@ export const speedToTreatment = {
 export const servicesCta = {
   title: "Be first to know when we open",
   body: "Register your interest and we will contact you as soon as our services are available.",
-  cta: { label: "Register Your Interest", to: "/register-interest" },
+  primary: { label: "Register Your Interest", to: "/register-interest" },
 };

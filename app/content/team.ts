@@ -1,6 +1,4 @@
 /**
- * The clinical team shown on /team.
- *
  * REPLACE BEFORE LAUNCH: both people below are placeholders. Put in each clinician's
  * real name, role, qualifications (as on the GMC register), a short bio and initials.
  */
@@ -50,5 +48,5 @@ export const teamMembers: TeamMember[] = [
 export const teamCta = {
   title: "Be among the first to meet the team",
   body: "Register your interest and we will let you know when consultations open.",
-  cta: { label: "Register Your Interest", to: "/register-interest" },
+  primary: { label: "Register Your Interest", to: "/register-interest" },
 };

@@ -1,15 +1,10 @@
-/**
- * /treatment-options: the three types of testosterone treatment. Medicine names and
- * costs belong here, on a deeper page, never on the home page.
- * Costs are the monthly ranges stated in the specification (section 9).
- */
+/** Medicine names and costs belong on this deeper page, never on the home page. */
 export type Effectiveness = "Excellent" | "Good" | "Moderate";
 
 export type TreatmentOption = {
   id: string;
   name: string;
   effectiveness: Effectiveness;
-  /** One line for the overview card. */
   benefits: string;
   schedule: string;
   cost: string;
@@ -108,6 +103,24 @@ export const treatmentOptions: TreatmentOption[] = [
     preparations: ["Testosterone undecanoate capsules 40 mg (Restandol Testocaps)"],
   },
 ];
+
+/**
+ * Words that name a prescription-only medicine we offer: the ingredient, its esters and
+ * every brand in `preparations` and the cost calculator. The staff console warns when an
+ * announcement uses one (docs/decisions/136); a test keeps the list in step with both.
+ */
+export const prescriptionOnlyMedicines = [
+  "testosterone",
+  "cypionate",
+  "enanthate",
+  "undecanoate",
+  "Sustanon",
+  "Nebido",
+  "Testogel",
+  "Tostran",
+  "Restandol",
+  "Testocaps",
+] as const;
 
 export const treatmentsCta = {
   title: "Not sure which is right for you?",

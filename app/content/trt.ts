@@ -1,4 +1,3 @@
-/** /trt-overview: what TRT is, benefits, daily-life impact and who may be a candidate. */
 import { Brain, Dumbbell, Flame, HeartHandshake, Moon, Zap } from "lucide-react";
 
 import type { IconPoint } from "./content-types.ts";
@@ -116,6 +115,13 @@ export const candidates = {
   },
 };
 
+export const trtCta = {
+  title: "Think TRT could help you?",
+  body: "Register your interest and we will let you know as soon as consultations open.",
+  primary: { label: "Register Your Interest", to: "/register-interest" },
+  secondary: { label: "Take the ADAM Quiz", to: "/quiz" },
+};
+
 export const trtLinks = {
   consultation: { label: "What you need for a consultation", to: "/consultation" },
   /**
@@ -123,6 +129,5 @@ export const trtLinks = {
    * process lives on /our-approach. See docs/decisions/011-how-it-works-link.md.
    */
   howItWorks: { label: "How it works", to: "/our-approach" },
-  register: { label: "Register Your Interest", to: "/register-interest" },
   treatments: { label: "Compare treatment options", to: "/treatment-options" },
 };

@@ -38,6 +38,30 @@ async function cli(...args: string[]) {
   return { code, stdout, stderr };
 }
 
+/**
+ * What a manager does in the console between the two runs of `announce` (decision 136):
+ * approves the draft the CLI submitted, through the same operation.
+ */
+async function approveInConsole(stdout: string) {
+  const id = /\/console\/announcements\/draft\?id=([\w-]+)\n/.exec(stdout)?.[1] ?? "";
+  expect(stdout).toMatch(/^Submitted for approval; nothing was queued\./);
+  const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
+  const manager = { id: `m-${id}`, email: `m-${id}@clinic.example`, role: "manager" as const };
+  db.prepare("insert into staff (id, email, role, created_at) values (?, ?, ?, ?)").run(
+    manager.id,
+    manager.email,
+    manager.role,
+    clock.toISOString(),
+  );
+  db.close();
+  const services = await open();
+  try {
+    expect(await services.announcements.step(manager, id, "approve")).toEqual({ ok: true });
+  } finally {
+    await services.close();
+  }
+}
+
 async function seed(
   people: Array<{ name: string; email: string; at: string; message?: string; updates?: boolean }>,
 ) {
@@ -234,6 +258,7 @@ describe("registrations CLI", () => {
     expect((await cli(...args, "--dry-run")).stdout).toBe(
       "3 confirmed, subscribed addresses would receive it. Nothing was queued.\n",
     );
+    await approveInConsole((await cli(...args, "--audience", "updates")).stdout);
     expect((await cli(...args, "--audience", "updates")).stdout).toMatch(
       /^Queued announcement [0-9a-f]{32} for 1 address,/,
     );
@@ -248,6 +273,7 @@ describe("registrations CLI", () => {
     expect(queuedFor()).toEqual([ada]);
     expect((await cli(...args, "--audience", "updates")).stdout).toMatch(/^Nothing new to send/);
     // The same text to everyone later: once per address, so Ada does not get it again.
+    await approveInConsole((await cli(...args)).stdout);
     expect((await cli(...args)).stdout).toMatch(
       /^Queued announcement [0-9a-f]{32} for 2 addresses/,
     );
@@ -288,6 +314,13 @@ describe("registrations CLI", () => {
     expect((await cli(...args, "--dry-run")).stdout).toBe(
       "2 confirmed, subscribed addresses would receive it. Nothing was queued.\n",
     );
+    // Nothing goes before a manager approves it in the console, however often it is run.
+    const submitted = await cli(...args);
+    expect(submitted.code).toBe(0);
+    expect((await cli(...args)).stdout).toMatch(
+      /^Not sent: this announcement is waiting for a manager's approval in the staff console \(submitted\)/,
+    );
+    await approveInConsole(submitted.stdout);
     const first = await cli(...args);
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(
@@ -310,8 +343,9 @@ describe("registrations CLI", () => {
     expect((await cli("outbox")).stdout).toMatch(
       /announcement {2}[0-9a-f]{32} {2}"We are open" {2}queued 2026-06-15T12:00:00.000Z: sent 0, waiting 2, failed 0\n/,
     );
-    // Another text is another announcement.
+    // Another text is another announcement, approved on its own.
     await writeFile(text, "Opening hours have changed.\n");
+    await approveInConsole((await cli(...args)).stdout);
     expect((await cli(...args)).stdout).toMatch(
       /^Queued announcement [0-9a-f]{32} for 2 addresses/,
     );
@@ -329,7 +363,26 @@ describe("registrations CLI", () => {
       stderr: "Could not read /nonexistent/f.txt: ENOENT\n",
     });
     await writeFile(text, "   \n");
-    expect((await cli(...args)).stderr).toBe("The text file is empty.\n");
+    expect((await cli(...args)).stderr).toBe("The text is empty.\n");
+  });
+
+  it("refuses to submit a text naming a prescription-only medicine or a price until acknowledged", async () => {
+    const text = path.join(place.env.DATA_DIR, "offer.txt");
+    await writeFile(text, "Nebido from £45 a month.\n");
+    const args = ["announce", "--subject", "Offer", "--text-file", text];
+    const refused = await cli(...args);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain("Medicines named: nebido. Prices: £45.");
+    expect(refused.stderr).toContain("regulation 284 of the Human Medicines Regulations 2012");
+    const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
+    const drafts = () =>
+      db.prepare("select state, warning_acknowledged_at from announcement_drafts").all();
+    expect(drafts()).toEqual([]);
+    expect((await cli(...args, "--acknowledge-warning")).stdout).toMatch(/^Submitted for approval/);
+    expect(drafts()).toEqual([
+      { state: "submitted", warning_acknowledged_at: expect.any(String) as unknown },
+    ]);
+    db.close();
   });
 
   it("purges unconfirmed registrations on demand", async () => {

@@ -2,6 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
+import { announcementWarningWords } from "../../app/content/console.ts";
 import { STAFF_ROLES, type StaffRole } from "../../contract/console.ts";
 import { createStaffOperations } from "../console/operations.ts";
 import { backupSqlite } from "../db/backup.ts";
@@ -55,10 +56,14 @@ Commands:
   purge --unconfirmed            Delete registrations not confirmed within 30 days (the server
                                  also does this daily)
   announce --subject <text> --text-file <file> [--audience all|updates] [--dry-run]
-                                 Email the text to every confirmed, subscribed address, once,
-                                 at MAIL_PER_MINUTE; --audience updates: only those who asked
+           [--acknowledge-warning]
+                                 Submit the text for a manager's approval in the staff
+                                 console; once approved there, the console (or this command
+                                 again) emails every confirmed, subscribed address, once, at
+                                 MAIL_PER_MINUTE; --audience updates: only those who asked
                                  for news before we open; --dry-run only counts who would
-                                 receive it
+                                 receive it; --acknowledge-warning: the text names a
+                                 prescription-only medicine or a price and has been checked
   backup --to <file> [--force]   Copy the embedded SQLite database while the server runs
                                  (PostgreSQL: use pg_dump, see docs/operations.md)
 `;
@@ -103,6 +108,7 @@ function parse(args: string[]) {
         "text-file": { type: "string" },
         "dry-run": { type: "boolean" },
         audience: { type: "string" },
+        "acknowledge-warning": { type: "boolean" },
         role: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
@@ -267,7 +273,36 @@ async function execute(
         );
         return;
       }
-      const result = await admin.queueAnnouncement(values.subject, body, audience);
+      // Four eyes (decision 136): queued only once a manager approved it in the console.
+      const outcome = await services.announcements.fromCli({
+        subject: values.subject,
+        body,
+        audience,
+        acknowledged: values["acknowledge-warning"] === true,
+      });
+      const page = (id: string) => `${consoleOrigin(io.env)}/console/announcements/draft?id=${id}`;
+      switch (outcome.kind) {
+        case "refused":
+          throw new Error(outcome.message);
+        case "warning":
+          throw new Error(
+            `${announcementWarningWords.title}.\n${announcementWarningWords.found(outcome)}\n${announcementWarningWords.text}\nRun the command again with --acknowledge-warning once the wording has been checked.`,
+          );
+        case "submitted":
+          io.stdout(
+            `Submitted for approval; nothing was queued. A manager approves and sends it in the staff console:\n${page(outcome.draftId)}\n`,
+          );
+          return;
+        case "waiting":
+          io.stdout(
+            `Not sent: this announcement is waiting for a manager's approval in the staff console (${outcome.state}); nothing was queued.\n${page(outcome.draftId)}\n`,
+          );
+          return;
+        case "sent":
+          io.stdout(`Nothing new to send: this announcement has been sent already.\n`);
+          return;
+      }
+      const { result } = outcome;
       if (result.newRecipients === 0) {
         io.stdout(
           `Nothing new to send: ${plural(result.alreadyQueued, "address", "addresses")} already had announcement ${result.announcementId} queued, and no one else qualifies.\n`,

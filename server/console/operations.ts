@@ -10,6 +10,7 @@ import {
 } from "@simplewebauthn/server";
 import { z } from "zod";
 
+import { createPeopleOperations, noPeople } from "./people.ts";
 import { hashToken, sessionCookie } from "./session.ts";
 import type { StaffStore } from "./store.ts";
 import { clinic } from "../../app/content/clinic.ts";
@@ -20,11 +21,12 @@ import {
   STAFF_ROLES,
   type StaffMember,
   type StaffRole,
-  type WaitingListOverview,
 } from "../../contract/console.ts";
+import type { AnnouncementDrafts } from "../announcements/drafts.ts";
 import { isUnavailableError } from "../db/writes.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/transport.ts";
+import type { RegistrationAdmin } from "../registrations/admin.ts";
 
 type Kind = "sign-in" | "enrol" | "add";
 
@@ -35,8 +37,10 @@ export type StaffOperationsOptions = {
   /** Sends enrolment links when SMTP_URL is set; otherwise they are only shown. */
   mailer?: Mailer;
   logger?: Pick<Logger, "warn">;
-  /** The waiting list at a glance (the CLI has no use for it). */
-  overview?: () => Promise<WaitingListOverview>;
+  /** The registrations' operator tasks, for People (the console's listener gives them). */
+  admin?: RegistrationAdmin;
+  /** The console's announcements (decision 136); the CLI's staff commands need none. */
+  announcements?: AnnouncementDrafts;
 };
 
 const refuse = (message: string): Refusal => ({ ok: false, message });
@@ -54,7 +58,8 @@ export function createStaffOperations({
   consoleOrigin,
   mailer,
   logger,
-  overview,
+  admin,
+  announcements,
 }: StaffOperationsOptions) {
   const rpID = new URL(consoleOrigin).hostname;
   const isManager = (actor: StaffMember | null) => actor === null || actor.role === "manager";
@@ -299,9 +304,25 @@ export function createStaffOperations({
       auditPage: async (page) =>
         staff?.role === "manager" ? store.auditPage(page) : { entries: [], hasMore: false },
       overview: () => {
-        if (!staff || !overview) throw new Error("The overview needs a signed-in staff member.");
-        return overview();
+        if (!staff || !admin) throw new Error("The overview needs a signed-in staff member.");
+        return admin.overview();
       },
+      people:
+        staff?.role === "manager" && admin ? createPeopleOperations(admin, store, staff) : noPeople,
+      announcements: async () =>
+        staff?.role === "manager" && announcements ? announcements.list() : [],
+      announcement: async (id) =>
+        staff?.role === "manager" && announcements ? announcements.view(staff, id) : null,
+      composeAnnouncement: (input, id) =>
+        requireManager((actor) =>
+          announcements ? announcements.compose(actor, input, id) : Promise.resolve(managersOnly),
+        ),
+      announcementStep: (id, step, options) =>
+        requireManager((actor) =>
+          announcements
+            ? announcements.step(actor, id, step, options?.acknowledged === true)
+            : Promise.resolve(managersOnly),
+        ),
     };
   }
 

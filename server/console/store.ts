@@ -381,6 +381,18 @@ export function createStaffStore({ db, now }: DatabaseHandle & { now: () => Date
         .execute();
     },
 
+    /** How many times a staff member did `action` since `msAgo` ago (a limit's count). */
+    async countActions(staffId: string, action: string, msAgo: number): Promise<number> {
+      const { n } = await db
+        .selectFrom("audit_trail")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("staff_id", "=", staffId)
+        .where("action", "=", action)
+        .where("at", ">", iso(-msAgo))
+        .executeTakeFirstOrThrow();
+      return Number(n);
+    },
+
     /** One page of the audit trail, newest first (page 1 is the newest). */
     async auditPage(page: number): Promise<{ entries: AuditEntry[]; hasMore: boolean }> {
       const rows = await db

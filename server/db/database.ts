@@ -25,10 +25,9 @@ import * as addressLock from "./migrations/007-address-lock.ts";
 import * as spreadsheetKind from "./migrations/008-spreadsheet-kind.ts";
 import * as staffConsole from "./migrations/009-staff-console.ts";
 import * as attribution from "./migrations/010-attribution.ts";
+import * as announcementDrafts from "./migrations/011-announcement-drafts.ts";
 import type { Database, DatabaseHandle } from "./schema.ts";
 import { guardAvailability } from "./writes.ts";
-
-/* Opening the database the environment chooses, SQLite or PostgreSQL, and migrating it. */
 
 export const SQLITE_FILE_NAME = "registrations.sqlite";
 
@@ -163,6 +162,7 @@ const migrations: Record<string, Migration> = {
   "008-spreadsheet-kind": spreadsheetKind,
   "009-staff-console": staffConsole,
   "010-attribution": attribution,
+  "011-announcement-drafts": announcementDrafts,
 };
 
 /** Kysely takes a lock: concurrent starters wait their turn. */

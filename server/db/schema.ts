@@ -7,13 +7,9 @@ import type { Generated, Kysely } from "kysely";
 
 export type OutboxStatus = "pending" | "delivered" | "dead";
 
-/** Where an outbox row goes: the clinic's spreadsheet, or an email to the registrant. */
 export type OutboxKind = "spreadsheet" | "mail";
 
-/**
- * What it carries. Spreadsheet: the registration itself, or its current status (confirmed,
- * unsubscribed) as a later delivery. Mail: the confirmation, or an announcement.
- */
+/** Spreadsheet: registration or status; mail: confirmation or announcement. */
 export type OutboxTopic = "registration" | "status" | "confirmation" | "announcement";
 
 export interface RegistrationsTable {
@@ -30,7 +26,6 @@ export interface RegistrationsTable {
   consent_at: string | null;
   /** 1 when the registrant ticked "occasional updates before launch". */
   wants_updates: Generated<number>;
-  /** Set when the confirmation link was opened (double opt-in). */
   confirmed_at: string | null;
   /** Set by an unsubscribe link; no mail goes to the address after it. */
   unsubscribed_at: string | null;
@@ -54,7 +49,6 @@ export interface OutboxTable {
   delivered_at: string | null;
   kind: Generated<OutboxKind>;
   topic: Generated<OutboxTopic>;
-  /** The announcement an 'announcement' mail belongs to. */
   announcement_id: string | null;
   /** Unique when set: an announcement is queued once per address. */
   dedupe_key: string | null;
@@ -70,7 +64,6 @@ export interface MailSuppressionsTable {
   suppressed_at: string;
 }
 
-/** A launch (or other) email staff queued with `registrations -- announce`. */
 export interface AnnouncementsTable {
   id: string;
   subject: string;
@@ -155,6 +148,29 @@ export interface AuditTrailTable {
   detail: string;
 }
 
+/** An announcement on its way to approval and the outbox (docs/decisions/136). */
+export interface AnnouncementDraftsTable {
+  id: string;
+  subject: string;
+  body: string;
+  audience: "all" | "updates";
+  state: "draft" | "submitted" | "approved" | "sending" | "sent" | "withdrawn";
+  announcement_id: string;
+  author_id: string | null;
+  created_at: string;
+  updated_at: string;
+  warning_acknowledged_by: string | null;
+  warning_acknowledged_at: string | null;
+  submitted_at: string | null;
+  approved_by: string | null;
+  approved_at: string | null;
+  sent_by: string | null;
+  send_started_at: string | null;
+  queued_at: string | null;
+  finished_at: string | null;
+  withdrawn_at: string | null;
+}
+
 export interface Database {
   registrations: RegistrationsTable;
   outbox: OutboxTable;
@@ -169,6 +185,7 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   staff_challenges: StaffChallengesTable;
   audit_trail: AuditTrailTable;
+  announcement_drafts: AnnouncementDraftsTable;
 }
 
 export type Dialect = "sqlite" | "postgres";

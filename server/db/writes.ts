@@ -5,11 +5,6 @@ import { type Kysely, sql } from "kysely";
 import type { Database, Dialect } from "./schema.ts";
 import { StorageUnavailableError } from "../../contract/registrations.ts";
 
-/*
- * How the server writes: time-ordered ids, group commit, telling "the database cannot
- * write now" from a bug, and the write health /healthz reports (decision 073).
- */
-
 /**
  * A UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits. Rows inserted
  * together get neighbouring keys, so a batch and its outbox rows touch a few index pages
@@ -81,53 +76,22 @@ export function createGroupCommit<I, O>(
     });
 }
 
-/** SQLite primary result codes that mean "the database cannot take writes now". */
-const SQLITE_UNAVAILABLE = new Set([
-  5, // BUSY: another writer held the lock past busy_timeout
-  6, // LOCKED
-  8, // READONLY
-  10, // IOERR
-  11, // CORRUPT
-  13, // FULL
-  14, // CANTOPEN
-  15, // PROTOCOL
-  26, // NOTADB
-]);
+/** SQLite's BUSY, LOCKED, READONLY, IOERR, CORRUPT, FULL, CANTOPEN, PROTOCOL, NOTADB. */
+const SQLITE_UNAVAILABLE = new Set([5, 6, 8, 10, 11, 13, 14, 15, 26]);
 
-const NETWORK_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EPIPE",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-]);
-
-/** pg and Kysely report lost or closed connections by message only. */
-const UNAVAILABLE_MESSAGES = [
-  /connection terminated/i,
-  /timeout exceeded when trying to connect/i,
-  /connection error and is not queryable/i,
-  /cannot use a pool after calling end/i,
-  /driver has already been destroyed/i,
-  /database is not open/i,
-];
+const NETWORK_CODES = new Set(
+  "ECONNREFUSED ECONNRESET ETIMEDOUT EPIPE EHOSTUNREACH ENETUNREACH ENOTFOUND EAI_AGAIN".split(" "),
+);
 
 /**
  * PostgreSQL's classes 08 (connection), 53 (insufficient resources), 58 (system, I/O),
  * 57P01-57P03 (shutdown, cannot connect now) and 25006 (read-only: a standby).
  */
-function isPostgresUnavailable(code: string): boolean {
-  return (
-    code.startsWith("08") ||
-    code.startsWith("53") ||
-    code.startsWith("58") ||
-    code.startsWith("57P") ||
-    code === "25006"
-  );
-}
+const POSTGRES_UNAVAILABLE = /^(?:(?:08|53|58)[0-9A-Z]{3}|57P[0-9A-Z]{2}|25006)$/;
+
+/** pg and Kysely report lost or closed connections by message only. */
+const UNAVAILABLE_MESSAGE =
+  /connection terminated|timeout exceeded when trying to connect|connection error and is not queryable|cannot use a pool after calling end|driver has already been destroyed|database is not open/i;
 
 /** The database is unreachable or cannot write, as opposed to the query being wrong. */
 export function isUnavailableError(error: unknown): boolean {
@@ -135,11 +99,9 @@ export function isUnavailableError(error: unknown): boolean {
   if (error.name === "StorageUnavailableError") return true;
   const { code, errcode } = error as { code?: unknown; errcode?: unknown };
   if (typeof errcode === "number" && SQLITE_UNAVAILABLE.has(errcode & 0xff)) return true;
-  if (typeof code === "string") {
-    if (NETWORK_CODES.has(code)) return true;
-    if (/^[0-9A-Z]{5}$/.test(code) && isPostgresUnavailable(code)) return true;
-  }
-  if (UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(error.message))) return true;
+  if (typeof code === "string" && (NETWORK_CODES.has(code) || POSTGRES_UNAVAILABLE.test(code)))
+    return true;
+  if (UNAVAILABLE_MESSAGE.test(error.message)) return true;
   // pg's pool can wrap the socket error (AggregateError for multiple addresses).
   if (error instanceof AggregateError) return error.errors.some(isUnavailableError);
   return error.cause !== undefined && error.cause !== error && isUnavailableError(error.cause);

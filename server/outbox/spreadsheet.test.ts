@@ -14,6 +14,7 @@ import { createDatabase } from "../db/database.ts";
 import * as spreadsheetKind from "../db/migrations/008-spreadsheet-kind.ts";
 import * as staffConsole from "../db/migrations/009-staff-console.ts";
 import * as attribution from "../db/migrations/010-attribution.ts";
+import * as announcementDrafts from "../db/migrations/011-announcement-drafts.ts";
 import { openServices, type Services } from "../services.ts";
 
 /** Delays shrunk so a test sees many retries in well under a second. */
@@ -239,6 +240,7 @@ for (const backend of backends) {
       const side = createDatabase(p.env, captureLogs().logger);
       cleanups.push(() => side.db.destroy());
       // Back to before 008: the later migrations come off first.
+      await announcementDrafts.down(side.db as unknown as Kysely<unknown>);
       await attribution.down(side.db as unknown as Kysely<unknown>);
       await staffConsole.down(side.db as unknown as Kysely<unknown>);
       await spreadsheetKind.down(side.db as unknown as Kysely<unknown>);

@@ -18,7 +18,6 @@ export type OutboxSummary = {
     lastError: string | null;
     createdAt: string;
   }>;
-  /** Each announcement's progress, oldest first. */
   announcements: Array<{ id: string; subject: string; createdAt: string; counts: OutboxCounts }>;
 };
 

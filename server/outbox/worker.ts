@@ -148,7 +148,6 @@ type Outcome =
 
 type Channel<J extends ClaimedRow> = {
   kind: OutboxKind;
-  /** Log messages: "spreadsheet delivery done", "email sent". */
   sent: string;
   failed: string;
   load(claims: Claim[]): Promise<J[]>;

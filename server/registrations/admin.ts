@@ -1,11 +1,12 @@
 import { type Kysely, sql } from "kysely";
 
-import { type Audience, planAnnouncement, queueAnnouncement } from "./announce.ts";
+import { type Audience, planAnnouncement } from "./announce.ts";
 import { eraseByEmail, erasuresFor, spreadsheetErasures } from "./erasure.ts";
 import { addressKey, toStored } from "./register.ts";
-import type { StoredRegistration } from "../../contract/registrations.ts";
+import { resendConfirmation } from "./resend.ts";
+import type { DeliveryState, RegistrationWithDelivery } from "../../contract/console.ts";
 import { waitingListOverview } from "../console/overview.ts";
-import type { Database, DatabaseHandle, OutboxStatus, OutboxTopic } from "../db/schema.ts";
+import type { Database, DatabaseHandle } from "../db/schema.ts";
 import { guardAll } from "../db/writes.ts";
 import { deleteMailFiles, mailFileIds } from "../mail/transport.ts";
 import { outboxSummary, retryOutbox } from "../outbox/summary.ts";
@@ -17,14 +18,7 @@ export const UNCONFIRMED_DAYS = 30;
 
 type Db = Kysely<Database>;
 
-type DeliveryState = { status: OutboxStatus; attempts: number; deliveredAt: string | null };
-
-export type RegistrationWithDelivery = StoredRegistration & {
-  /** To the clinic's spreadsheet; null when that was off. */
-  delivery: DeliveryState | null;
-  /** Oldest first. */
-  emails: Array<DeliveryState & { topic: OutboxTopic; announcementId: string | null }>;
-};
+export type { RegistrationWithDelivery };
 
 /**
  * The instant `months` calendar months before `from`, in UTC. A day the target month
@@ -108,17 +102,10 @@ async function findByEmail(db: Db, email: string): Promise<RegistrationWithDeliv
 
 export type AdminDependencies = DatabaseHandle & {
   dataDir: string;
-  mailPerMinute: number;
   now: () => Date;
 };
 
-export function createRegistrationAdmin({
-  db,
-  dialect,
-  dataDir,
-  mailPerMinute,
-  now,
-}: AdminDependencies) {
+export function createRegistrationAdmin({ db, dialect, dataDir, now }: AdminDependencies) {
   /**
    * Without SMTP_URL, "sent" emails are files under DATA_DIR/mail: a purge deletes those
    * whose outbox row went with its registration, as `erase` does (docs/decisions/095).
@@ -187,6 +174,12 @@ export function createRegistrationAdmin({
     list: (limit: number) => registrations("desc", limit),
     exportAll: () => registrations("asc"),
     findByEmail: (email: string) => findByEmail(db, email),
+    /** The address of a registration, to find the rest of its address's records. */
+    emailOf: async (id: string) =>
+      (await db.selectFrom("registrations").select("email").where("id", "=", id).executeTakeFirst())
+        ?.email ?? null,
+    /** Within the form's per-address limits (decision 152). */
+    resendConfirmation: (email: string) => resendConfirmation(db, dialect, email, now()),
     /**
      * Erases and leaves a record (decision 079). On SQLite, `logCleared` says whether the
      * write-ahead log could be emptied at once (not while another process reads).
@@ -206,9 +199,6 @@ export function createRegistrationAdmin({
     overview: () => waitingListOverview(db, now()),
     planAnnouncement: (subject: string, body: string, audience?: Audience) =>
       planAnnouncement(db, subject, body, audience),
-    /** At MAIL_PER_MINUTE, once per address (decisions 091, 104). */
-    queueAnnouncement: (subject: string, body: string, audience?: Audience) =>
-      queueAnnouncement(db, { subject, body, audience, now: now(), perMinute: mailPerMinute }),
     retryOutbox: () => retryOutbox(db, now()),
   });
 }

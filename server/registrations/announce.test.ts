@@ -18,7 +18,7 @@ describe("announcement text", () => {
       "The subject must be one line.",
     );
     expect(announcementProblem("x".repeat(151), "Hello")).toMatch(/longer than 150/);
-    expect(announcementProblem("Open", "\n\n")).toBe("The text file is empty.");
+    expect(announcementProblem("Open", "\n\n")).toBe("The text is empty.");
   });
 });
 

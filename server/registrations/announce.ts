@@ -40,7 +40,7 @@ export function announcementProblem(subject: string, body: string): string | nul
   if (/[\r\n]/.test(subject)) return "The subject must be one line.";
   if (subject.length > ANNOUNCEMENT_LIMITS.subject)
     return `The subject is longer than ${ANNOUNCEMENT_LIMITS.subject} characters.`;
-  if (body.trim() === "") return "The text file is empty.";
+  if (body.trim() === "") return "The text is empty.";
   if (body.length > ANNOUNCEMENT_LIMITS.body)
     return `The text is longer than ${ANNOUNCEMENT_LIMITS.body} characters.`;
   return null;

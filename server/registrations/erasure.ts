@@ -2,19 +2,13 @@ import { createHmac, randomUUID } from "node:crypto";
 
 import type { Kysely, Selectable } from "kysely";
 
+import type { ErasureRecord } from "../../contract/registrations.ts";
 import { type Database, type Dialect, type ErasuresTable, loadKey } from "../db/schema.ts";
 import { type InFlight, stopSends } from "../outbox/store.ts";
 
 type Db = Kysely<Database>;
 
-/** What staff see about an erasure: no personal data, and what is left to do. */
-export type ErasureRecord = {
-  erasedAt: string;
-  registrations: number;
-  sentToSpreadsheet: boolean;
-  /** To delete there too (its id column). */
-  spreadsheetIds: string[];
-};
+export type { ErasureRecord };
 
 export type EraseResult = {
   registrations: number;

@@ -18,10 +18,7 @@ export const UNSUBSCRIBE_PER_MINUTE = 300;
 
 type Posted = "registration" | "confirm" | "unsubscribe";
 
-/**
- * The exact paths of the POSTs behind email links, the document and its `.data` twin.
- * Another spelling still reaches the page, counted as a registration: the safe way to be wrong.
- */
+/** Other spellings reach the page too, counted as registrations: the safe way to be wrong. */
 const emailLinkPaths = new Map<string, Posted>(
   (["unsubscribe", "confirm"] as const).flatMap((kind) => {
     const p = registrationPaths[kind];
@@ -161,20 +158,12 @@ export function isSameOrigin(req: Request, allowedOrigins: readonly string[]): b
 
 const APPROVED_ORIGIN_HOST = "approvedOriginHost";
 
-/**
- * The host of the Origin the origin check accepted for this request, so that React Router's
- * own action-origin check can be told to agree (server/app.ts, decision 068).
- */
+/** So that React Router's own action-origin check can be told to agree (decision 068). */
 export function approvedOriginHost(res: Response): string | undefined {
   const host: unknown = res.locals[APPROVED_ORIGIN_HOST];
   return typeof host === "string" ? host : undefined;
 }
 
-/**
- * For every mutation: origin check, body-size cap, then per-address rate limits. The
- * registration limits count every mutation but the POSTs behind email links, which have
- * their own looser one.
- */
 export function createRegistrationGuards(options: GuardOptions): RequestHandler[] {
   const { logger, allowedOrigins, maxBodyBytes = MAX_BODY_BYTES } = options;
 

@@ -22,12 +22,6 @@ import {
   timeOrderedId,
 } from "../db/writes.ts";
 
-/*
- * The registration write path: the row, its confirmation email and spreadsheet delivery
- * committed in one transaction, with the address limits that decide whether the email
- * is queued, and group commit in front.
- */
-
 type Db = Kysely<Database>;
 
 /**
@@ -42,7 +36,6 @@ export function addressKey(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** What storage already holds for one address, from before this registration. */
 export type AddressHistory = {
   lastUnsubscribedAt: string | null;
   lastConfirmedAt: string | null;
@@ -233,7 +226,6 @@ export function newOutboxRow(
 
 type InsertOptions = { spreadsheet: boolean; now: Date; dialect: Dialect };
 
-/** On PostgreSQL, also whether the address has other registrations. */
 type InsertedRow = Selectable<RegistrationsTable> & { address_seen?: boolean };
 
 /**
@@ -361,7 +353,6 @@ export type RegisterDependencies = DatabaseHandle & {
   /** Told of each write, so /healthz knows (decision 073). */
   observeWrite(error?: unknown): void;
   maxBatch?: number;
-  /** SQLite has one writer. */
   writeConcurrency?: number;
 };
 

@@ -11,11 +11,14 @@ import {
   type SeededStaff,
   consoleFetch,
   consoleURL,
+  seedAnnouncement,
   seedInvite,
+  seedRegistration,
   seedStaff,
   signInAs,
 } from "../support/console.ts";
 import { nuErrors } from "../support/nu.ts";
+import { uniqueEmail } from "../support/registrations.ts";
 import { axeViolations, tabTo, viewports } from "../support/site.ts";
 
 type ConsolePage = {
@@ -23,9 +26,17 @@ type ConsolePage = {
   path: () => string;
   as?: "viewer" | "manager";
   status: number;
-  /** A form to send first, to check the page it answers with. */
-  submit?: { button: string; fill?: Record<string, string> };
+  /** A form to send first, to check the page it answers with (`body`: as the Nu check posts it). */
+  submit?: {
+    button: string;
+    fill?: Record<string, string>;
+    body?: Record<string, string>;
+    status?: number;
+  };
 };
+
+/** The address each "erased" entry must type again, set when its registration is made. */
+const erasing = new Map<string, string>();
 
 const consolePages: ConsolePage[] = [
   { label: "sign-in", path: () => "/console/sign-in", status: 200 },
@@ -50,6 +61,91 @@ const consolePages: ConsolePage[] = [
     submit: { button: "Create invitation", fill: { "Email address": "new@clinic" } },
   },
   { label: "audit trail", path: () => "/console/audit", as: "manager", status: 200 },
+  { label: "people", path: () => "/console/people", as: "manager", status: 200 },
+  {
+    label: "people, no registration with that address",
+    path: () => "/console/people",
+    as: "manager",
+    status: 200,
+    submit: {
+      button: "Find",
+      fill: { "Email address": "nobody-here@example.co.uk" },
+      body: { intent: "find", email: "nobody-here@example.co.uk" },
+    },
+  },
+  {
+    label: "people, an invalid address",
+    path: () => "/console/people",
+    as: "manager",
+    status: 200,
+    submit: {
+      button: "Find",
+      fill: { "Email address": "nobody@" },
+      body: { intent: "find", email: "nobody@" },
+      status: 400,
+    },
+  },
+  {
+    label: "a person's record",
+    path: () => `/console/people/record?id=${seedRegistration(uniqueEmail("a11y-record"))}`,
+    as: "manager",
+    status: 200,
+  },
+  {
+    label: "a person's record, erase refused",
+    path: () => `/console/people/record?id=${seedRegistration(uniqueEmail("a11y-refused"))}`,
+    as: "manager",
+    status: 200,
+    submit: {
+      button: "Erase everything for this address",
+      fill: { "Type the email address again to confirm": "someone-else@example.co.uk" },
+      body: { intent: "erase", email: "someone-else@example.co.uk" },
+      status: 400,
+    },
+  },
+  {
+    label: "a person's record, erased",
+    path: () => {
+      const email = uniqueEmail("a11y-erased");
+      erasing.set("a person's record, erased", email);
+      return `/console/people/record?id=${seedRegistration(email)}`;
+    },
+    as: "manager",
+    status: 200,
+    submit: { button: "Erase everything for this address", fill: {}, body: {} },
+  },
+  {
+    label: "a person's record, nothing to show",
+    path: () => "/console/people/record",
+    as: "manager",
+    status: 200,
+  },
+  {
+    label: "subject access copy to print",
+    path: () => `/console/people/copy?id=${seedRegistration(uniqueEmail("a11y-copy"))}`,
+    as: "manager",
+    status: 200,
+  },
+  { label: "announcements", path: () => "/console/announcements", as: "manager", status: 200 },
+  {
+    label: "an announcement with the medicine warning",
+    path: () =>
+      `/console/announcements/draft?id=${seedAnnouncement(seedStaff("manager", "author"), {
+        subject: "Nebido is here",
+        body: "From £45 a month.\n\nAsk your doctor.",
+      })}`,
+    as: "manager",
+    status: 200,
+  },
+  {
+    label: "an announcement being sent",
+    path: () =>
+      `/console/announcements/draft?id=${seedAnnouncement(seedStaff("manager", "author"), {
+        state: "sending",
+      })}`,
+    as: "manager",
+    status: 200,
+  },
   { label: "not for your role", path: () => "/console/staff", as: "viewer", status: 403 },
   { label: "console 404", path: () => "/console/no-such-page", as: "viewer", status: 404 },
 ];
@@ -78,7 +174,10 @@ for (const [size, viewport] of Object.entries(viewports)) {
         const response = await page.goto(`${consoleURL}${entry.path()}`);
         expect(response?.status()).toBe(entry.status);
         if (entry.submit) {
-          for (const [label, value] of Object.entries(entry.submit.fill ?? {})) {
+          const fill = { ...entry.submit.fill };
+          const retype = erasing.get(entry.label);
+          if (retype) fill["Type the email address again to confirm"] = retype;
+          for (const [label, value] of Object.entries(fill)) {
             await page.getByLabel(label).fill(value);
           }
           // The browser's own check of type=email would stop an invalid address.
@@ -95,7 +194,10 @@ for (const [size, viewport] of Object.entries(viewports)) {
         );
         expect(overflow, "horizontal overflow").toBeLessThanOrEqual(0);
         const at = `${entry.label} at ${viewport.width}px`;
-        expect(await axeViolations(page), `axe violations on ${at}`).toEqual([]);
+        // The email preview's frame runs no script, so axe cannot enter it.
+        expect(await axeViolations(page, undefined, "iframe"), `axe violations on ${at}`).toEqual(
+          [],
+        );
         expect(await classConflicts(page), `class conflicts on ${at}`).toEqual([]);
         expect(errors, "console errors").toEqual([]);
       });
@@ -112,19 +214,26 @@ test("every console page's HTML has no Nu HTML checker error", async () => {
   const pages = new Map<string, string>();
   for (const entry of consolePages) {
     const token = entry.as ? staff[entry.as]?.token : undefined;
+    const path = entry.path();
+    const retype = erasing.get(entry.label);
     const response = entry.submit
-      ? await consoleFetch(entry.path(), {
+      ? await consoleFetch(path, {
           method: "POST",
           token,
-          body: new URLSearchParams({
-            intent: "invite",
-            email: entry.submit.fill?.["Email address"] ?? "",
-            role: "viewer",
-          }).toString(),
+          body: new URLSearchParams(
+            entry.submit.body
+              ? { ...entry.submit.body, ...(retype ? { intent: "erase", email: retype } : {}) }
+              : {
+                  intent: "invite",
+                  email: entry.submit.fill?.["Email address"] ?? "",
+                  role: "viewer",
+                },
+          ).toString(),
         })
-      : await consoleFetch(entry.path(), { token });
+      : await consoleFetch(path, { token });
     expect(response.status, entry.label).toBe(
-      entry.submit && entry.label.includes("invalid") ? 400 : entry.status,
+      entry.submit?.status ??
+        (entry.submit && entry.label.includes("invalid") ? 400 : entry.status),
     );
     pages.set(`/${entry.label}`, await response.text());
   }

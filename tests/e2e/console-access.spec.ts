@@ -12,8 +12,10 @@ import {
   consoleFetch,
   consoleURL,
   count,
+  seedAnnouncement,
   seedInvite,
   seedStaff,
+  seedRegistration,
   sessionExists,
 } from "../support/console.ts";
 
@@ -27,6 +29,16 @@ const sampleBody: Record<string, { body: string; json?: boolean }> = {
   "/console/staff": { body: "intent=invite&email=forged%40clinic.example&role=manager" },
   "/console/sign-out": { body: "" },
   "/console/passkey": { body: JSON.stringify({ intent: "options", kind: "add" }), json: true },
+  "/console/people": { body: "intent=find&email=forged%40clinic.example" },
+  "/console/people/record": { body: "intent=resend" },
+  "/console/announcements": { body: "subject=Forged&body=Forged&audience=all" },
+  "/console/announcements/draft": { body: "intent=approve" },
+};
+
+/** A page that needs a query to show anything answers 404 without one. */
+const withoutQuery: Record<string, number> = {
+  "/console/announcements/draft": 404,
+  "/console/people/download": 404,
 };
 
 const invites = (email: string) =>
@@ -88,7 +100,9 @@ test.describe("with a viewer's session", () => {
               ? 410
               : 200;
       expect(response.status).toBe(expected);
-      if (expected === 403) expect(await response.text()).toContain("Not for your role");
+      // Pages say it in words; a download (a resource route) answers the bare refusal.
+      if (expected === 403 && response.headers.get("content-type")?.includes("html"))
+        expect(await response.text()).toContain("Not for your role");
     });
   }
 
@@ -116,12 +130,103 @@ test.describe("with a viewer's session", () => {
   }
 });
 
+test("a viewer gets 403 for every People action and path, and nothing is looked up, sent or erased", async () => {
+  const viewer = seedStaff("viewer");
+  const id = seedRegistration("viewer-target@example.co.uk");
+  const auditLines = () =>
+    count("SELECT count(*) AS n FROM audit_trail WHERE staff_id = ?", viewer.id);
+  for (const [path, body] of [
+    ["/console/people", "intent=find&email=viewer-target%40example.co.uk"],
+    [`/console/people/record?id=${id}`, "intent=resend"],
+    [`/console/people/record?id=${id}`, "intent=erase&email=viewer-target%40example.co.uk"],
+  ] as const) {
+    const response = await consoleFetch(path, { method: "POST", token: viewer.token, body });
+    expect(response.status, `${path} ${body}`).toBe(403);
+    const data = await consoleFetch(path.replace("?", ".data?").replace(/people$/, "people.data"), {
+      method: "POST",
+      token: viewer.token,
+      body,
+    });
+    expect(data.status, `${path}.data ${body}`).toBe(403);
+  }
+  for (const path of [
+    `/console/people/record?id=${id}`,
+    `/console/people/copy?id=${id}`,
+    `/console/people/download?id=${id}`,
+    "/console/people/export",
+  ]) {
+    const response = await consoleFetch(path, { token: viewer.token });
+    expect(response.status, path).toBe(403);
+    expect(await response.text(), path).not.toContain("viewer-target");
+  }
+  expect(count("SELECT count(*) AS n FROM registrations WHERE id = ?", id)).toBe(1);
+  expect(
+    count(
+      "SELECT count(*) AS n FROM outbox WHERE registration_id = ? AND topic = 'confirmation'",
+      id,
+    ),
+  ).toBe(0);
+  expect(auditLines()).toBe(0);
+});
+
+test.describe("announcements with a viewer's session (decision 136)", () => {
+  test("every announcement page and step is 403 and changes nothing", async () => {
+    const viewer = seedStaff("viewer");
+    const author = seedStaff("manager", "author");
+    for (const state of ["draft", "submitted", "approved"]) {
+      const id = seedAnnouncement(author, { state });
+      const draft = `/console/announcements/draft?id=${id}`;
+      expect((await consoleFetch(draft, { token: viewer.token })).status).toBe(403);
+      expect(
+        (await consoleFetch(`${draft}`.replace("?", ".data?"), { token: viewer.token })).status,
+      ).toBe(403);
+      for (const intent of [
+        "submit&acknowledged=yes",
+        "reopen",
+        "approve",
+        "send",
+        "withdraw",
+        "test",
+      ]) {
+        const response = await consoleFetch(draft, {
+          method: "POST",
+          token: viewer.token,
+          body: `intent=${intent}`,
+        });
+        expect(response.status, `${state} ${intent}`).toBe(403);
+      }
+      const edit = await consoleFetch(draft, {
+        method: "POST",
+        token: viewer.token,
+        body: "intent=edit&subject=Forged&body=Forged&audience=all",
+      });
+      expect(edit.status).toBe(403);
+      expect(
+        count(
+          "SELECT count(*) AS n FROM announcement_drafts WHERE id = ? AND state = ? AND subject != 'Forged'",
+          id,
+          state,
+        ),
+      ).toBe(1);
+    }
+    const composed = await consoleFetch("/console/announcements", {
+      method: "POST",
+      token: viewer.token,
+      ...sampleBody["/console/announcements"],
+    });
+    expect(composed.status).toBe(403);
+    expect(count("SELECT count(*) AS n FROM announcement_drafts WHERE subject = 'Forged'")).toBe(0);
+    expect(count("SELECT count(*) AS n FROM outbox WHERE topic = 'announcement'")).toBe(0);
+  });
+});
+
 test.describe("with a manager's session", () => {
   test("every page opens", async () => {
     const manager = seedStaff("manager");
     for (const [path] of pages) {
       const response = await consoleFetch(path, { token: manager.token });
-      const expected = path === signInPage ? 302 : path === "/console/enrol" ? 410 : 200;
+      const expected =
+        path === signInPage ? 302 : path === "/console/enrol" ? 410 : (withoutQuery[path] ?? 200);
       expect(response.status, path).toBe(expected);
     }
     const missing = await consoleFetch("/console/no-such-page", { token: manager.token });

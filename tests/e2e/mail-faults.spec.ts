@@ -8,6 +8,7 @@ import { expect, test } from "@playwright/test";
 
 import type { NewRegistration } from "../../contract/registrations.ts";
 import { freshDataDir, type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
+import { approveSubmitted } from "../support/console.ts";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
 import { newRegistration, postRegistration } from "../support/registrations.ts";
 import { freshPostgresSchema } from "../support/storage-backends.ts";
@@ -113,13 +114,17 @@ test("SIGKILL mid-announcement: after the restart, 80 recipients have one copy e
     const subject = `Opening ${Date.now()}`;
     const textFile = path.join(dataDir, "announce.txt");
     writeFileSync(textFile, "Our doors open today.\n");
-    await registrations({ DATA_DIR: dataDir, MAIL_PER_MINUTE: "6000" }, [
-      "announce",
-      "--subject",
-      subject,
-      "--text-file",
-      textFile,
-    ]);
+    const announce = () =>
+      registrations({ DATA_DIR: dataDir, MAIL_PER_MINUTE: "6000" }, [
+        "announce",
+        "--subject",
+        subject,
+        "--text-file",
+        textFile,
+      ]);
+    // Submitted first; queued once a manager approved it (decision 136).
+    approveSubmitted(await announce(), dataDir);
+    await announce();
     const announced = () => copies(mail, (s) => s === subject);
     await expect.poll(() => announced().size, { timeout: 60_000 }).toBeGreaterThanOrEqual(20);
     expect(await server.stop("SIGKILL")).toBe("SIGKILL");

@@ -269,6 +269,25 @@ test("two Host headers are 400 (RFC 9112 3.2)", async () => {
   }
 });
 
+test("an idle keep-alive socket still answers after 6 s, longer than Node's default 5 s", async () => {
+  // A proxy or client reuses idle sockets; one the server closed first fails the next
+  // request with "other side closed" (a CI run lost two tests that way).
+  const socket = net.connect(server.port, "127.0.0.1");
+  const answers: string[] = [];
+  let closed = false;
+  socket.on("data", (chunk) => answers.push(chunk.toString("latin1")));
+  socket.on("close", () => (closed = true));
+  const get = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  socket.write(get);
+  await expect.poll(() => answers.join("")).toMatch(/^HTTP\/1\.1 200/);
+  await new Promise((resolve) => setTimeout(resolve, 6_000));
+  expect(closed).toBe(false);
+  answers.length = 0;
+  socket.write(get);
+  await expect.poll(() => answers.join("")).toMatch(/^HTTP\/1\.1 200/);
+  socket.destroy();
+});
+
 test("escapes that decode to no text are a plain 400 from the final error handler", async () => {
   for (const [method, target] of [
     ["GET", "/%c0%ae"],

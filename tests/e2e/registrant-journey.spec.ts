@@ -19,6 +19,7 @@ import {
   freshDataDir,
   startServer,
 } from "../../scripts/lib/server-process.ts";
+import { approveSubmitted } from "../support/console.ts";
 import {
   type CaughtMail,
   type MailCatcher,
@@ -274,6 +275,8 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
     // Everyone confirmed here so far, minus the one who unsubscribed (and the journey test's).
     const planned = cli(site, [...args, "--dry-run"], env);
     expect(planned).toMatch(/^\d+ confirmed, subscribed address/);
+    // Submitted first; queued once a manager approved it (decision 136).
+    approveSubmitted(cli(site, args, env), site.dataDir);
     expect(cli(site, args, env)).toMatch(/^Queued announcement [0-9a-f]{32} for \d+ address/);
 
     const announcement = (m: CaughtMail) => m.parsed.subject === subject;
@@ -305,9 +308,12 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
     const subject = `Opening day ${Date.now()}`;
     writeFileSync(textFile, "Our doors open today.\n");
     // 60 a minute: one a second, so the kill lands with most still waiting.
-    const out = cli(site, ["announce", "--subject", subject, "--text-file", textFile], {
-      MAIL_PER_MINUTE: "60",
-    });
+    const announce = () =>
+      cli(site, ["announce", "--subject", subject, "--text-file", textFile], {
+        MAIL_PER_MINUTE: "60",
+      });
+    approveSubmitted(announce(), site.dataDir);
+    const out = announce();
     const intended = Number(/for (\d+) address/.exec(out)?.[1]);
     expect(intended).toBeGreaterThanOrEqual(people.length);
     const received = () => mail.messages.filter((m) => m.parsed.subject === subject);

@@ -25,9 +25,12 @@ function dataDir(): string {
   return dir;
 }
 
-/** The e2e server's database, writable: the server keeps it in WAL, so both can write. */
-export function withDatabase<T>(run: (db: DatabaseSync) => T): T {
-  const db = new DatabaseSync(path.join(dataDir(), "registrations.sqlite"));
+/**
+ * The e2e server's database (or the one in `dir`, for a server a spec started itself),
+ * writable: the server keeps it in WAL, so both can write.
+ */
+export function withDatabase<T>(run: (db: DatabaseSync) => T, dir: string = dataDir()): T {
+  const db = new DatabaseSync(path.join(dir, "registrations.sqlite"));
   db.exec("PRAGMA busy_timeout = 5000");
   try {
     return run(db);
@@ -41,7 +44,7 @@ const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 export type SeededStaff = { id: string; email: string; role: StaffRole; token: string };
 
 /** A staff member with a live session, as if they had just signed in. */
-export function seedStaff(role: StaffRole, label: string = role): SeededStaff {
+export function seedStaff(role: StaffRole, label: string = role, dir?: string): SeededStaff {
   const id = randomUUID();
   const email = `${label}-${id.slice(0, 8)}@clinic.example`;
   const token = randomBytes(32).toString("base64url");
@@ -53,8 +56,75 @@ export function seedStaff(role: StaffRole, label: string = role): SeededStaff {
     db.prepare(
       "INSERT INTO staff_sessions (token_hash, staff_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)",
     ).run(sha256(token), id, now, now);
-  });
+  }, dir);
   return { id, email, role, token };
+}
+
+/**
+ * A confirmed registration who asked for news, written straight into the database with no
+ * email queued; returns its id.
+ */
+export function seedRegistration(email: string): string {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  withDatabase((db) =>
+    db
+      .prepare(
+        `INSERT INTO registrations (id, name, email, phone, message, received_at, idempotency_key,
+          consent_version, consent_at, wants_updates, confirmed_at)
+        VALUES (?, 'Sam Target', ?, '07700 900123', 'When do you open?', ?, ?, '2026-11-23', ?, 1, ?)`,
+      )
+      .run(id, email, now, randomUUID(), now, now),
+  );
+  return id;
+}
+
+/**
+ * What a manager's approval in the console leaves, for the delivery tests that submit with
+ * `registrations -- announce` and run it again to queue (decision 136); the approval
+ * itself is tested through the console in console-announce.spec.ts. Takes the first run's
+ * output, which names the draft.
+ */
+export function approveSubmitted(cliOutput: string, dir: string): void {
+  const id = /\/console\/announcements\/draft\?id=([\w-]+)/.exec(cliOutput)?.[1];
+  if (!id) throw new Error(`announce did not submit a draft:\n${cliOutput}`);
+  const now = new Date().toISOString();
+  withDatabase(
+    (db) =>
+      db
+        .prepare(
+          "UPDATE announcement_drafts SET state = 'approved', approved_at = ? WHERE id = ? AND state = 'submitted'",
+        )
+        .run(now, id),
+    dir,
+  );
+}
+
+/** An announcement in the given state, as if a manager had written it (decision 136). */
+export function seedAnnouncement(
+  author: { id: string },
+  options: { state?: string; subject?: string; body?: string } = {},
+): string {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  withDatabase((db) =>
+    db
+      .prepare(
+        `INSERT INTO announcement_drafts (id, subject, body, audience, state, announcement_id,
+           author_id, created_at, updated_at) VALUES (?, ?, ?, 'all', ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        id,
+        options.subject ?? `Seeded ${id.slice(0, 8)}`,
+        options.body ?? "We open on 3 March.",
+        options.state ?? "draft",
+        sha256(id).slice(0, 32),
+        author.id,
+        now,
+        now,
+      ),
+  );
+  return id;
 }
 
 /** Sets a session's times (an idle or a 12-hour-old session). */

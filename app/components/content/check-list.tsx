@@ -2,7 +2,6 @@ import { Check } from "lucide-react";
 
 import { cn } from "../ui/cn.ts";
 
-/** A list of short statements, each marked with a check. */
 export function CheckList({ items, className }: { items: string[]; className?: string }) {
   return (
     <ul className={cn("space-y-3", className)}>

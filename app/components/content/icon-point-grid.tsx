@@ -1,25 +1,9 @@
 import type { IconPoint } from "../../content/content-types.ts";
 import { cn } from "../ui/cn.ts";
 
-/** Icon, title and a sentence, laid out as a responsive grid of cards. */
-export function IconPointGrid({
-  points,
-  columns = 3,
-  className,
-}: {
-  points: IconPoint[];
-  columns?: 2 | 3 | 4;
-  className?: string;
-}) {
+export function IconPointGrid({ points, columns = 3 }: { points: IconPoint[]; columns?: 2 | 3 }) {
   return (
-    <ul
-      className={cn(
-        "grid gap-5 sm:grid-cols-2",
-        columns === 3 && "lg:grid-cols-3",
-        columns === 4 && "lg:grid-cols-4",
-        className,
-      )}
-    >
+    <ul className={cn("grid gap-5 sm:grid-cols-2", columns === 3 && "lg:grid-cols-3")}>
       {points.map(({ icon: Icon, title, body }) => (
         <li key={title} className="rounded-card border border-line bg-surface p-6 shadow-card">
           <span className="inline-flex size-11 items-center justify-center rounded-full bg-brand-50 text-brand-700">

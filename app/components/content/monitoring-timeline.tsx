@@ -10,10 +10,6 @@ const MONTHS: Record<string, number> = {
   "12 months": 12,
 };
 
-/**
- * The first year of monitoring as a timeline drawn to scale (6 weeks, 3, 6 and 12 months).
- * Horizontal and to scale on wider screens; an evenly spaced vertical list on phones.
- */
 export function MonitoringTimeline({
   milestones,
   after,

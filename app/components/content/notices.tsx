@@ -4,7 +4,6 @@ import type { ReactNode } from "react";
 import { awaitingApproval } from "../../config/site.ts";
 import { cn } from "../ui/cn.ts";
 
-/** The short "information, not medical advice" note every medical page carries. */
 export function MedicalNote({ className }: { className?: string }) {
   return (
     <aside
@@ -24,10 +23,6 @@ export function MedicalNote({ className }: { className?: string }) {
   );
 }
 
-/**
- * A notice that a service waits for CQC registration. It disappears by itself when
- * `cqcStatus` becomes 'approved' in app/config/site.ts.
- */
 export function ApprovalNotice({
   children,
   className,

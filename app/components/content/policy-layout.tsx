@@ -3,36 +3,29 @@ import { CalendarDays, FileText, ShieldAlert } from "lucide-react";
 import type { PolicyBlock, PolicyDocument } from "../../content/policies/policy-types.ts";
 import { PageHero } from "../layout/page-hero.tsx";
 
-/** One layout for every policy page: hero, date and version, contents, then the sections. */
 export function PolicyLayout({ title, policy }: { title: string; policy: PolicyDocument }) {
   return (
     <>
       <PageHero eyebrow="Policy" title={title}>
         {/* A dl's groups may hold only dt and dd: each icon sits inside its term. */}
         <dl className="flex flex-wrap gap-x-6 gap-y-2 text-base text-muted">
-          <div className="flex items-center gap-2">
-            <dt className="flex items-center gap-2">
-              <CalendarDays aria-hidden="true" className="size-4 text-brand-700" />
-              Last updated:
-            </dt>
-            <dd className="font-semibold text-ink-soft">{policy.lastUpdated}</dd>
-          </div>
-          {policy.effective ? (
-            <div className="flex items-center gap-2">
-              <dt className="flex items-center gap-2">
-                <CalendarDays aria-hidden="true" className="size-4 text-brand-700" />
-                Effective:
-              </dt>
-              <dd className="font-semibold text-ink-soft">{policy.effective}</dd>
-            </div>
-          ) : null}
-          <div className="flex items-center gap-2">
-            <dt className="flex items-center gap-2">
-              <FileText aria-hidden="true" className="size-4 text-brand-700" />
-              Version
-            </dt>
-            <dd className="font-semibold text-ink-soft">{policy.version}</dd>
-          </div>
+          {(
+            [
+              [CalendarDays, "Last updated:", policy.lastUpdated],
+              [CalendarDays, "Effective:", policy.effective],
+              [FileText, "Version", policy.version],
+            ] as const
+          ).map(([Icon, term, value]) =>
+            value ? (
+              <div key={term} className="flex items-center gap-2">
+                <dt className="flex items-center gap-2">
+                  <Icon aria-hidden="true" className="size-4 text-brand-700" />
+                  {term}
+                </dt>
+                <dd className="font-semibold text-ink-soft">{value}</dd>
+              </div>
+            ) : null,
+          )}
         </dl>
       </PageHero>
 

@@ -2,10 +2,6 @@ import { useId } from "react";
 
 import type { ProcessStep } from "../../content/approach.ts";
 
-/**
- * The three-step process drawn as connected milestones. A horizontal drawing on
- * wider screens, a vertical list on phones; the step titles come from the content module.
- */
 export function ProcessIllustration({
   steps,
   captions,

@@ -3,11 +3,10 @@ import { Link } from "react-router";
 
 import { type ClinicalPage, reviewFor } from "../../content/reviews.ts";
 
-/** "Medically reviewed by NAME, ROLE, on DATE", from app/content/reviews.ts. */
-export function ReviewLine({ page, className }: { page: ClinicalPage; className?: string }) {
+export function ReviewLine({ page }: { page: ClinicalPage }) {
   const review = reviewFor(page);
   return (
-    <p className={className ?? "mt-5 flex items-start gap-2 text-sm text-ink-soft"}>
+    <p className="mt-5 flex items-start gap-2 text-sm text-ink-soft">
       <BadgeCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
       <span>
         Medically reviewed by{" "}

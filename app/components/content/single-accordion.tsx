@@ -3,26 +3,18 @@ import { type ReactNode, useId } from "react";
 
 import { cn } from "../ui/cn.ts";
 
-export type AccordionEntry = { id: string; title: ReactNode; content: ReactNode };
-
-export interface SingleAccordionProps {
-  items: AccordionEntry[];
-  headingLevel?: 3 | 4;
-  className?: string;
-}
-
 /**
- * A list where one item at most is open and the open item can be closed again. Used by
- * the FAQ groups and the treatment details.
- *
- * Native `<details>` elements that share a `name`, which the browser keeps single-open
- * (decision 054): the answers open on the first click or key press, with or without
- * JavaScript, and the browser reports each question to assistive technology as an
- * expandable button.
+ * Native `<details>` sharing a `name`, which the browser keeps single-open (decision 054):
+ * they open on the first press with or without JavaScript, announced as expandable buttons.
  */
-export function SingleAccordion({ items, headingLevel = 3, className }: SingleAccordionProps) {
+export function SingleAccordion({
+  items,
+  className,
+}: {
+  items: Array<{ id: string; title: ReactNode; content: ReactNode }>;
+  className?: string;
+}) {
   const name = useId();
-  const Heading = headingLevel === 3 ? "h3" : "h4";
 
   return (
     <div
@@ -34,7 +26,7 @@ export function SingleAccordion({ items, headingLevel = 3, className }: SingleAc
       {items.map((item) => (
         <details key={item.id} name={name} className="group/item">
           <summary className="flex min-h-14 w-full cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left text-base font-semibold text-ink transition-colors group-open/item:bg-brand-50/60 hover:bg-brand-50/60 focus-visible:-outline-offset-4 sm:px-6 [&::-webkit-details-marker]:hidden">
-            <Heading className="font-sans text-base tracking-normal">{item.title}</Heading>
+            <h3 className="font-sans text-base tracking-normal">{item.title}</h3>
             <ChevronDown
               aria-hidden="true"
               className="size-5 shrink-0 text-brand-700 transition-transform duration-200 group-open/item:rotate-180"

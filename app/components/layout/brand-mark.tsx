@@ -1,6 +1,5 @@
 import { clinic } from "../../content/clinic.ts";
 
-/** The clinic's wordmark: a simple meridian arc and the name. */
 export function BrandMark({ inverse = false }: { inverse?: boolean }) {
   return (
     <span className="inline-flex items-center gap-2.5">
@@ -10,7 +9,7 @@ export function BrandMark({ inverse = false }: { inverse?: boolean }) {
           d="M16 5a11 11 0 0 1 0 22M16 5a11 11 0 0 0 0 22M5 16h22"
           fill="none"
           strokeWidth="1.6"
-          className={inverse ? "stroke-white" : "stroke-white"}
+          className="stroke-white"
         />
       </svg>
       <span

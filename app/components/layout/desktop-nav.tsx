@@ -1,17 +1,18 @@
 import { ChevronDown } from "lucide-react";
 import { NavLink } from "react-router";
 
-import { navItemClass, navTopLinkClass } from "./nav-styles.ts";
 import { headerNav, isNavGroup } from "../../content/navigation.ts";
 import { cn } from "../ui/cn.ts";
 
-/**
- * The header menu from the lg breakpoint. Each submenu is a native `<details data-menu>`:
- * the browser opens and closes it on a press, Enter or Space, with or without JavaScript,
- * and a closed one holds no focus stop. The page script (menu-script.ts) adds the spec's
- * pointer delays, one open at a time, Escape, and closing on a press or focus outside
- * (docs/decisions/105).
- */
+const navItemClass =
+  "inline-flex h-10 items-center gap-1 rounded-control px-3 text-[0.95rem] font-medium text-ink-soft transition-colors hover:bg-sand hover:text-ink";
+
+const navTopLinkClass = cn(
+  navItemClass,
+  "aria-[current=page]:text-brand-800 aria-[current=page]:underline aria-[current=page]:decoration-2 aria-[current=page]:underline-offset-8",
+);
+
+/** Native `<details>` work without JavaScript; menu-script.ts adds the rest (decision 105). */
 export function DesktopNav() {
   return (
     <nav aria-label="Main" className="relative hidden lg:block">

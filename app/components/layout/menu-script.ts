@@ -3,20 +3,9 @@ import { navigationMenuDelays } from "../../config/ui.ts";
 type MenuScriptConfig = { openDelayMs: number; skipDelayMs: number };
 
 /**
- * The menu part of the inline script at the top of every page (docs/decisions/105). Both
- * menus are native `<details data-menu>` that open and close without any script; this adds,
- * through listeners on the document (so it works from the first paint, hydrated or not):
- *
- * - one open at a time: opening a menu closes the others, and a section of the phone menu
- *   closes its siblings of the same `name` where the browser lacks exclusive `<details name>`
- *   (Safari before 17.2);
- * - Escape closes the open menu and puts focus on its toggle; a press outside a menu, focus
- *   moving out of it, or following one of its links closes it;
- * - the desktop menu opens when the mouse rests on it for the spec's 200 ms (at once when
- *   moving across from another within 300 ms), closes when the mouse leaves a menu it opened,
- *   and the first press after the mouse opened it keeps it open (docs/decisions/093).
- *
- * It is serialised with Function.prototype.toString, so it uses nothing from outside.
+ * Listeners on the document, so the menus work from the first paint, hydrated or not
+ * (decisions 093, 105). Serialised with Function.prototype.toString: it uses nothing from
+ * outside.
  */
 export function menuBehaviour(config: MenuScriptConfig) {
   const menus = () =>

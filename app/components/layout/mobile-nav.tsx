@@ -2,10 +2,12 @@ import { ChevronDown, Menu, X } from "lucide-react";
 import { useId } from "react";
 import { NavLink } from "react-router";
 
-import { mobileToggleClass } from "./nav-styles.ts";
 import { headerCta, headerNav, isNavGroup } from "../../content/navigation.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { cn } from "../ui/cn.ts";
+
+const mobileToggleClass =
+  "inline-flex size-11 items-center justify-center rounded-control text-ink hover:bg-sand";
 
 const linkClass =
   "flex min-h-12 items-center rounded-control px-3 text-lg text-ink hover:bg-sand aria-[current=page]:font-semibold aria-[current=page]:text-brand-800";
@@ -15,16 +17,9 @@ const whenClosed = "group-open/menu:hidden";
 const whenOpen = "hidden group-open/menu:inline";
 
 /**
- * The menu below the lg breakpoint: a `<details>` whose `<summary>` is the toggle and whose
- * panel, drawn over the page below the header, exists on screen only while it is open. It
- * rests on nothing newer than Safari 16 has (docs/decisions/105):
- *
- * - with JavaScript off the browser opens and closes it, and closed it covers nothing;
- * - the toggle's name ("Open menu" / "Close menu") and icon follow its state through CSS;
- * - About and TRT are `<details>` sharing a `name`: one section at a time where the browser
- *   supports it, and the page script (menu-script.ts) closes the sibling where it does not;
- * - the page script also closes the menu on Escape (focus back on the toggle), on a press
- *   outside it, when focus leaves it, and when one of its links is followed.
+ * Nothing newer than Safari 16 (decision 105): the browser opens and closes it without
+ * JavaScript, CSS follows its state, and menu-script.ts adds one section at a time where
+ * `<details name>` is missing, and Escape, outside presses and focus leaving.
  */
 export function MobileNav() {
   const sectionName = useId();

@@ -1,6 +1,5 @@
 import type { ReactNode } from "react";
 
-/** The heading block at the top of an inner page. */
 export function PageHero({
   eyebrow,
   title,

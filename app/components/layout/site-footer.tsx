@@ -6,7 +6,6 @@ import { awaitingApproval, siteFlags } from "../../config/site.ts";
 import { clinic } from "../../content/clinic.ts";
 import { footerNav } from "../../content/navigation.ts";
 
-/** `cookieSettings` is the consent feature's "Cookie settings" button, passed in by app/root.tsx. */
 export function SiteFooter({ cookieSettings }: { cookieSettings: ReactNode }) {
   const year = new Date().getFullYear();
   return (
@@ -62,20 +61,16 @@ export function SiteFooter({ cookieSettings }: { cookieSettings: ReactNode }) {
         </div>
 
         <div className="mt-12 space-y-3 border-t border-white/15 pt-8 text-xs leading-relaxed text-brand-200">
-          {awaitingApproval ? (
-            <p>
-              <strong className="font-semibold text-white">Regulatory status:</strong> {clinic.name}{" "}
-              is applying for registration with the Care Quality Commission (CQC). We do not provide
-              any clinical service, prescribe or take bookings until registration is granted. Our
-              clinicians are registered with the General Medical Council, and medicines will be
-              prescribed and supplied in line with MHRA requirements.
-            </p>
-          ) : (
-            <p>
-              <strong className="font-semibold text-white">Regulatory status:</strong> {clinic.name}{" "}
-              is registered with the Care Quality Commission (CQC). {siteFlags.gmcRegistration}.
-            </p>
-          )}
+          <p>
+            <strong className="font-semibold text-white">Regulatory status:</strong> {clinic.name}{" "}
+            {awaitingApproval ? (
+              "is applying for registration with the Care Quality Commission (CQC). We do not provide any clinical service, prescribe or take bookings until registration is granted. Our clinicians are registered with the General Medical Council, and medicines will be prescribed and supplied in line with MHRA requirements."
+            ) : (
+              <>
+                is registered with the Care Quality Commission (CQC). {siteFlags.gmcRegistration}.
+              </>
+            )}
+          </p>
           <p>
             The information on this website is general and does not replace advice from your own
             doctor. If you feel unwell or need urgent help, contact your GP or call NHS 111; in an

@@ -8,7 +8,6 @@ import { headerCta } from "../../content/navigation.ts";
 import { buttonVariants } from "../ui/button.tsx";
 import { cn } from "../ui/cn.ts";
 
-/** The 64px header, fixed below the status banner. */
 export function SiteHeader() {
   return (
     <header className="fixed inset-x-0 top-(--site-top) z-40 h-header border-b border-line/80 bg-paper">

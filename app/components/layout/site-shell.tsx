@@ -4,7 +4,6 @@ import { SiteFooter } from "./site-footer.tsx";
 import { SiteHeader } from "./site-header.tsx";
 import { StatusBanner } from "./status-banner.tsx";
 
-/** The frame every page shares: skip link, status banner, header, main and footer. */
 export function SiteShell({
   children,
   cookieSettings,

@@ -2,7 +2,6 @@ import { ShieldCheck } from "lucide-react";
 
 import { siteFlags } from "../../config/site.ts";
 
-/** The fixed regulatory banner above the header, shown while `showRegulatoryNotice` is on. */
 export function StatusBanner() {
   if (!siteFlags.showRegulatoryNotice) return null;
   return (

@@ -24,7 +24,6 @@ export const buttonVariants = cva(
         md: "min-h-11 px-5 py-2.5 text-base",
         lg: "min-h-12 px-6 py-2.5 text-lg",
         sm: "min-h-10 px-4 py-2 text-sm",
-        /** md without side padding. */
         flush: "min-h-11 py-2.5 text-base",
       },
     },
@@ -34,7 +33,6 @@ export const buttonVariants = cva(
 
 type Variants = VariantProps<typeof buttonVariants>;
 
-/** A button; `type` is "button" unless the caller asks for "submit" or "reset". */
 export function Button({
   className,
   variant,
@@ -47,10 +45,7 @@ export function Button({
   );
 }
 
-/**
- * A link styled as a button, for navigation calls to action. A plain `<a>`: no page
- * runs React Router in the browser, and islands use it too (docs/decisions/126).
- */
+/** A plain `<a>`: no page runs React Router in the browser (docs/decisions/126). */
 export function ButtonLink({
   className,
   variant,

@@ -2,10 +2,7 @@ import type { ComponentProps } from "react";
 
 import { cn } from "./cn.ts";
 
-/**
- * A raised panel. `padding="none"` leaves the padding to the caller (none, or its own
- * through className): cn() does not merge, so a caller never overrides ours.
- */
+/** `padding="none"` leaves the padding to the caller: cn() does not merge. */
 export function Card({
   padding = "standard",
   className,

@@ -2,18 +2,13 @@ import { type ComponentProps, type ReactNode, useId } from "react";
 
 import { cn } from "./cn.ts";
 
-/** The props a Field hands to its control, so label, hint and error are wired up. */
 export type FieldControlProps = {
   id: string;
   "aria-invalid": true | undefined;
   "aria-describedby": string | undefined;
 };
 
-/**
- * The one accessible field wrapper: the label is tied to the control; a hint and an
- * error are announced with it through aria-describedby; the error is a role="alert"
- * element, so it is read out as it appears. Every form input goes through it.
- */
+/** The error is role="alert" so it is read out as it appears. */
 export function Field({
   label,
   hint,

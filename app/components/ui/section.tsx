@@ -2,11 +2,7 @@ import type { ReactNode } from "react";
 
 import { cn } from "./cn.ts";
 
-/**
- * A page section with the standard width and vertical rhythm. `padding="none"` leaves the
- * vertical padding to the caller's className: cn() does not merge, so a caller never
- * overrides ours.
- */
+/** `padding="none"` leaves the vertical padding to the caller: cn() does not merge. */
 export function Section({
   id,
   title,
@@ -42,9 +38,7 @@ export function Section({
       <div
         className={cn(
           "mx-auto px-4 sm:px-6 lg:px-8",
-          width === "narrow" && "max-w-3xl",
-          width === "default" && "max-w-5xl",
-          width === "wide" && "max-w-7xl",
+          { narrow: "max-w-3xl", default: "max-w-5xl", wide: "max-w-7xl" }[width],
         )}
       >
         {title ? (

@@ -35,11 +35,11 @@ export function ConsoleShell({
     <>
       <a
         href="#main"
-        className="sr-only z-[70] rounded-control bg-brand-900 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:-outline-offset-4"
+        className="sr-only z-[70] rounded-control bg-brand-900 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus-visible:-outline-offset-4 print:hidden"
       >
         Skip to main content
       </a>
-      <header className="border-b border-line bg-surface">
+      <header className="border-b border-line bg-surface print:hidden">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-3 px-4 py-4 sm:px-6">
           <p className="flex flex-col">
             <span className="font-serif text-xl font-semibold text-brand-900">{clinic.name}</span>
@@ -76,7 +76,11 @@ export function ConsoleShell({
           </nav>
         ) : null}
       </header>
-      <main id="main" tabIndex={-1} className="mx-auto max-w-5xl px-4 py-8 outline-none sm:px-6">
+      <main
+        id="main"
+        tabIndex={-1}
+        className="mx-auto max-w-5xl px-4 py-8 outline-none sm:px-6 print:max-w-none print:p-0"
+      >
         {children}
       </main>
     </>

@@ -19,7 +19,6 @@ import { pageMeta } from "../../lib/seo.ts";
 
 export const meta: Route.MetaFunction = () => pageMeta("/consultation");
 
-/** One icon per requirement, in the order of the content module. */
 const requirementIcons = [Droplet, Sun, FlaskConical, ClipboardList];
 
 export default function Consultation() {

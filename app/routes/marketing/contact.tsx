@@ -116,14 +116,7 @@ export default function Contact() {
         </div>
       </Section>
 
-      <CtaPanel
-        id="contact-cta"
-        title={contactCta.title}
-        primary={contactCta.primary}
-        secondary={contactCta.secondary}
-      >
-        <p>{contactCta.body}</p>
-      </CtaPanel>
+      <CtaPanel id="contact-cta" cta={contactCta} />
     </>
   );
 }

@@ -111,19 +111,11 @@ export default function Home() {
         </div>
       </Section>
 
-      <CtaPanel
-        id="join"
-        title={closingCta.title}
-        primary={closingCta.primary}
-        secondary={closingCta.secondary}
-      >
-        <p>{closingCta.body}</p>
-      </CtaPanel>
+      <CtaPanel id="join" cta={closingCta} />
     </>
   );
 }
 
-/** Quiet concentric arcs behind the hero: the meridian motif of the brand mark. */
 function HeroBackdrop() {
   return (
     <svg

@@ -8,6 +8,7 @@ import { ProcessIllustration } from "../../components/content/process-illustrati
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import {
+  approachCta,
   approachIntro,
   clinicalFoundation,
   expectedOutcomes,
@@ -85,14 +86,7 @@ export default function OurApproach() {
         <MedicalNote className="mt-8" />
       </Section>
 
-      <CtaPanel
-        id="approach-cta"
-        title="Start with a conversation"
-        primary={{ label: "Register Your Interest", to: "/register-interest" }}
-        secondary={{ label: "Meet the Team", to: "/team" }}
-      >
-        <p>Register your interest and we will let you know as soon as consultations open.</p>
-      </CtaPanel>
+      <CtaPanel id="approach-cta" cta={approachCta} />
     </>
   );
 }

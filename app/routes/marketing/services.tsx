@@ -79,9 +79,7 @@ export default function Services() {
         <MedicalNote className="mt-10" />
       </Section>
 
-      <CtaPanel id="services-cta" title={servicesCta.title} primary={servicesCta.cta}>
-        <p>{servicesCta.body}</p>
-      </CtaPanel>
+      <CtaPanel id="services-cta" cta={servicesCta} />
     </>
   );
 }

@@ -54,14 +54,11 @@ export default function Team() {
         </ul>
       </Section>
 
-      <CtaPanel id="team-cta" title={teamCta.title} primary={teamCta.cta}>
-        <p>{teamCta.body}</p>
-      </CtaPanel>
+      <CtaPanel id="team-cta" cta={teamCta} />
     </>
   );
 }
 
-/** The clinician's GMC number, linked to their entry on the GMC's online register. */
 function GmcNumber({ memberId }: { memberId: string }) {
   const gmcNumber = gmcNumbers[memberId];
   if (!gmcNumber) throw new Error(`No GMC number for team member ${memberId}`);

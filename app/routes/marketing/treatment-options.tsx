@@ -113,14 +113,7 @@ export default function TreatmentOptions() {
         <MedicalNote className="mt-8" />
       </Section>
 
-      <CtaPanel
-        id="treatments-cta"
-        title={treatmentsCta.title}
-        primary={treatmentsCta.primary}
-        secondary={treatmentsCta.secondary}
-      >
-        <p>{treatmentsCta.body}</p>
-      </CtaPanel>
+      <CtaPanel id="treatments-cta" cta={treatmentsCta} />
     </>
   );
 }

@@ -16,6 +16,7 @@ import {
   benefits,
   candidates,
   impactAreas,
+  trtCta,
   trtIntro,
   trtLinks,
   whatIsTrt,
@@ -102,14 +103,7 @@ export default function TrtOverview() {
         </div>
       </Section>
 
-      <CtaPanel
-        id="trt-cta"
-        title="Think TRT could help you?"
-        primary={trtLinks.register}
-        secondary={{ label: "Take the ADAM Quiz", to: "/quiz" }}
-      >
-        <p>Register your interest and we will let you know as soon as consultations open.</p>
-      </CtaPanel>
+      <CtaPanel id="trt-cta" cta={trtCta} />
     </>
   );
 }

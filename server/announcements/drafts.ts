@@ -1,0 +1,432 @@
+import { randomUUID } from "node:crypto";
+
+import type { Kysely } from "kysely";
+
+import { transition, type DraftAction, type DraftState, allowedActions } from "./state.ts";
+import { announcementWarning } from "./warning.ts";
+import type {
+  AnnouncementInput,
+  AnnouncementStep,
+  AnnouncementSummary,
+  AnnouncementView,
+  Refusal,
+  StaffMember,
+} from "../../contract/console.ts";
+import type { AuditRecord } from "../console/store.ts";
+import type { AnnouncementDraftsTable, Database } from "../db/schema.ts";
+import { guardAll, timeOrderedId } from "../db/writes.ts";
+import { buildEmail } from "../mail/build-email.ts";
+import type { Mailer } from "../mail/transport.ts";
+import {
+  type AnnouncementResult,
+  announcementId,
+  announcementProblem,
+  isAudience,
+  planAnnouncement,
+  queueAnnouncement,
+} from "../registrations/announce.ts";
+
+type Db = Kysely<Database>;
+type Draft = AnnouncementDraftsTable;
+
+export type AnnouncementDraftsOptions = {
+  db: Db;
+  now: () => Date;
+  mailer: Mailer;
+  siteOrigin: string;
+  linkKey: string;
+  mailPerMinute: number;
+  /** Starts the mail worker at once rather than at its next poll. */
+  wakeMail: () => void;
+  audit: (record: AuditRecord) => Promise<void>;
+  managers: () => Promise<number>;
+};
+
+const refuse = (message: string): Refusal => ({ ok: false, message });
+
+/**
+ * The email exactly as the outbox's worker builds it (server/mail/build-email.ts), for a
+ * recipient with no name ("Hello there,"); its unsubscribe link belongs to no one.
+ */
+export function renderAnnouncement(
+  draft: { subject: string; body: string },
+  options: { siteOrigin: string; linkKey: string; to: string; outboxId: string },
+) {
+  return buildEmail(
+    {
+      outboxId: options.outboxId,
+      topic: "announcement",
+      registration: {
+        id: "preview",
+        name: "",
+        email: options.to,
+        receivedAt: new Date(0).toISOString(),
+        wantsUpdates: false,
+      },
+      announcement: { subject: draft.subject.trim(), body: draft.body.trim() },
+    },
+    options,
+  );
+}
+
+/** Every inline style the announcement email uses, for the console CSP's hashes. */
+export function announcementStyles(): string[] {
+  const { html } = renderAnnouncement(
+    { subject: "s", body: "b" },
+    { siteOrigin: "https://x.example", linkKey: "k", to: "a@x.example", outboxId: "o" },
+  );
+  return [...new Set([...String(html).matchAll(/ style="([^"]*)"/g)].map((m) => m[1] ?? ""))];
+}
+
+/**
+ * Announcement drafts and their four-eyes path (docs/decisions/136). The console and the
+ * CLI call these; the actor is the signed-in manager, or null for the terminal, which may
+ * submit but never approve. Sending goes through queueAnnouncement, once per address.
+ */
+export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
+  const { db, now } = options;
+  const iso = () => now().toISOString();
+
+  const audit = (
+    actor: StaffMember | null,
+    action: string,
+    detail: Record<string, string | number>,
+  ) =>
+    options.audit({
+      staffId: actor?.id ?? null,
+      action,
+      detail: actor ? detail : { ...detail, by: "cli" },
+    });
+
+  const find = (id: string) =>
+    db.selectFrom("announcement_drafts").selectAll().where("id", "=", id).executeTakeFirst();
+
+  const emailOf = async (staffId: string | null) =>
+    staffId === null
+      ? null
+      : ((await db.selectFrom("staff").select("email").where("id", "=", staffId).executeTakeFirst())
+          ?.email ?? "a former staff member");
+
+  /** Applies a move only if the row is still where it was read: two clicks, one winner. */
+  async function move(
+    draft: Draft,
+    actor: StaffMember | null,
+    action: DraftAction,
+    acknowledged = false,
+    extra: Partial<Draft> = {},
+  ): Promise<{ ok: true; to: DraftState } | Refusal> {
+    const result = transition(draft.state, action, {
+      actor: actor?.id ?? null,
+      author: draft.author_id,
+      managers: await options.managers(),
+      needsAcknowledgement: announcementWarning(draft.subject, draft.body) !== null,
+      acknowledged,
+    });
+    if (!result.ok) return refuse(result.reason);
+    const changed = await db
+      .updateTable("announcement_drafts")
+      .set({ ...extra, state: result.to, updated_at: iso() })
+      .where("id", "=", draft.id)
+      .where("state", "=", draft.state)
+      .executeTakeFirst();
+    if (Number(changed.numUpdatedRows) !== 1) {
+      return refuse("Someone else changed this announcement just now. Look at it again.");
+    }
+    return { ok: true, to: result.to };
+  }
+
+  async function progress(draft: Draft) {
+    const rows = await db
+      .selectFrom("outbox")
+      .select(["status", (eb) => eb.fn.countAll().as("n")])
+      .where("announcement_id", "=", draft.announcement_id)
+      .groupBy("status")
+      .execute();
+    const count = (status: string) => Number(rows.find((r) => r.status === status)?.n ?? 0);
+    return { sent: count("delivered"), queued: count("pending"), failed: count("dead") };
+  }
+
+  /** A send whose emails have all left the queue is sent. */
+  async function settle(draft: Draft): Promise<Draft> {
+    // A send stopped before its last email was queued stays open, to be resumed.
+    if (draft.state !== "sending" || draft.queued_at === null) return draft;
+    if ((await progress(draft)).queued > 0) return draft;
+    const done = await move(draft, null, "finish", false, { finished_at: iso() });
+    return done.ok ? { ...draft, state: done.to } : draft;
+  }
+
+  function checkInput(input: AnnouncementInput): Refusal | null {
+    const problem = announcementProblem(input.subject, input.body);
+    if (problem) return refuse(problem);
+    if (!isAudience(input.audience)) return refuse("Choose who receives it.");
+    return null;
+  }
+
+  async function queue(
+    draft: Draft,
+    actor: StaffMember | null,
+  ): Promise<AnnouncementResult | Refusal> {
+    const moved = await move(draft, actor, "send", false, {
+      sent_by: actor?.id ?? null,
+      send_started_at: draft.send_started_at ?? iso(),
+      queued_at: null,
+    });
+    if (!moved.ok) return moved;
+    const result = await queueAnnouncement(db, {
+      subject: draft.subject,
+      body: draft.body,
+      audience: draft.audience,
+      now: now(),
+      perMinute: options.mailPerMinute,
+    });
+    await db
+      .updateTable("announcement_drafts")
+      .set({ queued_at: iso() })
+      .where("id", "=", draft.id)
+      .execute();
+    options.wakeMail();
+    await audit(actor, "announcement-sent", {
+      draft: draft.id,
+      audience: draft.audience,
+      queued: result.newRecipients,
+    });
+    return result;
+  }
+
+  const stepsFor = (draft: Draft, actor: StaffMember, managers: number): AnnouncementStep[] => {
+    const steps: AnnouncementStep[] = allowedActions(draft.state).filter(
+      (a): a is Exclude<DraftAction, "finish"> => a !== "finish",
+    );
+    const mayApprove = draft.author_id !== actor.id || managers <= 1;
+    const open = ["draft", "submitted", "approved"].includes(draft.state);
+    return [
+      ...steps.filter((s) => s !== "approve" || mayApprove),
+      ...(open ? (["test"] as const) : []),
+    ];
+  };
+
+  return guardAll({
+    async list(): Promise<AnnouncementSummary[]> {
+      const rows = await db
+        .selectFrom("announcement_drafts")
+        .selectAll()
+        .orderBy("created_at", "desc")
+        .limit(100)
+        .execute();
+      const settled = await Promise.all(rows.map(settle));
+      return settled.map((d) => ({
+        id: d.id,
+        subject: d.subject,
+        audience: d.audience,
+        state: d.state,
+        updatedAt: d.updated_at,
+      }));
+    },
+
+    async view(actor: StaffMember, id: string): Promise<AnnouncementView | null> {
+      const found = await find(id);
+      if (!found) return null;
+      const draft = await settle(found);
+      const managers = await options.managers();
+      const plan = await planAnnouncement(db, draft.subject, draft.body, draft.audience);
+      const email = renderAnnouncement(draft, {
+        siteOrigin: options.siteOrigin,
+        linkKey: options.linkKey,
+        to: "recipient@example.com",
+        outboxId: "preview",
+      });
+      return {
+        id: draft.id,
+        subject: draft.subject,
+        body: draft.body,
+        audience: draft.audience,
+        state: draft.state,
+        updatedAt: draft.updated_at,
+        author: await emailOf(draft.author_id),
+        writtenByYou: draft.author_id === actor.id,
+        approvedBy: await emailOf(draft.approved_by),
+        approvedAt: draft.approved_at,
+        warning: announcementWarning(draft.subject, draft.body),
+        acknowledgedBy: draft.warning_acknowledged_at
+          ? ((await emailOf(draft.warning_acknowledged_by)) ?? "the command line")
+          : null,
+        preview: {
+          subject: String(email.subject),
+          html: String(email.html),
+          text: String(email.text),
+        },
+        recipients: { fresh: plan.newRecipients, already: plan.alreadyQueued },
+        progress: ["sending", "sent"].includes(draft.state) ? await progress(draft) : null,
+        managers,
+        steps: stepsFor(draft, actor, managers),
+      };
+    },
+
+    async compose(
+      actor: StaffMember,
+      input: AnnouncementInput,
+      id?: string,
+    ): Promise<{ ok: true; id: string } | Refusal> {
+      const problem = checkInput(input);
+      if (problem) return problem;
+      const fields = {
+        subject: input.subject.trim(),
+        body: input.body.trim(),
+        audience: input.audience,
+        announcement_id: announcementId(input.subject, input.body),
+        // A changed text needs the warning read again.
+        warning_acknowledged_by: null,
+        warning_acknowledged_at: null,
+      };
+      if (id !== undefined) {
+        const draft = await find(id);
+        if (!draft) return refuse("That announcement no longer exists.");
+        // Whoever last wrote the words is their author, and so cannot approve them.
+        const moved = await move(draft, actor, "edit", false, { ...fields, author_id: actor.id });
+        if (!moved.ok) return moved;
+        await audit(actor, "announcement-edited", { draft: id });
+        return { ok: true, id };
+      }
+      const created = timeOrderedId(now().getTime());
+      await db
+        .insertInto("announcement_drafts")
+        .values({
+          id: created,
+          ...fields,
+          state: "draft",
+          author_id: actor.id,
+          created_at: iso(),
+          updated_at: iso(),
+        })
+        .execute();
+      await audit(actor, "announcement-composed", { draft: created });
+      return { ok: true, id: created };
+    },
+
+    async step(
+      actor: StaffMember,
+      id: string,
+      step: Exclude<AnnouncementStep, "edit">,
+      acknowledged = false,
+    ): Promise<{ ok: true } | Refusal> {
+      const draft = await find(id);
+      if (!draft) return refuse("That announcement no longer exists.");
+      const at = iso();
+      switch (step) {
+        case "test": {
+          if (!["draft", "submitted", "approved"].includes(draft.state))
+            return refuse("A test can be sent only before the announcement goes out.");
+          const outboxId = `test-${randomUUID()}`;
+          const email = renderAnnouncement(draft, {
+            siteOrigin: options.siteOrigin,
+            linkKey: options.linkKey,
+            to: actor.email,
+            outboxId,
+          });
+          // To the signed-in manager only, never a registrant; it counts as no sending.
+          await options.mailer.send({
+            ...email,
+            to: actor.email,
+            subject: `Test: ${draft.subject}`,
+          });
+          await audit(actor, "announcement-test-sent", { draft: id });
+          return { ok: true };
+        }
+        case "send": {
+          const result = await queue(draft, actor);
+          return "ok" in result ? result : { ok: true };
+        }
+        default: {
+          const extra: Partial<Draft> =
+            step === "submit"
+              ? {
+                  submitted_at: at,
+                  ...(acknowledged
+                    ? { warning_acknowledged_by: actor.id, warning_acknowledged_at: at }
+                    : {}),
+                }
+              : step === "approve"
+                ? { approved_by: actor.id, approved_at: at }
+                : step === "reopen"
+                  ? { approved_by: null, approved_at: null, submitted_at: null }
+                  : { withdrawn_at: at };
+          const moved = await move(draft, actor, step, acknowledged, extra);
+          if (!moved.ok) return moved;
+          const action = {
+            submit: "announcement-submitted",
+            approve: "announcement-approved",
+            reopen: "announcement-reopened",
+            withdraw: "announcement-withdrawn",
+          }[step];
+          await audit(actor, action, {
+            draft: id,
+            ...(step === "submit" && acknowledged ? { warning: "acknowledged" } : {}),
+          });
+          return { ok: true };
+        }
+      }
+    },
+
+    /**
+     * `registrations -- announce` (docs/decisions/136): queues the text only once a
+     * manager approved it in the console; otherwise submits it for approval (once).
+     */
+    async fromCli(
+      input: AnnouncementInput & { acknowledged: boolean },
+    ): Promise<
+      | { kind: "queued"; draftId: string; result: AnnouncementResult }
+      | { kind: "sent"; draftId: string }
+      | { kind: "waiting"; draftId: string; state: DraftState }
+      | { kind: "submitted"; draftId: string }
+      | { kind: "refused"; message: string }
+      | { kind: "warning"; medicines: string[]; prices: string[] }
+    > {
+      const problem = checkInput(input);
+      if (problem) return { kind: "refused", message: problem.message };
+      const hash = announcementId(input.subject, input.body);
+      const drafts = await db
+        .selectFrom("announcement_drafts")
+        .selectAll()
+        .where("announcement_id", "=", hash)
+        .where("audience", "=", input.audience)
+        .where("state", "!=", "withdrawn")
+        .orderBy("created_at", "desc")
+        .execute();
+      const ready = drafts.find((d) => d.state === "approved" || d.state === "sending");
+      if (ready) {
+        const result = await queue(ready, null);
+        if ("ok" in result) return { kind: "refused", message: result.message };
+        return { kind: "queued", draftId: ready.id, result };
+      }
+      const sent = drafts.find((d) => d.state === "sent");
+      if (sent) return { kind: "sent", draftId: sent.id };
+      const waiting = drafts[0];
+      if (waiting) return { kind: "waiting", draftId: waiting.id, state: waiting.state };
+      const warning = announcementWarning(input.subject, input.body);
+      if (warning && !input.acknowledged) return { kind: "warning", ...warning };
+      const id = timeOrderedId(now().getTime());
+      await db
+        .insertInto("announcement_drafts")
+        .values({
+          id,
+          subject: input.subject.trim(),
+          body: input.body.trim(),
+          audience: input.audience,
+          announcement_id: hash,
+          state: "submitted",
+          author_id: null,
+          created_at: iso(),
+          updated_at: iso(),
+          submitted_at: iso(),
+          ...(input.acknowledged
+            ? { warning_acknowledged_by: null, warning_acknowledged_at: iso() }
+            : {}),
+        })
+        .execute();
+      await audit(null, "announcement-submitted", { draft: id });
+      return { kind: "submitted", draftId: id };
+    },
+  });
+}
+
+export type AnnouncementDrafts = ReturnType<typeof createAnnouncementDrafts>;

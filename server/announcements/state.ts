@@ -1,0 +1,84 @@
+/**
+ * An announcement draft's life (docs/decisions/136): written, submitted for approval,
+ * approved by a second manager (or, with only one manager, by that manager's own second
+ * step), then sent through the outbox. Withdrawn ends it before it is sent. Pure: the
+ * store applies the answer with a conditional update, so two clicks cannot both win.
+ */
+
+export const DRAFT_STATES = [
+  "draft",
+  "submitted",
+  "approved",
+  "sending",
+  "sent",
+  "withdrawn",
+] as const;
+export type DraftState = (typeof DRAFT_STATES)[number];
+
+export type DraftAction = "edit" | "submit" | "reopen" | "approve" | "send" | "finish" | "withdraw";
+
+export type TransitionContext = {
+  /** The staff id acting; null for the operator at the terminal (the CLI). */
+  actor: string | null;
+  /** Who wrote the draft; null when it came from the CLI. */
+  author: string | null;
+  /** Active managers now. */
+  managers: number;
+  /** The text names a prescription-only medicine or a price. */
+  needsAcknowledgement: boolean;
+  acknowledged: boolean;
+};
+
+export type Transition = { ok: true; to: DraftState } | { ok: false; reason: string };
+
+const moves: Record<DraftAction, { from: readonly DraftState[]; to: DraftState }> = {
+  edit: { from: ["draft"], to: "draft" },
+  submit: { from: ["draft"], to: "submitted" },
+  reopen: { from: ["submitted", "approved"], to: "draft" },
+  approve: { from: ["submitted"], to: "approved" },
+  // Sending again resumes a send that stopped half-way; the dedupe key sends nobody twice.
+  send: { from: ["approved", "sending"], to: "sending" },
+  finish: { from: ["sending"], to: "sent" },
+  withdraw: { from: ["draft", "submitted", "approved"], to: "withdrawn" },
+};
+
+const refusals: Record<DraftAction, string> = {
+  edit: "Only a draft can be changed.",
+  submit: "Only a draft can be submitted for approval.",
+  reopen: "Only an announcement waiting to be sent can go back to a draft.",
+  approve: "Only an announcement submitted for approval can be approved.",
+  send: "Only an approved announcement can be sent.",
+  finish: "Only an announcement being sent can be finished.",
+  withdraw: "An announcement that has started sending cannot be withdrawn.",
+};
+
+export function transition(
+  from: DraftState,
+  action: DraftAction,
+  context: TransitionContext,
+): Transition {
+  const move = moves[action];
+  if (!move.from.includes(from)) return { ok: false, reason: refusals[action] };
+  if (action === "submit" && context.needsAcknowledgement && !context.acknowledged) {
+    return {
+      ok: false,
+      reason:
+        "Tick the box to confirm you have read the warning about prescription-only medicines and prices.",
+    };
+  }
+  if (action === "approve") {
+    if (context.actor === null) {
+      return { ok: false, reason: "Announcements are approved in the staff console." };
+    }
+    // Four eyes: the author approves only when no other manager exists to do it.
+    if (context.actor === context.author && context.managers > 1) {
+      return { ok: false, reason: "Another manager must approve an announcement you wrote." };
+    }
+  }
+  return { ok: true, to: move.to };
+}
+
+/** The actions this state allows, for the buttons a page shows. */
+export function allowedActions(from: DraftState): DraftAction[] {
+  return (Object.keys(moves) as DraftAction[]).filter((a) => moves[a].from.includes(from));
+}

@@ -1,0 +1,37 @@
+import { prescriptionOnlyMedicines } from "../../app/content/treatments.ts";
+
+/**
+ * What in an announcement may advertise a prescription-only medicine to the public
+ * (docs/decisions/136): the medicines of app/content/treatments.ts by name, and prices
+ * (a £ amount, "45 pounds", "40 per month", "£40pcm"). Staff must acknowledge the warning
+ * before submitting; it is a prompt to check, not a filter, so it errs towards warning.
+ */
+export type AnnouncementWarning = { medicines: string[]; prices: string[] };
+
+const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+const medicineWords = new RegExp(
+  `\\b(?:${prescriptionOnlyMedicines.map(escape).join("|")})\\b`,
+  "giu",
+);
+
+const AMOUNT = String.raw`\d[\d,]*(?:\.\d+)?`;
+/** One pass, so "£40pcm" is one price, not two. */
+const PRICES = new RegExp(
+  [
+    String.raw`£\s?${AMOUNT}(?:\s?(?:pcm|p\/m))?`,
+    String.raw`\bGBP\s?${AMOUNT}`,
+    String.raw`\b${AMOUNT}\s?(?:pounds?|quid|GBP|pcm)\b`,
+    String.raw`\b${AMOUNT}\s?(?:per|a|an|each|every|\/)\s?(?:month|week|year|day|dose|injection|prescription)\b`,
+  ].join("|"),
+  "giu",
+);
+
+const unique = (found: string[]) => [...new Set(found.map((f) => f.trim()))];
+
+export function announcementWarning(subject: string, body: string): AnnouncementWarning | null {
+  const text = `${subject}\n${body}`.normalize("NFKC");
+  const medicines = unique([...text.matchAll(medicineWords)].map((m) => m[0].toLowerCase()));
+  const prices = unique([...text.matchAll(PRICES)].map((m) => m[0]));
+  return medicines.length === 0 && prices.length === 0 ? null : { medicines, prices };
+}

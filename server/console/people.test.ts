@@ -1,0 +1,210 @@
+import { sql } from "kysely";
+import { afterEach, describe, expect, it } from "vitest";
+
+import { createStaffOperations } from "./operations.ts";
+import { LOOKUPS_PER_HOUR } from "./people.ts";
+import type { StaffMember } from "../../contract/console.ts";
+import { newRegistration } from "../../tests/support/registrations.ts";
+import { backends } from "../../tests/support/storage-backends.ts";
+import { createDatabase } from "../db/database.ts";
+import { createLogger } from "../logger.ts";
+import { confirmToken, loadLinkKey, unsubscribeToken } from "../registrations/links.ts";
+import { openServices } from "../services.ts";
+
+const logger = createLogger("silent");
+const start = new Date("2026-06-15T12:00:00.000Z");
+const HOUR = 60 * 60_000;
+
+for (const backend of backends) {
+  describe.runIf(backend.enabled)(`People in the console on ${backend.name}`, () => {
+    const cleanups: (() => Promise<void>)[] = [];
+    let clock = start;
+
+    async function setUp() {
+      const place = await backend.fresh();
+      cleanups.push(place.drop);
+      // Each reading a millisecond on, so audit lines (time-ordered ids) keep their order.
+      const tick = () => (clock = new Date(clock.getTime() + 1));
+      const services = await openServices(place.env, logger, { now: tick });
+      cleanups.unshift(() => services.close());
+      const side = createDatabase(place.env, logger);
+      cleanups.unshift(() => side.db.destroy());
+      const operations = createStaffOperations({
+        store: services.staff,
+        consoleOrigin: "http://localhost:3001",
+        admin: services.admin,
+      });
+      const member = async (role: StaffMember["role"]): Promise<StaffMember> => {
+        const { token } = await services.staff.createInvite(`${role}@clinic.example`, role);
+        const id = `cred-${role}`;
+        return (await services.staff.enrol(token, {
+          id,
+          publicKey: new Uint8Array([1]),
+          counter: 0,
+          transports: [],
+        }))!;
+      };
+      const manager = await member("manager");
+      const people = operations.forRequest(manager).people;
+      const auditText = async () =>
+        JSON.stringify((await sql`select * from audit_trail`.execute(side.db)).rows).toLowerCase();
+      const actions = async () =>
+        (
+          await sql<{ action: string; registration_id: string | null }>`
+            select action, registration_id from audit_trail where staff_id = ${manager.id}
+            order by id`.execute(side.db)
+        ).rows;
+      const markSent = () => sql`update outbox set status = 'delivered'`.execute(side.db);
+      const confirmations = async () =>
+        Number(
+          (
+            await sql<{ n: string | number }>`
+              select count(*) as n from outbox where topic = 'confirmation'`.execute(side.db)
+          ).rows[0]?.n,
+        );
+      return {
+        services,
+        operations,
+        people,
+        member,
+        manager,
+        auditText,
+        actions,
+        markSent,
+        confirmations,
+        side,
+      };
+    }
+
+    afterEach(async () => {
+      for (const cleanup of cleanups.splice(0)) await cleanup();
+      clock = start;
+    });
+
+    it("finds by the exact address only, shows, erases after a retyped address, and audits each step without the address", async () => {
+      const { services, people, auditText, actions } = await setUp();
+      const person = newRegistration("sar", { email: "Kim.Sar@Example.co.uk" });
+      const { registration } = await services.registrations.register(person);
+
+      expect(await people.find("kim.sar@example")).toMatchObject({ ok: false });
+      expect(await people.find("kim.sar@example.co")).toEqual({ id: null, erasures: [] });
+      expect(await people.find("  KIM.SAR@example.co.uk ")).toEqual({ id: registration.id });
+
+      const copy = await people.view(registration.id, "view");
+      expect(copy?.registrations).toHaveLength(1);
+      expect(copy?.registrations[0]).toMatchObject({
+        name: person.name,
+        email: "Kim.Sar@Example.co.uk",
+        phone: person.phone,
+        message: person.message,
+        consent: { version: person.consent.version, wantsUpdates: false },
+      });
+      expect(copy?.registrations[0]?.emails).toMatchObject([
+        { topic: "confirmation", status: "pending" },
+      ]);
+      // The CLI's `show --email` prints the same records.
+      expect(copy).toEqual({
+        registrations: await services.admin.findByEmail(person.email),
+        erasures: [],
+      });
+      await people.view(registration.id, "print");
+      await people.view(registration.id, "download");
+
+      expect(await people.erase(registration.id, "kim.sar@example.com")).toMatchObject({
+        ok: false,
+      });
+      expect(await services.admin.count()).toBe(1);
+      const erased = await people.erase(registration.id, " kim.SAR@example.co.uk");
+      expect(erased).toMatchObject({ ok: true, erasures: [{ registrations: 1 }] });
+      expect(await services.admin.findByEmail(person.email)).toEqual([]);
+      expect(await people.view(registration.id, "view")).toBeNull();
+      expect(await people.find(person.email)).toMatchObject({
+        id: null,
+        erasures: [{ registrations: 1 }],
+      });
+
+      expect(await actions()).toEqual([
+        { action: "person-looked-up", registration_id: null },
+        { action: "person-looked-up", registration_id: registration.id },
+        { action: "person-viewed", registration_id: registration.id },
+        { action: "copy-printed", registration_id: registration.id },
+        { action: "copy-downloaded", registration_id: registration.id },
+        { action: "erase-refused", registration_id: registration.id },
+        { action: "person-erased", registration_id: registration.id },
+        { action: "person-looked-up", registration_id: null },
+      ]);
+      const audit = await auditText();
+      expect(audit).not.toContain("kim.sar");
+      expect(audit).not.toContain(person.name.toLowerCase());
+    });
+
+    it("re-sends the confirmation within the form's per-address limits, never to a confirmed or unsubscribed address", async () => {
+      const { services, people, markSent, confirmations, actions, side } = await setUp();
+      const { registration } = await services.registrations.register(newRegistration("resend"));
+      expect(await people.resendConfirmation(registration.id), "one is waiting").toMatchObject({
+        ok: false,
+      });
+      await markSent();
+      clock = new Date(start.getTime() + HOUR / 2);
+      expect(await people.resendConfirmation(registration.id), "within the hour").toMatchObject({
+        ok: false,
+      });
+      clock = new Date(start.getTime() + 2 * HOUR);
+      expect(await people.resendConfirmation(registration.id)).toEqual({ ok: true });
+      expect(await confirmations()).toBe(2);
+      await markSent();
+      clock = new Date(start.getTime() + 4 * HOUR);
+      expect(await people.resendConfirmation(registration.id)).toEqual({ ok: true });
+      await markSent();
+      clock = new Date(start.getTime() + 6 * HOUR);
+      expect(await people.resendConfirmation(registration.id), "a fourth in a day").toMatchObject({
+        ok: false,
+        message: expect.stringContaining("three in the last day") as string,
+      });
+      expect(await confirmations()).toBe(3);
+
+      const key = await loadLinkKey(side.db);
+      await services.registrations.confirm(confirmToken(key, registration.id, start));
+      clock = new Date(start.getTime() + 30 * HOUR);
+      expect(await people.resendConfirmation(registration.id)).toMatchObject({
+        ok: false,
+        message: expect.stringContaining("already confirmed") as string,
+      });
+      await services.registrations.unsubscribe(unsubscribeToken(key, registration.id));
+      expect(await people.resendConfirmation(registration.id)).toMatchObject({
+        ok: false,
+        message: expect.stringContaining("unsubscribed") as string,
+      });
+      expect((await actions()).map((a) => a.action)).toEqual([
+        "confirmation-refused",
+        "confirmation-refused",
+        "confirmation-resent",
+        "confirmation-resent",
+        "confirmation-refused",
+        "confirmation-refused",
+        "confirmation-refused",
+      ]);
+    });
+
+    it("exports with the count audited, limits look-ups, and gives a viewer nothing", async () => {
+      const { services, people, operations, member, actions } = await setUp();
+      await services.registrations.register(newRegistration("export"));
+      await services.registrations.register(newRegistration("export"));
+      const csv = await people.exportCsv();
+      expect(csv.trim().split("\r\n")).toHaveLength(3);
+      expect(await actions()).toEqual([
+        { action: "registrations-exported", registration_id: null },
+      ]);
+
+      for (let i = 0; i < LOOKUPS_PER_HOUR; i++) await people.find(`nobody${i}@example.com`);
+      expect(await people.find("one-more@example.com")).toMatchObject({ ok: false });
+      clock = new Date(start.getTime() + HOUR + 1000);
+      expect(await people.find("one-more@example.com")).toMatchObject({ id: null });
+
+      const viewer = operations.forRequest(await member("viewer")).people;
+      expect(await viewer.find("one-more@example.com")).toMatchObject({ ok: false });
+      expect(await viewer.view("anything", "view")).toBeNull();
+      await expect(viewer.exportCsv()).rejects.toThrow();
+    });
+  });
+}

@@ -1,0 +1,302 @@
+/**
+ * People in the staff console (issue 31 point 5, docs/decisions/135), as a manager does
+ * it in Chromium: find by the exact address, read the record, take the subject-access
+ * copy as a file and as a page to print, re-send the confirmation within the form's
+ * limits, erase after typing the address again, export; and the audit trail holds each
+ * step with the registration id and no address.
+ */
+import { expect, test } from "@playwright/test";
+
+import { baseURL } from "../../playwright.config.ts";
+import {
+  consoleFetch,
+  consoleURL,
+  count,
+  seedStaff,
+  signInAs,
+  withDatabase,
+} from "../support/console.ts";
+import { showRegistrations } from "../support/email-links.ts";
+import { newRegistration, postRegistration } from "../support/registrations.ts";
+import { tabTo, viewports } from "../support/site.ts";
+
+/** A registration through the public form, as a person makes it. */
+async function registered(label: string) {
+  const person = newRegistration(label);
+  const posted = await postRegistration(baseURL, person);
+  expect(posted.status).toBeLessThan(400);
+  const id = withDatabase(
+    (db) =>
+      (
+        db.prepare("SELECT id FROM registrations WHERE email = ?").get(person.email) as {
+          id: string;
+        }
+      ).id,
+  );
+  return { ...person, id };
+}
+
+/** Its confirmation email went two hours ago: the per-address gap has passed. */
+function confirmationSentLongAgo(registrationId: string) {
+  const earlier = new Date(Date.now() - 2 * 60 * 60_000).toISOString();
+  withDatabase((db) =>
+    db
+      .prepare(
+        "UPDATE outbox SET status = 'delivered', created_at = ?, delivered_at = ? WHERE registration_id = ? AND topic = 'confirmation'",
+      )
+      .run(earlier, earlier, registrationId),
+  );
+}
+
+const auditOf = (registrationId: string) =>
+  withDatabase((db) =>
+    (
+      db
+        .prepare("SELECT action FROM audit_trail WHERE registration_id = ? ORDER BY id")
+        .all(registrationId) as { action: string }[]
+    ).map((r) => r.action),
+  );
+
+const everyAuditLine = () =>
+  withDatabase((db) => JSON.stringify(db.prepare("SELECT * FROM audit_trail").all()));
+
+test.describe.configure({ mode: "serial" });
+
+const addresses: string[] = [];
+
+test("a manager finds a person by the exact address, and a miss says only that", async ({
+  page,
+  context,
+}) => {
+  const person = await registered("people-find");
+  addresses.push(person.email);
+  await signInAs(context, seedStaff("manager"));
+  await page.goto(`${consoleURL}/console/people`);
+  await page.getByLabel("Email address").fill(person.email.replace("people-find", "people-fin"));
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page.getByRole("status")).toHaveText("No registration with that address.");
+  expect(page.url()).toBe(`${consoleURL}/console/people`);
+
+  await page.getByLabel("Email address").fill(`  ${person.email.toUpperCase()} `);
+  await page.getByRole("button", { name: "Find" }).click();
+  await expect(page).toHaveURL(`${consoleURL}/console/people/record?id=${person.id}`);
+  await expect(page.locator("h1")).toHaveText(`Registration: ${person.name}`);
+  const record = page.locator("dl");
+  for (const [label, value] of [
+    ["Name", person.name],
+    ["Email address", person.email],
+    ["Phone", person.phone ?? ""],
+    ["Message", person.message ?? ""],
+    ["Confirmed the address", "No"],
+    ["Asked for news before we open", "No"],
+  ]) {
+    await expect(
+      record
+        .locator("div", { has: page.locator("dt", { hasText: label }) })
+        .locator("dd")
+        .first(),
+    ).toHaveText(value!);
+  }
+  await expect(record).toContainText("We will email you now to confirm your address");
+  await expect(record).toContainText("Confirmation email:");
+  expect(auditOf(person.id)).toEqual(["person-looked-up", "person-viewed"]);
+});
+
+test("the subject-access copy downloads as JSON and prints without the console's frame", async ({
+  page,
+  context,
+}) => {
+  const person = await registered("people-sar");
+  addresses.push(person.email);
+  // Compared with the CLI's output below: let the confirmation email go first.
+  await expect
+    .poll(() =>
+      count(
+        "SELECT count(*) AS n FROM outbox WHERE registration_id = ? AND kind = 'mail' AND status = 'pending'",
+        person.id,
+      ),
+    )
+    .toBe(0);
+  const manager = seedStaff("manager");
+  const response = await consoleFetch(`/console/people/download?id=${person.id}`, {
+    token: manager.token,
+  });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("application/json");
+  expect(response.headers.get("content-disposition")).toBe(
+    `attachment; filename="subject-access-${person.id}.json"`,
+  );
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  const copy = (await response.json()) as { registrations: unknown[]; erasures: unknown[] };
+  // The CLI's `show --email` prints the same registrations.
+  expect(copy.registrations).toEqual(showRegistrations(person.email));
+  expect(copy.erasures).toEqual([]);
+
+  await signInAs(context, manager);
+  await page.goto(`${consoleURL}/console/people/record?id=${person.id}`);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download as a file (JSON)" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`subject-access-${person.id}.json`);
+
+  await page.getByRole("link", { name: "Open a page to print" }).click();
+  await expect(page.locator("h1")).toHaveText("Subject access copy");
+  await expect(page.locator("main")).toContainText(person.message ?? "");
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("navigation", { name: "Console" })).toBeHidden();
+  await expect(page.getByRole("button", { name: "Sign out" })).toBeHidden();
+  await expect(page.locator("h1")).toBeVisible();
+  const pdf = await page.pdf({ preferCSSPageSize: true });
+  expect(pdf.byteLength).toBeGreaterThan(1000);
+  expect(auditOf(person.id)).toEqual([
+    "copy-downloaded",
+    "person-viewed",
+    "copy-downloaded",
+    "copy-printed",
+  ]);
+});
+
+test("re-sending the confirmation works within the per-address limits and is refused beyond them", async ({
+  page,
+  context,
+}) => {
+  const person = await registered("people-resend");
+  addresses.push(person.email);
+  const confirmations = () =>
+    count(
+      "SELECT count(*) AS n FROM outbox WHERE registration_id = ? AND topic = 'confirmation'",
+      person.id,
+    );
+  expect(confirmations()).toBe(1);
+  await signInAs(context, seedStaff("manager"));
+  await page.goto(`${consoleURL}/console/people/record?id=${person.id}`);
+  const resend = page.getByRole("button", { name: "Send the confirmation email again" });
+
+  await resend.click();
+  await expect(page.getByRole("alert")).toContainText("in the last hour");
+  expect(confirmations()).toBe(1);
+
+  confirmationSentLongAgo(person.id);
+  await resend.click();
+  await expect(page.getByRole("status")).toHaveText("The confirmation email is on its way.");
+  expect(confirmations()).toBe(2);
+
+  await resend.click();
+  await expect(page.getByRole("alert")).toContainText("Please try again later");
+  expect(confirmations()).toBe(2);
+  expect(auditOf(person.id).filter((a) => a.startsWith("confirmation-"))).toEqual([
+    "confirmation-refused",
+    "confirmation-resent",
+    "confirmation-refused",
+  ]);
+});
+
+test("erasing needs the address typed again; afterwards only a record without it remains", async ({
+  page,
+  context,
+}) => {
+  const person = await registered("people-erase");
+  addresses.push(person.email);
+  await signInAs(context, seedStaff("manager"));
+  await page.goto(`${consoleURL}/console/people/record?id=${person.id}`);
+  const confirm = page.getByLabel("Type the email address again to confirm");
+  const erase = page.getByRole("button", { name: "Erase everything for this address" });
+
+  await confirm.fill(person.email.replace("@", "x@"));
+  await erase.click();
+  await expect(page.getByRole("alert")).toContainText("Nothing was erased");
+  expect(showRegistrations(person.email)).toHaveLength(1);
+
+  await confirm.fill(person.email.toUpperCase());
+  await erase.click();
+  await expect(page.locator("h1")).toHaveText("Erased");
+  await expect(page.getByRole("status")).toContainText("1 registration erased on");
+  await expect(page.locator("body")).not.toContainText(person.email);
+  await expect(page.locator("body")).not.toContainText(person.name);
+  expect(showRegistrations(person.email)).toEqual([]);
+
+  await page.goto(`${consoleURL}/console/people/record?id=${person.id}`);
+  await expect(page.locator("main")).toContainText("There is no registration to show here");
+  // An action and the page it answers with are audited in one request, maybe in one millisecond.
+  expect(auditOf(person.id).sort()).toEqual([
+    "erase-refused",
+    "person-erased",
+    "person-viewed",
+    "person-viewed",
+  ]);
+});
+
+test("the CSV export is a download for managers, and its count is audited", async ({
+  page,
+  context,
+}) => {
+  const manager = seedStaff("manager");
+  const response = await consoleFetch("/console/people/export", { token: manager.token });
+  expect(response.status).toBe(200);
+  expect(response.headers.get("content-type")).toContain("text/csv");
+  expect(response.headers.get("content-disposition")).toMatch(
+    /^attachment; filename="registrations-\d{4}-\d{2}-\d{2}\.csv"$/,
+  );
+  const rows = (await response.text()).trim().split("\r\n").length - 1;
+  expect(rows).toBe(count("SELECT count(*) AS n FROM registrations"));
+  const detail = withDatabase(
+    (db) =>
+      db
+        .prepare(
+          "SELECT detail FROM audit_trail WHERE staff_id = ? AND action = 'registrations-exported'",
+        )
+        .all(manager.id) as { detail: string }[],
+  );
+  expect(detail.map((d) => JSON.parse(d.detail) as unknown)).toEqual([{ count: rows }]);
+
+  await signInAs(context, manager);
+  await page.goto(`${consoleURL}/console/people`);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("link", { name: "Download all registrations (CSV)" }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^registrations-.*\.csv$/);
+});
+
+test("no registrant's address appears anywhere in the audit trail", () => {
+  expect(addresses.length).toBeGreaterThan(3);
+  const audit = everyAuditLine().toLowerCase();
+  for (const address of addresses) expect(audit).not.toContain(address.toLowerCase());
+  expect(audit).not.toContain("@example.co.uk");
+});
+
+test("a keyboard goes from the look-up to the record to the erase confirmation, focus always visible", async ({
+  page,
+  context,
+}) => {
+  const person = await registered("people-keys");
+  addresses.push(person.email);
+  await page.setViewportSize(viewports.mobile);
+  await signInAs(context, seedStaff("manager"));
+  await page.goto(`${consoleURL}/console/people`);
+  await tabTo(page, page.getByRole("link", { name: "People" }));
+  await tabTo(page, page.getByLabel("Email address"));
+  await page.keyboard.type(person.email);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/console\/people\/record\?id=/);
+  await tabTo(page, page.getByRole("link", { name: "Download as a file (JSON)" }), { max: 20 });
+  await tabTo(page, page.getByRole("button", { name: "Send the confirmation email again" }));
+  await tabTo(page, page.getByLabel("Type the email address again to confirm"));
+  await page.keyboard.type(person.email);
+  await tabTo(page, page.getByRole("button", { name: "Erase everything for this address" }));
+  await page.keyboard.press("Enter");
+  await expect(page.locator("h1")).toHaveText("Erased");
+  await tabTo(page, page.getByRole("link", { name: "Look up an address" }), { max: 20 });
+});
+
+test("a viewer has no People link and is refused the page", async ({ page, context }) => {
+  await signInAs(context, seedStaff("viewer"));
+  await page.goto(`${consoleURL}/console`);
+  const nav = page.getByRole("navigation", { name: "Console" });
+  await expect(nav).toContainText("Overview");
+  await expect(nav.getByRole("link", { name: "People" })).toHaveCount(0);
+  const response = await page.goto(`${consoleURL}/console/people`);
+  expect(response?.status()).toBe(403);
+  await expect(page.locator("h1")).toHaveText("Not for your role");
+});
