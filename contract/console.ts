@@ -62,6 +62,51 @@ export type AuditEntry = {
   detail: Record<string, string | number | boolean | null>;
 };
 
+/** A value of one source column and how many registrations had it; null: recorded, but none. */
+export type SourceCount = { value: string | null; count: number };
+
+/** One attribution column: its most frequent values, the rest, and those never recorded. */
+export type SourceBreakdown = { top: SourceCount[]; others: number; notRecorded: number };
+
+/**
+ * The waiting list at a glance (docs/decisions/134): aggregates only, never a person.
+ * Days are the clinic's (Europe/London) calendar days; weeks start on Monday.
+ */
+export type WaitingListOverview = {
+  /** Today's date in London, YYYY-MM-DD. */
+  today: string;
+  /** The last 30 days, oldest first, today last. */
+  days: { date: string; count: number }[];
+  /** The last 12 weeks by their Monday, oldest first, this week (so far) last. */
+  weeks: { monday: string; count: number }[];
+  totals: {
+    registered: number;
+    confirmed: number;
+    unconfirmed: number;
+    unsubscribed: number;
+    erased: number;
+    askedForNews: number;
+  };
+  /** Confirmed of registered, 0 to 1; null with no registrations. */
+  confirmationRate: number | null;
+  sources: Record<"source" | "medium" | "campaign" | "referrer", SourceBreakdown>;
+  mail: {
+    queued: number;
+    sent: number;
+    failed: number;
+    /** Failed for good, by the mail server's reply code ("550"), or "none" when it never answered. */
+    failedByReply: { reply: string; count: number }[];
+    /** Addresses no mail goes to again: a mail server refused them for good. */
+    suppressed: number;
+  };
+  spreadsheet: {
+    waiting: number;
+    oldestWaitingAt: string | null;
+    failed: number;
+    oldestFailedAt: string | null;
+  };
+};
+
 export type DeliveryState = {
   status: "pending" | "delivered" | "dead";
   attempts: number;
@@ -142,6 +187,8 @@ export type ConsoleOperations = {
     entry?: { registrationId?: string | null; detail?: AuditEntry["detail"] },
   ): Promise<void>;
   auditPage(page: number): Promise<{ entries: AuditEntry[]; hasMore: boolean }>;
+  /** Every role: aggregates only. */
+  overview(): Promise<WaitingListOverview>;
   people: PeopleOperations;
   announcements(): Promise<AnnouncementSummary[]>;
   announcement(id: string): Promise<AnnouncementView | null>;

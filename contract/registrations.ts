@@ -37,6 +37,34 @@ export type Consent = {
   wantsUpdates: boolean;
 };
 
+/**
+ * Where the visit that registered came from (decision 134), only when the visitor allowed
+ * analytics: the landing page's utm_* parameters and the referring site's host name, each
+ * null when the visit had none.
+ */
+export type Attribution = {
+  source: string | null;
+  medium: string | null;
+  campaign: string | null;
+  referrer: string | null;
+};
+
+/**
+ * The form's hidden attribution fields and the sessionStorage key the page script keeps
+ * the visit's values under: the consent script (app/features/consent/) fills what the form
+ * (app/features/registration/) posts, and neither feature may import the other.
+ */
+export const attributionFields = {
+  /** "yes" when the visitor allowed analytics: the other four were recorded. */
+  allowed: "analytics",
+  source: "utm_source",
+  medium: "utm_medium",
+  campaign: "utm_campaign",
+  referrer: "referrer",
+} as const;
+
+export const ATTRIBUTION_STORAGE_KEY = "meridian-clinic.visit-source";
+
 export type NewRegistration = {
   name: string;
   email: string;
@@ -46,6 +74,8 @@ export type NewRegistration = {
   clientTimestamp: string | null;
   idempotencyKey: string;
   consent: Consent;
+  /** Null or absent: not recorded (no analytics consent, or no JavaScript). */
+  attribution?: Attribution | null;
 };
 
 export type StoredRegistration = Omit<NewRegistration, "consent"> & {

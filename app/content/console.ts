@@ -98,3 +98,74 @@ The link works once, until ${until}. If you did not expect this email, ignore it
 `;
   return { subject, text, html };
 }
+
+/** The overview page (docs/decisions/134): counts only, in a practice manager's words. */
+export const overviewCopy = {
+  intro:
+    "The waiting list at a glance. Only counts are shown here, never a person's name or address. Days are UK days.",
+  totalsHeading: "The list today",
+  totals: {
+    registered: "Registered",
+    confirmed: "Confirmed their email",
+    unconfirmed: "Not yet confirmed",
+    unsubscribed: "Unsubscribed",
+    erased: "Erased on request",
+    askedForNews: "Asked for news before launch",
+  },
+  rate: (percent: string) => `${percent} of registrations have confirmed their email address.`,
+  noRate: "No registrations yet, so no confirmation rate.",
+  daysHeading: "Registrations per day, last 30 days",
+  weeksHeading: "Registrations per week, last 12 weeks",
+  chartNote:
+    "The last bar, in brown, is still counting. The same numbers are in the table below the chart.",
+  highest: (count: number, when: string) =>
+    count === 0 ? "No registrations in this period." : `Busiest: ${count} on ${when}.`,
+  dayColumn: "Day",
+  weekColumn: "Week starting",
+  countColumn: "Registrations",
+  sourcesHeading: "Where registrations came from",
+  sourcesNote:
+    "Recorded only when the visitor allowed analytics in the cookie banner. Otherwise the registration counts as not recorded.",
+  sourceTables: {
+    source: { caption: "Campaign source (utm_source)", none: "No campaign tag" },
+    medium: { caption: "Campaign medium (utm_medium)", none: "No campaign tag" },
+    campaign: { caption: "Campaign name (utm_campaign)", none: "No campaign tag" },
+    referrer: { caption: "Referring website", none: "None (typed in, bookmarked or an app)" },
+  },
+  valueColumn: "Value",
+  others: "All other values",
+  notRecorded: "Not recorded",
+  mailHeading: "Email",
+  mail: {
+    queued: "Waiting to be sent",
+    sent: "Sent",
+    failed: "Could not be delivered",
+    suppressed: "Addresses we no longer email (refused by their mail server)",
+  },
+  failuresCaption: "Emails that could not be delivered, by the mail server's reply",
+  replyColumn: "Reply",
+  replies: {
+    "421": "421: the mail server was busy or closing",
+    "450": "450: the mailbox was unavailable for now",
+    "451": "451: the mail server had a problem",
+    "452": "452: the mail server was out of space",
+    "550": "550: no such mailbox, or the message was refused",
+    "551": "551: the address has moved",
+    "552": "552: the mailbox is full",
+    "553": "553: the address is not valid",
+    "554": "554: refused, often as spam",
+    none: "No reply: the mail server could not be reached",
+  } as Record<string, string>,
+  reply: (code: string) => `${code}: another reply`,
+  noFailures: "Every email so far was delivered or is waiting to be sent.",
+  spreadsheetHeading: "Spreadsheet",
+  spreadsheet: {
+    waiting: "Waiting to be added",
+    oldestWaiting: "Waiting since",
+    failed: "Could not be added",
+    oldestFailed: "Oldest that could not be added",
+    nothingWaiting: "Nothing waiting",
+    nothingFailed: "Nothing failed",
+  },
+  spreadsheetFine: "Nothing is failing.",
+};

@@ -12,7 +12,7 @@ export const consentCategoryText = {
   analytics: {
     label: "Analytics",
     description:
-      "Would help us understand which pages are useful. We do not run any analytics today.",
+      "If you register interest, records which campaign link or website brought you, on our own systems only. No other company sees it.",
   },
   functional: {
     label: "Functional",

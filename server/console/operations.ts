@@ -303,6 +303,10 @@ export function createStaffOperations({
         }),
       auditPage: async (page) =>
         staff?.role === "manager" ? store.auditPage(page) : { entries: [], hasMore: false },
+      overview: () => {
+        if (!staff || !admin) throw new Error("The overview needs a signed-in staff member.");
+        return admin.overview();
+      },
       people:
         staff?.role === "manager" && admin ? createPeopleOperations(admin, store, staff) : noPeople,
       announcements: async () =>

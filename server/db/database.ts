@@ -24,6 +24,7 @@ import * as addressIndex from "./migrations/006-address-index.ts";
 import * as addressLock from "./migrations/007-address-lock.ts";
 import * as spreadsheetKind from "./migrations/008-spreadsheet-kind.ts";
 import * as staffConsole from "./migrations/009-staff-console.ts";
+import * as attribution from "./migrations/010-attribution.ts";
 import * as announcementDrafts from "./migrations/011-announcement-drafts.ts";
 import type { Database, DatabaseHandle } from "./schema.ts";
 import { guardAvailability } from "./writes.ts";
@@ -160,6 +161,7 @@ const migrations: Record<string, Migration> = {
   "007-address-lock": addressLock,
   "008-spreadsheet-kind": spreadsheetKind,
   "009-staff-console": staffConsole,
+  "010-attribution": attribution,
   "011-announcement-drafts": announcementDrafts,
 };
 

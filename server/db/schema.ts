@@ -29,6 +29,13 @@ export interface RegistrationsTable {
   confirmed_at: string | null;
   /** Set by an unsubscribe link; no mail goes to the address after it. */
   unsubscribed_at: string | null;
+  /** The visit's campaign and referring host, only with analytics consent (migration 010). */
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  referrer_host: string | null;
+  /** 1 when the visitor allowed analytics, so the four above were recorded (even if empty). */
+  source_recorded: Generated<number>;
 }
 
 export interface OutboxTable {

@@ -50,6 +50,7 @@ for (const backend of backends) {
         phone: "+44 (0)20 7946 0958",
         message: "Evenings are best.\nThank you — really.",
         clientTimestamp: "2026-03-01T10:15:00.123+01:00",
+        attribution: { source: "newsletter", medium: "email", campaign: null, referrer: null },
       });
       const result = await storage.registrations.register(input);
       expect(result.kind).toBe("created");
@@ -87,6 +88,7 @@ for (const backend of backends) {
       const { registration } = await storage.registrations.register(input);
       const [stored] = await storage.admin.list(1);
       expect(stored).toEqual(registration);
+      expect(stored?.attribution, "no analytics consent: not recorded").toBeNull();
       expect(stored?.clientTimestamp).toBeNull();
       expect(stored?.phone).toBeNull();
     });

@@ -5,6 +5,7 @@ import { eraseByEmail, erasuresFor, spreadsheetErasures } from "./erasure.ts";
 import { addressKey, toStored } from "./register.ts";
 import { resendConfirmation } from "./resend.ts";
 import type { DeliveryState, RegistrationWithDelivery } from "../../contract/console.ts";
+import { waitingListOverview } from "../console/overview.ts";
 import type { Database, DatabaseHandle } from "../db/schema.ts";
 import { guardAll } from "../db/writes.ts";
 import { deleteMailFiles, mailFileIds } from "../mail/transport.ts";
@@ -194,6 +195,8 @@ export function createRegistrationAdmin({ db, dialect, dataDir, now }: AdminDepe
     purgeOlderThan: (age: Age) => purge(age, false),
     purgeUnconfirmed: () => purge({ amount: UNCONFIRMED_DAYS, unit: "days" }, true),
     outboxSummary: () => outboxSummary(db),
+    /** The console's overview: aggregates only (decision 134). */
+    overview: () => waitingListOverview(db, now()),
     planAnnouncement: (subject: string, body: string, audience?: Audience) =>
       planAnnouncement(db, subject, body, audience),
     retryOutbox: () => retryOutbox(db, now()),

@@ -172,6 +172,15 @@ export function toStored(row: Selectable<RegistrationsTable>): StoredRegistratio
           },
     confirmedAt: row.confirmed_at,
     unsubscribedAt: row.unsubscribed_at,
+    attribution:
+      Number(row.source_recorded) === 1
+        ? {
+            source: row.utm_source,
+            medium: row.utm_medium,
+            campaign: row.utm_campaign,
+            referrer: row.referrer_host,
+          }
+        : null,
   };
 }
 
@@ -188,6 +197,12 @@ function newRow(input: NewRegistration, receivedAt: string): Insertable<Registra
     consent_version: input.consent.version,
     consent_at: receivedAt,
     wants_updates: input.consent.wantsUpdates ? 1 : 0,
+    // Every row names every column: a multi-row INSERT cannot say DEFAULT on SQLite.
+    source_recorded: input.attribution ? 1 : 0,
+    utm_source: input.attribution?.source ?? null,
+    utm_medium: input.attribution?.medium ?? null,
+    utm_campaign: input.attribution?.campaign ?? null,
+    referrer_host: input.attribution?.referrer ?? null,
   };
 }
 

@@ -43,6 +43,7 @@ const consolePages: ConsolePage[] = [
   { label: "enrol", path: () => `/console/enrol?token=${seedInvite("viewer").token}`, status: 200 },
   { label: "enrol, used link", path: () => "/console/enrol?token=used", status: 410 },
   { label: "overview", path: () => "/console", as: "viewer", status: 200 },
+  { label: "overview, as a manager", path: () => "/console", as: "manager", status: 200 },
   { label: "my passkeys", path: () => "/console/passkeys", as: "viewer", status: 200 },
   { label: "staff", path: () => "/console/staff", as: "manager", status: 200 },
   {

@@ -40,6 +40,12 @@ export const cookiePolicy = (site: PolicyFacts): PolicyDocument => ({
               "For the session (deleted when you close your browser)",
             ],
             [
+              `Visit source (${site.visitSourceStorageKey}, session storage)`,
+              "Analytics (optional)",
+              "Remembers, for this visit only, the campaign tags in the link you arrived by (utm_source, utm_medium, utm_campaign) and the name of the website that sent you, never the page. If you register interest, they are saved with your registration so we can count which campaigns and sites bring registrations",
+              "Until you close the tab; with your registration, as long as we keep it",
+            ],
+            [
               "Analytics visitor cookie",
               "Analytics (optional)",
               "Would tell us, anonymously, how many people return to the site",
@@ -54,7 +60,7 @@ export const cookiePolicy = (site: PolicyFacts): PolicyDocument => ({
           ],
         ),
         p(
-          "Today the only storage this site uses is the consent record. The other entries are listed so you know their lifetimes before we ever use them. We do not run analytics or marketing tools, so no optional cookies are set even if you allow them; if we add any, we will update this policy first and only set them with your consent.",
+          "Today the site uses the consent record and, only if you allow analytics, the visit source. The visit source is first-party: it stays in your browser and on our own systems, is never shared with another company, and is not a cookie. If you do not allow analytics, or your browser runs no JavaScript, nothing about where you came from is recorded, and changing your choice to refuse analytics deletes it from your browser. The analytics cookies are listed so you know their lifetimes before we ever use them. We do not run analytics or marketing tools from other companies; if we add any, we will update this policy first and only set them with your consent.",
         ),
       ],
     },
@@ -67,7 +73,7 @@ export const cookiePolicy = (site: PolicyFacts): PolicyDocument => ({
         ),
         list(
           "Essential: needed for the site to work and to remember your choice. Always on.",
-          "Analytics: would help us understand which pages are useful.",
+          "Analytics: lets us record which campaign or website brought you, if you register interest.",
           "Functional: would remember preferences you set.",
           "Marketing: would let us measure campaigns on other sites.",
         ),

@@ -43,4 +43,6 @@ export type PolicyFacts = {
   postalAddress: string;
   /** The local-storage key that holds the visitor's cookie choice. */
   consentStorageKey: string;
+  /** The session-storage key that holds the visit's source, with analytics consent only. */
+  visitSourceStorageKey: string;
 };

@@ -29,6 +29,9 @@ export const privacyPolicy = (site: PolicyFacts): PolicyDocument => ({
         p(
           "Before we open, we only collect what you send us through the register-interest form (your name, email and, if you choose, your telephone number and a message) and the technical data any website receives.",
         ),
+        p(
+          "If you allowed analytics in the cookie banner, your registration also records where your visit came from: the campaign tags in the link you arrived by (utm_source, utm_medium and utm_campaign) and the name of the website that sent you, not the page. We use it only to count which campaigns and sites bring registrations (your consent). It stays on our own systems, is never shared with another company, and is kept and deleted with your registration. Without that permission we record none of it.",
+        ),
       ],
     },
     {

@@ -1,7 +1,13 @@
 import { CONSENT_LIFETIME_MS, CONSENT_STORAGE_KEY, ISO_DATE_TIME } from "./consent-record.ts";
+import { ATTRIBUTION_STORAGE_KEY, attributionFields } from "../../../contract/registrations.ts";
 
 /** What the consent part of the page script needs to know, written into it as JSON. */
-type ConsentScriptConfig = { key: string; lifetimeMs: number; isoDateTime: string };
+type ConsentScriptConfig = {
+  key: string;
+  lifetimeMs: number;
+  isoDateTime: string;
+  visitSource: { key: string; fields: typeof attributionFields };
+};
 
 /**
  * The consent part of the inline script at the top of every page (docs/decisions/058, 105).
@@ -18,6 +24,10 @@ type ConsentScriptConfig = { key: string; lifetimeMs: number; isoDateTime: strin
  *    "Manage preferences" and "Cookie settings" (which open the native <dialog>), and the
  *    dialog's own buttons. A tap is therefore never lost to a page still loading. React
  *    renders the markup of these controls but attaches no handlers to them.
+ * 3. Only while the visitor allows analytics (decision 134), it keeps in sessionStorage the
+ *    first page's utm_source, utm_medium, utm_campaign and the referring site's host name
+ *    (never our own) for this visit, and fills them into the hidden fields of a form marked
+ *    `data-visit-source` as it is submitted. Refusing analytics deletes what was kept.
  */
 export function consentBehaviour(config: ConsentScriptConfig) {
   const root = document.documentElement;
@@ -63,7 +73,70 @@ export function consentBehaviour(config: ConsentScriptConfig) {
     return null;
   }
 
-  root.setAttribute("data-consent", stored() ? "stored" : "ask");
+  const initial = stored();
+  root.setAttribute("data-consent", initial ? "stored" : "ask");
+
+  const visit = config.visitSource;
+  // Kept once per visit: the page the visitor landed on (or allowed analytics on).
+  function keepVisitSource() {
+    try {
+      if (sessionStorage.getItem(visit.key) !== null) return;
+      const query = new URLSearchParams(location.search);
+      let referrer = "";
+      try {
+        referrer = document.referrer ? new URL(document.referrer).hostname : "";
+      } catch {
+        referrer = "";
+      }
+      if (referrer === location.hostname) referrer = "";
+      sessionStorage.setItem(
+        visit.key,
+        JSON.stringify({
+          source: query.get("utm_source") ?? "",
+          medium: query.get("utm_medium") ?? "",
+          campaign: query.get("utm_campaign") ?? "",
+          referrer,
+        }),
+      );
+    } catch {
+      // Storage switched off: nothing is kept.
+    }
+  }
+  function forgetVisitSource() {
+    try {
+      sessionStorage.removeItem(visit.key);
+    } catch {
+      // Nothing could have been kept either.
+    }
+  }
+  if (initial && initial.analytics) keepVisitSource();
+  else forgetVisitSource();
+
+  document.addEventListener(
+    "submit",
+    (event) => {
+      const form = event.target;
+      if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-visit-source")) return;
+      let kept: Record<string, unknown> | null = null;
+      try {
+        const choice = stored();
+        const raw = choice && choice.analytics ? sessionStorage.getItem(visit.key) : null;
+        kept = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+      } catch {
+        kept = null;
+      }
+      const fill = (name: string, value: unknown) => {
+        const input = form.elements.namedItem(name);
+        if (input instanceof HTMLInputElement) input.value = typeof value == "string" ? value : "";
+      };
+      fill(visit.fields.allowed, kept ? "yes" : "");
+      fill(visit.fields.source, kept && kept["source"]);
+      fill(visit.fields.medium, kept && kept["medium"]);
+      fill(visit.fields.campaign, kept && kept["campaign"]);
+      fill(visit.fields.referrer, kept && kept["referrer"]);
+    },
+    true,
+  );
 
   // The same record, key and field order as serializeConsent (consent-record.ts).
   function save(choice: Choice) {
@@ -83,6 +156,8 @@ export function consentBehaviour(config: ConsentScriptConfig) {
       console.error("Could not save the cookie consent choice.", error);
     }
     root.setAttribute("data-consent", "stored");
+    if (choice.analytics) keepVisitSource();
+    else forgetVisitSource();
   }
 
   const all = (value: boolean): Choice => ({
@@ -168,6 +243,7 @@ const config: ConsentScriptConfig = {
   key: CONSENT_STORAGE_KEY,
   lifetimeMs: CONSENT_LIFETIME_MS,
   isoDateTime: ISO_DATE_TIME.source,
+  visitSource: { key: ATTRIBUTION_STORAGE_KEY, fields: attributionFields },
 };
 
 /**

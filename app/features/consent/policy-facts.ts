@@ -1,4 +1,5 @@
 import { CONSENT_STORAGE_KEY } from "./consent-record.ts";
+import { ATTRIBUTION_STORAGE_KEY } from "../../../contract/registrations.ts";
 import { clinic } from "../../content/clinic.ts";
 import type { PolicyFacts } from "../../content/policies/policy-types.ts";
 
@@ -12,4 +13,5 @@ export const policyFacts: PolicyFacts = {
   email: clinic.email,
   postalAddress: `${clinic.address.street}, ${clinic.address.locality} ${clinic.address.postcode}`,
   consentStorageKey: CONSENT_STORAGE_KEY,
+  visitSourceStorageKey: ATTRIBUTION_STORAGE_KEY,
 };

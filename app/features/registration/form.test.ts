@@ -12,6 +12,7 @@ import {
   retryDelay,
   submitWithRetry,
   TransientFailure,
+  usableAttribution,
   usableClientTimestamp,
   usableIdempotencyKey,
   validateRegistration,
@@ -185,7 +186,51 @@ describe("readSubmission", () => {
       clientTimestamp: "",
       updates: "",
       consentVersion: "",
+      analytics: "",
+      utmSource: "",
+      utmMedium: "",
+      utmCampaign: "",
+      referrer: "",
     });
+  });
+});
+
+describe("usableAttribution", () => {
+  const submission = (fields: Record<string, string>) =>
+    readSubmission(new URLSearchParams({ analytics: "yes", ...fields }));
+
+  it("is null unless the visitor allowed analytics", () => {
+    expect(usableAttribution(readSubmission(new URLSearchParams({ utm_source: "x" })))).toBeNull();
+    expect(usableAttribution(submission({ analytics: "no", utm_source: "x" }))).toBeNull();
+  });
+
+  it("keeps the visit's source, trimmed, with empty fields as null", () => {
+    expect(
+      usableAttribution(
+        submission({
+          utm_source: " newsletter ",
+          utm_medium: "email",
+          referrer: "WWW.Google.co.uk",
+        }),
+      ),
+    ).toEqual({
+      source: "newsletter",
+      medium: "email",
+      campaign: null,
+      referrer: "www.google.co.uk",
+    });
+  });
+
+  it("drops a value that is too long or not a host name, never the registration", () => {
+    expect(
+      usableAttribution(
+        submission({
+          utm_source: "x".repeat(registrationLimits.utm + 1),
+          utm_campaign: "spring\u202Esale",
+          referrer: "https://evil.example/path",
+        }),
+      ),
+    ).toEqual({ source: null, medium: null, campaign: "springsale", referrer: null });
   });
 });
 

@@ -1,6 +1,10 @@
 import { z } from "zod/mini";
 
-import { registrationPaths } from "../../../contract/registrations.ts";
+import {
+  type Attribution,
+  attributionFields,
+  registrationPaths,
+} from "../../../contract/registrations.ts";
 import { registrationErrors as messages } from "../../content/registration.ts";
 
 /*
@@ -24,6 +28,10 @@ export const registrationLimits = {
   message: 2000,
   /** An ISO 8601 date-time with offset is about 30 characters; more is not a timestamp. */
   clientTimestamp: 40,
+  /** A campaign's tag is a word or two; longer is noise, not a source worth a row. */
+  utm: 100,
+  /** A DNS name is at most 253 characters (RFC 1035). */
+  referrerHost: 253,
 } as const;
 
 export const fieldNames = {
@@ -37,9 +45,15 @@ export const fieldNames = {
   clientTimestamp: "clientTimestamp",
   updates: "updates",
   consentVersion: "consentVersion",
+  analytics: attributionFields.allowed,
+  utmSource: attributionFields.source,
+  utmMedium: attributionFields.medium,
+  utmCampaign: attributionFields.campaign,
+  referrer: attributionFields.referrer,
 } as const;
 
 export const UPDATES_TICKED = "yes";
+export const ANALYTICS_ALLOWED = "yes";
 
 /** What a person typed: echoed back into the form when it needs correcting. */
 export type RegistrationValues = Record<"name" | "email" | "phone" | "message", string>;
@@ -172,6 +186,41 @@ export function validateRegistration(values: RegistrationValues): ValidationResu
 }
 
 const timestampSchema = z.iso.datetime({ offset: true });
+
+const utmSchema = z.pipe(
+  z.string().check(z.overwrite(stripControls), z.trim(), z.maxLength(registrationLimits.utm)),
+  z.transform(emptyToNull),
+);
+const hostSchema = z.pipe(
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.maxLength(registrationLimits.referrerHost),
+      z.regex(/^$|^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/),
+    ),
+  z.transform(emptyToNull),
+);
+
+/**
+ * Where the visit came from (decision 134), from the hidden fields the page script fills,
+ * or null when the visitor did not allow analytics. A value too long or not a host name is
+ * dropped, never the registration over it: nobody can correct a hidden field.
+ */
+export function usableAttribution(submission: RawSubmission): Attribution | null {
+  if (submission.analytics !== ANALYTICS_ALLOWED) return null;
+  const read = (schema: typeof utmSchema | typeof hostSchema, value: string) => {
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed.data : null;
+  };
+  return {
+    source: read(utmSchema, submission.utmSource),
+    medium: read(utmSchema, submission.utmMedium),
+    campaign: read(utmSchema, submission.utmCampaign),
+    referrer: read(hostSchema, submission.referrer),
+  };
+}
 
 /** Kept exactly as sent; null when absent or not a date-time. */
 export function usableClientTimestamp(value: string): string | null {

@@ -79,6 +79,7 @@ describe("handleRegistration", () => {
         clientTimestamp: "2025-02-01T10:00:00.000Z",
         idempotencyKey: key,
         consent: { version: currentConsentVersion, wantsUpdates: false },
+        attribution: null,
       },
     ]);
     expect(log).toHaveBeenCalledWith(

@@ -16,6 +16,7 @@ import {
   type RegistrationValues,
   readSubmission,
   UPDATES_TICKED,
+  usableAttribution,
   usableClientTimestamp,
   usableIdempotencyKey,
   validateRegistration,
@@ -102,6 +103,7 @@ export async function handleRegistration(
       clientTimestamp: usableClientTimestamp(submission.clientTimestamp),
       idempotencyKey: sentKey ?? deriveIdempotencyKey(validation.data),
       consent: { version: consentVersionOf(submission.consentVersion), wantsUpdates },
+      attribution: usableAttribution(submission),
     });
     log(stored.kind, stored.registration.id);
     return success;

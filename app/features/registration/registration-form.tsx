@@ -34,6 +34,14 @@ const fieldOrder = ["name", "email", "phone", "message"] as const satisfies Read
  * Without JavaScript a plain POST; with it the browser validates first with the server's
  * schema, stamps the idempotency key and the time, and hands the fields to `onSend`.
  */
+const visitSourceFields = [
+  fieldNames.analytics,
+  fieldNames.utmSource,
+  fieldNames.utmMedium,
+  fieldNames.utmCampaign,
+  fieldNames.referrer,
+];
+
 function RegistrationForm({
   result,
   pending,
@@ -108,6 +116,8 @@ function RegistrationForm({
         noValidate={hydrated}
         onSubmit={handleSubmit}
         onChange={handleChange}
+        // The page script fills the visit's source in here, with analytics consent only.
+        data-visit-source=""
         className="relative mt-7 flex flex-col gap-6"
       >
         <Field label={copy.fields.name.label} error={errors.name}>
@@ -210,6 +220,9 @@ function RegistrationForm({
         <input type="hidden" name={fieldNames.consentVersion} value={currentConsentVersion} />
         <input ref={keyRef} type="hidden" name={fieldNames.idempotencyKey} />
         <input ref={timestampRef} type="hidden" name={fieldNames.clientTimestamp} />
+        {visitSourceFields.map((name) => (
+          <input key={name} type="hidden" name={name} defaultValue="" />
+        ))}
 
         {result?.status === "unavailable" ? (
           <p role="alert" className="rounded-control bg-warning-bg px-4 py-3 text-sm text-warning">
