@@ -10,6 +10,7 @@ import {
   serializeConsent,
 } from "../../app/features/consent/consent-record.ts";
 import { type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
+import { approveSubmitted } from "../support/console.ts";
 import { type CaughtMail, type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
 import { newRegistration, postRegistration } from "../support/registrations.ts";
 
@@ -224,6 +225,8 @@ test("announce --audience updates reaches only those who ticked the box, once", 
   expect(cli([...args, "--dry-run"])).toMatch(
     /^\d+ confirmed, subscribed address(es)? that asked for news would receive it/,
   );
+  // The first run submits it for a manager's approval (decision 136); the second queues it.
+  approveSubmitted(cli(args), server.dataDir);
   expect(cli(args)).toMatch(/^Queued announcement [0-9a-f]{32} for \d+ address/);
   const news = (m: CaughtMail) => m.parsed.subject === subject;
   for (const person of ticked) {

@@ -9,6 +9,7 @@ import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 
 import type { NewRegistration } from "../../contract/registrations.ts";
 import { freshDataDir, type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
+import { approveSubmitted } from "../support/console.ts";
 import { type CaughtMail, type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
 import { newRegistration, postRegistration } from "../support/registrations.ts";
 
@@ -93,9 +94,13 @@ test("a slow mail server (1.5 s a message): 100 announced once each, and nothing
     const textFile = path.join(server.dataDir, "announce.txt");
     writeFileSync(textFile, "Our doors open today.\n");
     mail.delayMs = 1_500;
-    cli(server.dataDir, ["announce", "--subject", subject, "--text-file", textFile], {
-      MAIL_PER_MINUTE: "6000",
-    });
+    const announce = () =>
+      cli(server.dataDir, ["announce", "--subject", subject, "--text-file", textFile], {
+        MAIL_PER_MINUTE: "6000",
+      });
+    // The first run submits it for a manager's approval (decision 136); the second queues it.
+    approveSubmitted(announce(), server.dataDir);
+    expect(announce()).toMatch(/^Queued announcement [0-9a-f]{32} for \d+ address/);
     const announced = () => mail.messages.filter((m) => m.parsed.subject === subject);
     const started = Date.now();
     await expect.poll(() => announced().length, { timeout: 60_000 }).toBeGreaterThanOrEqual(9);
