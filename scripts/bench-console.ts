@@ -8,7 +8,8 @@
  * - the overview's queries alone (`waitingListOverview`, server/console/overview.ts), in
  *   this process on its own connection;
  * - the whole page, GET /console with a viewer's session, from the production server
- *   started by the one launcher (scripts/lib/server-process.ts).
+ *   started by the one launcher (scripts/lib/server-process.ts);
+ * - a manager's look-up of one person by exact address, and the record page it leads to.
  * Each figure is the median (and the slowest) of BENCH_RUNS runs after two warm-up runs.
  *
  * Settings (environment): BENCH_ROWS (100000), BENCH_RUNS (15), BENCH_DATABASE_URL
@@ -133,8 +134,12 @@ async function seed(db: Kysely<Database>, now: Date): Promise<void> {
   await db.insertInto("erasures").values(erasures).execute();
 }
 
-/** A viewer with a live session, as the console's sign-in leaves one. */
-async function viewerSession(db: Kysely<Database>, now: Date): Promise<string> {
+/** A staff member with a live session, as the console's sign-in leaves one. */
+async function staffSession(
+  db: Kysely<Database>,
+  now: Date,
+  role: "viewer" | "manager",
+): Promise<string> {
   const id = randomUUID();
   const token = randomBytes(32).toString("base64url");
   const at = now.toISOString();
@@ -143,7 +148,7 @@ async function viewerSession(db: Kysely<Database>, now: Date): Promise<string> {
     .values({
       id,
       email: `bench-${id.slice(0, 8)}@clinic.example`,
-      role: "viewer",
+      role,
       created_at: at,
       removed_at: null,
     })
@@ -192,10 +197,12 @@ async function measure(label: string, settings: Record<string, string>) {
   const now = new Date();
   const { db } = await openDatabase(env, logger);
   let token: string;
+  let managerToken: string;
   try {
     const seeding = performance.now();
     await seed(db, now);
-    token = await viewerSession(db, now);
+    token = await staffSession(db, now, "viewer");
+    managerToken = await staffSession(db, now, "manager");
     process.stdout.write(
       `${label}: seeded ${rows} registrations in ${ms(performance.now() - seeding)}\n`,
     );
@@ -233,6 +240,34 @@ async function measure(label: string, settings: Record<string, string>) {
     });
     process.stdout.write(
       `${label}: GET /console page  median ${ms(page.median)}, slowest ${ms(page.max)} (${load()})\n`,
+    );
+    // A manager's look-up as People does it: the exact address posted, then the record
+    // page it redirects to. A different person each time, spread over the table.
+    let lookups = 0;
+    const lookUp = await timed(async () => {
+      const email = `bench-${(lookups++ * 7919) % rows}@example.co.uk`;
+      const found = await fetch(`http://127.0.0.1:${port}/console/people`, {
+        method: "POST",
+        headers: {
+          cookie: `__Host-console-session=${managerToken}`,
+          origin: "http://localhost:3001",
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body: new URLSearchParams({ intent: "find", email }),
+        redirect: "manual",
+      });
+      const location = found.headers.get("location");
+      await found.text();
+      if (found.status !== 303 || !location) throw new Error(`look-up answered ${found.status}`);
+      const record = await fetch(new URL(location, `http://127.0.0.1:${port}`), {
+        headers: { cookie: `__Host-console-session=${managerToken}` },
+      });
+      if (record.status !== 200 || !(await record.text()).includes("Bench Person")) {
+        throw new Error(`the record page answered ${record.status}`);
+      }
+    });
+    process.stdout.write(
+      `${label}: a person's look-up (POST /console/people, then the record)  median ${ms(lookUp.median)}, slowest ${ms(lookUp.max)} (${load()})\n`,
     );
   } finally {
     await server.stop();
