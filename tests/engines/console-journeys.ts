@@ -19,8 +19,8 @@ import {
  *
  * In both engines the pages of each role open on a session the test writes into the
  * database and hands over as the session cookie, which on http://localhost is
- * `console-session` without Secure: WebKitGTK 2.50 keeps no Secure cookie there, whether
- * a server, the driver or a script sets it, so no `__Host-` one either.
+ * `console-session` without Secure: WebKitGTK 2.50 keeps no Secure cookie there, given by
+ * the driver or set by a script, so no `__Host-` one either.
  *
  * Firefox ESR 153 also does the passkey ceremonies, against a virtual authenticator added
  * through Marionette (tests/engines/marionette.ts). WebKitGTK 2.50 cannot: Debian's build
