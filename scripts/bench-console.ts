@@ -25,9 +25,10 @@ import { type Insertable, type Kysely, sql } from "kysely";
 
 import { freshDataDir, startServer } from "./lib/server-process.ts";
 import { waitingListOverview } from "../server/console/overview.ts";
+import { sessionCookie } from "../server/console/session.ts";
 import { openDatabase } from "../server/db/database.ts";
 import type { Database, OutboxTable, RegistrationsTable } from "../server/db/schema.ts";
-import { parseEnv } from "../server/env.ts";
+import { consoleOrigin, parseEnv } from "../server/env.ts";
 import { createLogger } from "../server/logger.ts";
 import { freshPostgresSchema } from "../tests/support/storage-backends.ts";
 
@@ -230,7 +231,7 @@ async function measure(label: string, settings: Record<string, string>) {
     const port = await consolePort(server.output);
     const page = await timed(async () => {
       const response = await fetch(`http://127.0.0.1:${port}/console`, {
-        headers: { cookie: `__Host-console-session=${token}` },
+        headers: { cookie: `${sessionCookie(consoleOrigin(env)).name}=${token}` },
         redirect: "manual",
       });
       const body = await response.text();

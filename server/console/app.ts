@@ -102,8 +102,9 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     res.status(404).type("text/plain").send("Not found: the staff console is at /console\n");
   });
 
+  const cookie = sessionCookie(options.consoleOrigin);
   app.use((req, res, next) => {
-    const token = sessionCookie.read(req.get("cookie"));
+    const token = cookie.read(req.get("cookie"));
     if (token === undefined) return next();
     options.store
       .resolveSession(token)

@@ -62,6 +62,7 @@ export function createStaffOperations({
   announcements,
 }: StaffOperationsOptions) {
   const rpID = new URL(consoleOrigin).hostname;
+  const cookie = sessionCookie(consoleOrigin);
   const isManager = (actor: StaffMember | null) => actor === null || actor.role === "manager";
   const managersOnly = refuse("Only a manager can do that.");
 
@@ -210,7 +211,7 @@ export function createStaffOperations({
     await store.passkeyUsed(found.passkey.id, counter);
     const token = await store.createSession(found.staff.id, replacing);
     await store.audit({ staffId: found.staff.id, action: "signed-in" });
-    return { ok: true as const, setCookie: sessionCookie.set(token) };
+    return { ok: true as const, setCookie: cookie.set(token) };
   }
 
   async function register(
@@ -268,7 +269,7 @@ export function createStaffOperations({
       if (!person) return refuse("This invitation link has expired or was used.");
       await store.audit({ staffId: person.id, action: "enrolled", detail: { role: person.role } });
       const token = await store.createSession(person.id, who.sessionToken);
-      return { ok: true, setCookie: sessionCookie.set(token) };
+      return { ok: true, setCookie: cookie.set(token) };
     } catch (error) {
       if (isUnavailableError(error)) throw error;
       return refuse("That passkey is already registered here.");
@@ -287,7 +288,7 @@ export function createStaffOperations({
       async signOut() {
         if (sessionToken) await store.endSession(sessionToken);
         if (staff) await store.audit({ staffId: staff.id, action: "signed-out" });
-        return sessionCookie.clear();
+        return cookie.clear();
       },
       myPasskeys: async () => (staff ? store.passkeysOf(staff.id) : []),
       listStaff: async () => (staff?.role === "manager" ? store.list() : []),

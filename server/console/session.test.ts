@@ -46,18 +46,33 @@ describe("tokens", () => {
 });
 
 describe("the session cookie", () => {
-  it("is __Host-, Secure, HttpOnly and SameSite=Strict", () => {
-    expect(sessionCookie.set("t")).toBe(
+  it("is __Host-, Secure, HttpOnly and SameSite=Strict for an https console", () => {
+    const cookie = sessionCookie("https://console.clinic.example");
+    expect(cookie.name).toBe("__Host-console-session");
+    expect(cookie.set("t")).toBe(
       "__Host-console-session=t; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=43200",
     );
-    expect(sessionCookie.clear()).toBe(
+    expect(cookie.clear()).toBe(
       "__Host-console-session=; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=0",
     );
   });
 
-  it("is read back from a Cookie header among others", () => {
-    expect(sessionCookie.read("a=1; __Host-console-session=abc; b=2")).toBe("abc");
-    expect(sessionCookie.read("console-session=abc")).toBeUndefined();
-    expect(sessionCookie.read(undefined)).toBeUndefined();
+  it("drops __Host- and Secure on http://localhost, where WebKit keeps no Secure cookie", () => {
+    const cookie = sessionCookie("http://localhost:3001");
+    expect(cookie.name).toBe("console-session");
+    expect(cookie.set("t")).toBe(
+      "console-session=t; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200",
+    );
+    expect(cookie.clear()).toBe("console-session=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0");
+  });
+
+  it("is read back from a Cookie header among others, by its origin's name only", () => {
+    const https = sessionCookie("https://console.clinic.example");
+    expect(https.read("a=1; __Host-console-session=abc; b=2")).toBe("abc");
+    expect(https.read("console-session=abc")).toBeUndefined();
+    expect(https.read(undefined)).toBeUndefined();
+    const http = sessionCookie("http://localhost:3001");
+    expect(http.read("a=1; console-session=abc")).toBe("abc");
+    expect(http.read("__Host-console-session=abc")).toBeUndefined();
   });
 });

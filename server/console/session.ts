@@ -35,24 +35,28 @@ export function needsTouch(session: SessionTimes, now: Date): boolean {
   return now.getTime() - Date.parse(session.lastSeenAt) >= TOUCH_MS;
 }
 
-const COOKIE = "__Host-console-session";
-const ATTRIBUTES = "Path=/; HttpOnly; Secure; SameSite=Strict";
-
 /**
- * The session cookie: `__Host-`, Secure, HttpOnly, SameSite=Strict. Chromium 156 and
- * Firefox ESR 153 both keep it from http://localhost (a secure context), and env.ts
- * allows no other plain-http console origin, so no origin needs a weaker one.
+ * The session cookie for the console at `origin`: HttpOnly, SameSite=Strict, Path=/, and
+ * on https `__Host-` and Secure. On http://localhost, the one plain-http origin env.ts
+ * allows, it is neither: WebKit (WebKitGTK 2.50, Safari) keeps no Secure cookie there, and
+ * `__Host-` demands Secure (docs/decisions/133).
  */
-export const sessionCookie = {
-  name: COOKIE,
-  set: (token: string) => `${COOKIE}=${token}; ${ATTRIBUTES}; Max-Age=${ABSOLUTE_MS / 1000}`,
-  clear: () => `${COOKIE}=; ${ATTRIBUTES}; Max-Age=0`,
-  /** The token in a Cookie header, if any. */
-  read(header: string | undefined): string | undefined {
-    for (const part of (header ?? "").split(";")) {
-      const [key, ...value] = part.trim().split("=");
-      if (key === COOKIE) return value.join("=") || undefined;
-    }
-    return undefined;
-  },
-};
+export function sessionCookie(origin: string) {
+  const secure = new URL(origin).protocol === "https:";
+  const name = secure ? "__Host-console-session" : "console-session";
+  const attributes = `Path=/; HttpOnly; ${secure ? "Secure; " : ""}SameSite=Strict`;
+  return {
+    name,
+    secure,
+    set: (token: string) => `${name}=${token}; ${attributes}; Max-Age=${ABSOLUTE_MS / 1000}`,
+    clear: () => `${name}=; ${attributes}; Max-Age=0`,
+    /** The token in a Cookie header, if any. */
+    read(header: string | undefined): string | undefined {
+      for (const part of (header ?? "").split(";")) {
+        const [key, ...value] = part.trim().split("=");
+        if (key === name) return value.join("=") || undefined;
+      }
+      return undefined;
+    },
+  };
+}

@@ -12,7 +12,13 @@ import path from "node:path";
 import { type Browser, type Page, expect, test } from "@playwright/test";
 
 import { freePort, type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
-import { type SeededStaff, seedStaff, signInAs, withDatabase } from "../support/console.ts";
+import {
+  type SeededStaff,
+  consoleCookie,
+  seedStaff,
+  signInAs,
+  withDatabase,
+} from "../support/console.ts";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
 import { newRegistration, postRegistration } from "../support/registrations.ts";
 import { tabTo } from "../support/site.ts";
@@ -134,7 +140,7 @@ const post = (url: string, staff: SeededStaff, body: string) =>
   fetch(url, {
     method: "POST",
     headers: {
-      cookie: `__Host-console-session=${staff.token}`,
+      cookie: `${consoleCookie.name}=${staff.token}`,
       origin: consoleURL,
       "content-type": "application/x-www-form-urlencoded",
     },

@@ -4,8 +4,8 @@ import { type Engine, visible, waitFor } from "./engine.ts";
 import type { Journey } from "./journeys.ts";
 import { consoleNav } from "../../app/content/console.ts";
 import {
-  SESSION_COOKIE,
   auditActionsOf,
+  consoleCookie,
   consoleURL,
   seedInvite,
   seedStaff,
@@ -17,18 +17,17 @@ import {
  * (http://localhost and the console port: passkeys need a secure context, and localhost
  * is one over http).
  *
- * Firefox ESR 153 does it all: the passkey ceremonies against a virtual authenticator
- * added through Marionette (tests/engines/marionette.ts), and the pages of each role on a
- * session the test writes into the database and hands over as the `__Host-` cookie.
+ * In both engines the pages of each role open on a session the test writes into the
+ * database and hands over as the session cookie, which on http://localhost is
+ * `console-session` without Secure: WebKitGTK 2.50 keeps no Secure cookie there, given by
+ * the driver or set by a script, so no `__Host-` one either.
  *
- * WebKitGTK 2.50 can do neither here. Debian's build has no Web Authentication (no
- * PublicKeyCredential, no feature flag to turn it on) and WebKitWebDriver answers
- * "unknown command" to POST /session/{id}/webauthn/authenticator. And it keeps no
- * Secure cookie for http://localhost (given by the driver or set by a script), so no
- * `__Host-` session cookie either: staff pages cannot be reached over http. Production is https behind Caddy (the image test checks the console there). So in
- * WebKitGTK the journeys check what holds on http: the sign-in and enrolment pages load
- * clean under the console's CSP, the passkey script says the browser cannot use passkeys,
- * and without a session every staff page sends to sign-in. Each limit is asserted, so a
+ * Firefox ESR 153 also does the passkey ceremonies, against a virtual authenticator added
+ * through Marionette (tests/engines/marionette.ts). WebKitGTK 2.50 cannot: Debian's build
+ * has no Web Authentication (no PublicKeyCredential, no feature flag to turn it on) and
+ * WebKitWebDriver answers "unknown command" to POST /session/{id}/webauthn/authenticator.
+ * So in WebKitGTK the sign-in and enrolment pages load clean under the console's CSP and
+ * the passkey script says the browser cannot use passkeys. Each limit is asserted, so a
  * WebKitGTK that lifts one fails here and the journey can grow.
  */
 
@@ -56,7 +55,7 @@ async function settled(engine: Engine) {
 }
 
 async function sessionCookies(engine: Engine) {
-  return (await engine.cookies()).filter((cookie) => cookie.name === SESSION_COOKIE);
+  return (await engine.cookies()).filter((cookie) => cookie.name === consoleCookie.name);
 }
 
 async function signOut(engine: Engine) {
@@ -122,12 +121,11 @@ export const consoleJourneys: Journey[] = [
         await visible(engine, { role: "heading", name: "Overview" });
         await visible(engine, { role: "link", name: "Staff", within: "Console" });
         expect(await sessionCookies(engine)).toEqual([
-          { name: SESSION_COOKIE, secure: true, httpOnly: true, sameSite: "Strict" },
+          { name: consoleCookie.name, secure: false, httpOnly: true, sameSite: "Strict" },
         ]);
         expect(await authenticator.credentials()).toBe(1);
 
         await signOut(engine);
-        // The server's Set-Cookie that clears a __Host- cookie was taken over http://localhost.
         expect(await sessionCookies(engine)).toEqual([]);
         await engine.click(
           await visible(engine, { role: "button", name: "Sign in with a passkey" }),
@@ -149,13 +147,12 @@ export const consoleJourneys: Journey[] = [
   },
   {
     name: "console: a viewer's and a manager's session open the pages their role may see",
-    engines: ["Firefox ESR"],
     async run(engine) {
       for (const role of ["viewer", "manager"] as const) {
         const staff = seedStaff(role, `engine-${role}`);
         // A cookie is given for the page's host, so first be on it.
         await engine.open(`${consoleURL}/console/sign-in`);
-        await engine.setCookie(SESSION_COOKIE, staff.token);
+        await engine.setCookie(consoleCookie.name, staff.token, consoleCookie.secure);
         const { status } = await engine.open(`${consoleURL}/console`);
         expect(status, `${role}: /console`).toBe(200);
         await visible(engine, { role: "heading", name: "Overview" });
@@ -179,36 +176,33 @@ export const consoleJourneys: Journey[] = [
         }
         await signOut(engine);
         expect(sessionExists(staff.token)).toBe(false);
+        // WebKitWebDriver's cookie is host-only, as the server's is; puppeteer gives Firefox
+        // one through BiDi with a Domain, which the server's host-only clear does not name
+        // (the passkey journey sees Firefox take that clear on the server's own cookie).
+        if (engine.name === "WebKitGTK") {
+          expect(await sessionCookies(engine), `${role}: the cookie after signing out`).toEqual([]);
+        }
         await engine.open(`${consoleURL}/console`);
         await atConsolePath(engine, "/console/sign-in");
       }
     },
   },
   {
-    name: "console: with no session allowed on http, staff pages send to sign-in; an invite opens",
+    name: "console: an invite opens the enrolment page, which says passkeys cannot be used here",
     engines: ["WebKitGTK"],
     async run(engine) {
-      const staff = seedStaff("manager", "engine-webkit");
-      await engine.open(`${consoleURL}/console/sign-in`);
-      await engine.setCookie(SESSION_COOKIE, staff.token);
-      const fromScript = await engine.run(() => {
-        document.cookie = "__Host-probe=1; Secure; Path=/";
-        return document.cookie;
-      });
-      expect(fromScript, "a Secure cookie on http://localhost").toBe("");
-      expect(await sessionCookies(engine), "the driver's __Host- cookie").toEqual([]);
-      for (const item of consoleNav) {
-        await engine.open(`${consoleURL}${item.to}`);
-        await atConsolePath(engine, "/console/sign-in");
-        await visible(engine, { role: "heading", name: "Sign in" });
-        await settled(engine);
-      }
       const invite = seedInvite("viewer");
       expect((await engine.open(invite.link)).status).toBe(200);
       await visible(engine, { role: "heading", name: "Create your passkey" });
       await settled(engine);
       await passkeyScriptRan(engine);
       await visible(engine, { role: "text", name: "This browser cannot use passkeys." });
+      // Why the console's cookie on http://localhost is not Secure (nor __Host-).
+      const fromScript = await engine.run(() => {
+        document.cookie = "__Host-probe=1; Secure; Path=/";
+        return document.cookie;
+      });
+      expect(fromScript, "a Secure cookie on http://localhost").toBe("");
     },
   },
 ];

@@ -29,8 +29,8 @@ export interface Engine {
   click(element: Handle): Promise<void>;
   type(element: Handle, text: string): Promise<void>;
   pressTab(): Promise<void>;
-  /** Gives the browser a cookie for the current page's host, Secure, HttpOnly and SameSite=Strict. */
-  setCookie(name: string, value: string): Promise<void>;
+  /** Gives the browser a cookie for the current page's host, HttpOnly and SameSite=Strict. */
+  setCookie(name: string, value: string, secure: boolean): Promise<void>;
   /** The cookies the browser holds for the current page, with their flags. */
   cookies(): Promise<Cookie[]>;
   /**

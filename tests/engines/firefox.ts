@@ -74,14 +74,14 @@ export async function launchFirefox(size: { width: number; height: number }): Pr
     async pressTab() {
       await page.keyboard.press("Tab");
     },
-    async setCookie(name, value) {
+    async setCookie(name, value, secure) {
       const { hostname } = new URL(page.url());
       await page.setCookie({
         name,
         value,
         domain: hostname,
         path: "/",
-        secure: true,
+        secure,
         httpOnly: true,
         sameSite: "Strict",
       });

@@ -117,10 +117,10 @@ function webkitEngine(driver: WebDriver, server: string, cleanUp: () => void): E
     async pressTab() {
       await driver.actions().sendKeys(Key.TAB).perform();
     },
-    async setCookie(name, value) {
+    async setCookie(name, value, secure) {
       await driver
         .manage()
-        .addCookie({ name, value, path: "/", secure: true, httpOnly: true, sameSite: "Strict" });
+        .addCookie({ name, value, path: "/", secure, httpOnly: true, sameSite: "Strict" });
     },
     async cookies() {
       return (await driver.manage().getCookies()).map(({ name, secure, httpOnly, sameSite }) => ({

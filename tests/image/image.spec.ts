@@ -23,7 +23,7 @@ import {
   serializeConsent,
 } from "../../app/features/consent/consent-record.ts";
 import { type Caddy, freePort, httpsFetch, startCaddy } from "../../scripts/lib/server-process.ts";
-import { SESSION_COOKIE, virtualAuthenticator } from "../support/console.ts";
+import { virtualAuthenticator } from "../support/console.ts";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
 import { formBody, newRegistration } from "../support/registrations.ts";
 import { notFoundPath, staticRoutes, staticPaths } from "../support/site.ts";
@@ -315,7 +315,11 @@ test("serves the staff console under its own name only, and a CLI invite enrols 
   await page.getByRole("button", { name: "Create a passkey" }).click();
   await expect(page).toHaveURL(`${consoleOrigin}/console`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Overview");
-  expect((await context.cookies(consoleOrigin)).map((c) => c.name)).toEqual([SESSION_COOKIE]);
+  // Over https the session cookie is __Host- and Secure (e2e's http://localhost has neither).
+  const cookies = await context.cookies(consoleOrigin);
+  expect(cookies.map((c) => [c.name, c.secure, c.httpOnly, c.sameSite])).toEqual([
+    ["__Host-console-session", true, true, "Strict"],
+  ]);
   expect(problems).toEqual([]);
   await context.close();
 });

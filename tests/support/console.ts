@@ -13,11 +13,13 @@ import { type BrowserContext, type Page, expect } from "@playwright/test";
 
 import type { StaffRole } from "../../contract/console.ts";
 import { consoleURL } from "../../playwright.config.ts";
+import { sessionCookie } from "../../server/console/session.ts";
 
 export { consoleURL };
 
 const root = path.resolve(import.meta.dirname, "..", "..");
-export const SESSION_COOKIE = "__Host-console-session";
+/** The e2e console's session cookie: on http://localhost, `console-session` and not Secure. */
+export const consoleCookie = sessionCookie(consoleURL);
 
 function dataDir(): string {
   const dir = process.env.E2E_DATA_DIR;
@@ -207,12 +209,11 @@ export function inviteFromCli(email: string, role: StaffRole): string {
 export async function signInAs(context: BrowserContext, staff: { token: string }) {
   await context.addCookies([
     {
-      name: SESSION_COOKIE,
+      name: consoleCookie.name,
       value: staff.token,
-      // Chromium's CDP refuses a __Host- cookie given by URL on http; by host it is host-only.
       domain: new URL(consoleURL).hostname,
       path: "/",
-      secure: true,
+      secure: consoleCookie.secure,
       httpOnly: true,
       sameSite: "Strict",
     },
@@ -234,7 +235,7 @@ export function consoleFetch(
   } = {},
 ) {
   const headers: Record<string, string> = {};
-  if (options.token) headers.cookie = `${SESSION_COOKIE}=${options.token}`;
+  if (options.token) headers.cookie = `${consoleCookie.name}=${options.token}`;
   const origin = options.origin === undefined ? consoleURL : options.origin;
   if (origin !== null && options.method && options.method !== "GET") headers.origin = origin;
   if (options.body !== undefined) {
