@@ -250,7 +250,7 @@ async function measure(label: string, settings: Record<string, string>) {
       const found = await fetch(`http://127.0.0.1:${port}/console/people`, {
         method: "POST",
         headers: {
-          cookie: `__Host-console-session=${managerToken}`,
+          cookie: `${sessionCookie(consoleOrigin(env)).name}=${managerToken}`,
           origin: "http://localhost:3001",
           "content-type": "application/x-www-form-urlencoded",
         },
@@ -261,7 +261,7 @@ async function measure(label: string, settings: Record<string, string>) {
       await found.text();
       if (found.status !== 303 || !location) throw new Error(`look-up answered ${found.status}`);
       const record = await fetch(new URL(location, `http://127.0.0.1:${port}`), {
-        headers: { cookie: `__Host-console-session=${managerToken}` },
+        headers: { cookie: `${sessionCookie(consoleOrigin(env)).name}=${managerToken}` },
       });
       if (record.status !== 200 || !(await record.text()).includes("Bench Person")) {
         throw new Error(`the record page answered ${record.status}`);
