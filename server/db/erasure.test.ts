@@ -2,11 +2,13 @@ import { randomUUID } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
+import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { runCli } from "../cli/run.ts";
 import { createLogger } from "../logger.ts";
-import { SQLITE_FILE_NAME } from "./database.ts";
+import { createDatabase, SQLITE_FILE_NAME } from "./database.ts";
+import { writeTransaction } from "./writes.ts";
 import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { openServices, type Services } from "../services.ts";
 
@@ -105,5 +107,40 @@ describe("erasure on SQLite", () => {
         spreadsheetIds: [],
       },
     ]);
+  });
+
+  it("an erase that reads first still gets to write when another process commits in between", async () => {
+    // The server (one connection) and the CLI (another), as in production: the erase
+    // reads, the server commits a registration, then the erase writes. In a deferred
+    // transaction SQLite refuses that write at once (a stale snapshot), whatever the
+    // busy timeout; writeTransaction begins IMMEDIATE, so the other writer waits instead.
+    const place = await sqliteBackend.fresh();
+    cleanups.push(() => place.drop());
+    const services = await openServices(place.env, logger);
+    cleanups.push(() => services.close());
+    const cli = createDatabase(place.env, logger, { busyTimeoutMs: 5_000 });
+    const server = createDatabase(place.env, logger, { busyTimeoutMs: 50 });
+    cleanups.push(() => cli.db.destroy());
+    cleanups.push(() => server.db.destroy());
+    const insertElsewhere = () =>
+      sql`insert into erasures (id, email_hash, erased_at, registrations, sent_to_spreadsheet, spreadsheet_ids)
+          values (${randomUUID()}, 'x', '2026-01-01', 0, 0, '[]')`.execute(server.db);
+
+    const erased = writeTransaction(cli.db, "sqlite", async (trx) => {
+      await sql`select count(*) from registrations`.execute(trx);
+      // The other process tries to commit now: with the write lock held it times out.
+      await expect(insertElsewhere()).rejects.toThrow();
+      await sql`delete from registrations`.execute(trx);
+      return "written";
+    });
+    await expect(erased).resolves.toBe("written");
+
+    // The deferred transaction it replaced fails the same sequence.
+    const deferred = cli.db.transaction().execute(async (trx) => {
+      await sql`select count(*) from registrations`.execute(trx);
+      await insertElsewhere();
+      await sql`delete from registrations`.execute(trx);
+    });
+    await expect(deferred).rejects.toThrow();
   });
 });

@@ -198,3 +198,28 @@ export function createWriteHealth(options: {
 
   return { observe, check };
 }
+
+/**
+ * A transaction that reads, then writes. On SQLite it begins IMMEDIATE: a deferred one
+ * cannot take the write lock once another process committed after its first read, and
+ * SQLite then answers BUSY at once, without waiting out the busy timeout. That is how an
+ * operator's erase failed while the server was taking registrations.
+ */
+export async function writeTransaction<T>(
+  db: Kysely<Database>,
+  dialect: Dialect,
+  run: (trx: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  if (dialect === "postgres") return db.transaction().execute(run);
+  return db.connection().execute(async (connection) => {
+    await sql`begin immediate`.execute(connection);
+    try {
+      const result = await run(connection);
+      await sql`commit`.execute(connection);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(connection).catch(() => undefined);
+      throw error;
+    }
+  });
+}

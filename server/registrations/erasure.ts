@@ -4,6 +4,7 @@ import type { Kysely, Selectable } from "kysely";
 
 import type { ErasureRecord } from "../../contract/registrations.ts";
 import { type Database, type Dialect, type ErasuresTable, loadKey } from "../db/schema.ts";
+import { writeTransaction } from "../db/writes.ts";
 import { type InFlight, stopSends } from "../outbox/store.ts";
 
 type Db = Kysely<Database>;
@@ -69,7 +70,7 @@ export async function eraseByEmail(
   const normalised = normalise(email);
   const hash = (await emailHasher(db))(email);
   let inFlight: InFlight[] = [];
-  const result = await db.transaction().execute(async (trx) => {
+  const result = await writeTransaction(db, dialect, async (trx) => {
     inFlight = await lockAddress(trx, dialect, normalised, now);
     const ids = (
       await trx
