@@ -28,14 +28,25 @@ export const chromiumLaunch = {
 
 /**
  * Specs that mostly wait (a hung or slow mail server, a lease running out, a phone's
- * throttled link) or hold one long test: their own project puts them on two more workers
- * from the start, so their waits overlap the other specs' work instead of adding to it.
+ * throttled link, a server killed and restarted) or hold one long test: their own project
+ * starts them from the beginning, so their waits overlap the other specs' work instead of
+ * adding to it. The console's specs, the link walk and the specs that start servers of their
+ * own go with them so that both Chromium projects end together: measured per spec (docs/benchmarks.md), the rest alone kept two
+ * workers busy for half the run after these had finished.
  */
 const waits = [
+  "console-a11y",
+  "console-overview",
+  "console-passkeys",
+  "console-people",
+  "faults",
   "fuzz",
+  "links",
   "mail-faults",
   "mail-limits",
   "mail-trust",
+  "proxy",
+  "register-durability",
   "registrant-journey",
   "slow-phone",
 ].map((name) => `${name}.spec.ts`);
@@ -55,12 +66,14 @@ export default defineConfig({
     trace: "retain-on-failure",
   },
   projects: [
-    { name: "waits", testDir: "tests/e2e", testMatch: waits, workers: 2 },
-    // One browser per core: with a third, a burst of 2,000 registrations met 503s (proxy.spec.ts).
-    { name: "chromium", testDir: "tests/e2e", testIgnore: waits, workers: 2 },
-    // The core journeys in Firefox ESR and WebKitGTK, each through its own driver
-    // (tests/engines/journeys.ts); they use none of Playwright's browser fixtures.
+    // Firefox ESR and WebKitGTK drive the core journeys through their own drivers
+    // (tests/engines/journeys.ts) and use none of Playwright's browser fixtures. Listed
+    // first so their one long serial run takes a worker from the start, not at the end.
     { name: "engines", testDir: "tests/engines", workers: 1 },
+    // Two workers each: with a third in one project, a burst of 2,000 registrations met 503s
+    // (proxy.spec.ts).
+    { name: "waits", testDir: "tests/e2e", testMatch: waits, workers: 2 },
+    { name: "chromium", testDir: "tests/e2e", testIgnore: waits, workers: 2 },
   ],
   webServer: {
     // The production server over the production build (npm test builds first).
