@@ -31,14 +31,7 @@ export const principles = {
   ] satisfies IconPoint[],
 };
 
-export type ProcessStep = {
-  number: number;
-  title: string;
-  summary: string;
-  details: string[];
-};
-
-export const processSteps: { title: string; intro: string; steps: ProcessStep[] } = {
+export const processSteps = {
   title: "Our three-step process",
   intro: "From your first blood test to long-term follow-up, you will always know what comes next.",
   steps: [
@@ -77,6 +70,8 @@ export const processSteps: { title: string; intro: string; steps: ProcessStep[] 
     },
   ],
 };
+
+export type ProcessStep = (typeof processSteps.steps)[number];
 
 export const ongoingCare = {
   id: "ongoing-care",

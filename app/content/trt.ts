@@ -50,14 +50,7 @@ export const benefits = {
   ] satisfies IconPoint[],
 };
 
-export const impactLevels = ["Very High", "High", "Medium"] as const;
-export type ImpactLevel = (typeof impactLevels)[number];
-
-export const impactAreas: {
-  title: string;
-  intro: string;
-  items: { area: string; impact: ImpactLevel; body: string }[];
-} = {
+export const impactAreas = {
   title: "Where it shows in daily life",
   intro:
     "How much men typically notice a change in each area once treatment has settled. Your own experience may differ.",
@@ -93,7 +86,7 @@ export const impactAreas: {
       body: "Some men sleep better, though sleep apnoea must be checked and treated first.",
     },
   ],
-};
+} as const;
 
 export const candidates = {
   title: "Who may be a candidate?",

@@ -11,8 +11,6 @@ import { PageHero } from "../../components/layout/page-hero.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { pages } from "../../content/pages.ts";
 import {
-  type Effectiveness,
-  type TreatmentOption,
   treatmentOptions,
   treatmentsCostNote,
   treatmentsCta,
@@ -22,11 +20,7 @@ import { pageMeta } from "../../lib/seo.ts";
 
 export const meta: Route.MetaFunction = () => pageMeta("/treatment-options");
 
-const effectivenessTone = {
-  Excellent: "strong",
-  Good: "medium",
-  Moderate: "soft",
-} as const satisfies Record<Effectiveness, "strong" | "medium" | "soft">;
+const effectivenessTone = { Excellent: "strong", Good: "medium", Moderate: "soft" } as const;
 
 export default function TreatmentOptions() {
   return (
@@ -118,7 +112,7 @@ export default function TreatmentOptions() {
   );
 }
 
-function TreatmentDetails({ option }: { option: TreatmentOption }) {
+function TreatmentDetails({ option }: { option: (typeof treatmentOptions)[number] }) {
   return (
     <div className="space-y-6">
       <div className="space-y-3">
