@@ -26,10 +26,7 @@ export const prerenderedPaths: readonly string[] = staticRoutePaths.filter(
   (path) => !renderedOnRequest.includes(path) && path !== consolePath,
 );
 
-/** Prerendered, but only reached after an action: not for search engines (robots noindex). */
-export const unlisted: readonly string[] = [registrationPaths.thankYou];
-
-/** The pages listed in sitemap.xml by scripts/postbuild.ts. */
+/** sitemap.xml's pages (scripts/postbuild.ts): not the thank-you page, reached only by a post. */
 export const sitemapPaths: readonly string[] = prerenderedPaths.filter(
-  (path) => !unlisted.includes(path),
+  (path) => path !== registrationPaths.thankYou,
 );
