@@ -26,7 +26,10 @@ export const prerenderedPaths: readonly string[] = staticRoutePaths.filter(
   (path) => !renderedOnRequest.includes(path) && path !== consolePath,
 );
 
-/** sitemap.xml's pages (scripts/postbuild.ts): not the thank-you page, reached only by a post. */
+/** Prerendered, but only reached after an action: not for search engines (robots noindex). */
+export const unlisted: readonly string[] = [registrationPaths.thankYou];
+
+/** The pages listed in sitemap.xml by scripts/postbuild.ts. */
 export const sitemapPaths: readonly string[] = prerenderedPaths.filter(
-  (path) => path !== registrationPaths.thankYou,
+  (path) => !unlisted.includes(path),
 );
