@@ -275,7 +275,6 @@ export const otherCosts = [
   },
 ];
 
-/** The stated totals of the worked example, by year. */
 const [year1Total, year2Total] = costYears.map((y) => y.statedTotal) as [number, number];
 
 /**

@@ -1,4 +1,5 @@
 /** Medicine names and costs belong on this deeper page, never on the home page. */
+
 /** What the monthly ranges cover, and why the cost calculator's prices can sit below them. */
 export const treatmentsCostNote = {
   text: "These monthly ranges cover the brands and doses a doctor may prescribe, from a low starting dose to a high one. Our cost calculator prices one usual dose of one brand of each medicine, so its figures can sit at or below the low end of a range here.",
