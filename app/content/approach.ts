@@ -1,7 +1,5 @@
 import { HeartPulse, Microscope, Scale, UserRound } from "lucide-react";
 
-import type { IconPoint } from "./content-types.ts";
-
 export const approachIntro =
   "Testosterone therapy works best when it is started for the right reasons, at the right dose, and watched closely afterwards. Everything we do follows from that.";
 
@@ -28,7 +26,7 @@ export const principles = {
       title: "Safety over speed",
       body: "Every plan includes regular checks of your blood count, prostate health and hormone levels, so side effects are caught early.",
     },
-  ] satisfies IconPoint[],
+  ],
 };
 
 export const processSteps = {

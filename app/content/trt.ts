@@ -1,7 +1,5 @@
 import { Brain, Dumbbell, Flame, HeartHandshake, Moon, Zap } from "lucide-react";
 
-import type { IconPoint } from "./content-types.ts";
-
 export const trtIntro =
   "Testosterone replacement therapy (TRT) restores testosterone to a healthy range in men whose bodies no longer make enough. Done well, it can change how you feel day to day.";
 
@@ -47,7 +45,7 @@ export const benefits = {
       title: "Long-term health",
       body: "Support for bone density and metabolic health.",
     },
-  ] satisfies IconPoint[],
+  ],
 };
 
 export const impactAreas = {
