@@ -23,12 +23,14 @@ export default [
   // Links from our emails: rendered on each request, never prerendered (app/prerendered-paths.ts).
   route("register-interest/confirm", "routes/registration/confirm.tsx"),
   route("unsubscribe", "routes/registration/unsubscribe.tsx"),
-  route("privacy-policy", "routes/legal/privacy-policy.tsx"),
-  route("terms-of-service", "routes/legal/terms-of-service.tsx"),
-  route("cookie-policy", "routes/legal/cookie-policy.tsx"),
-  route("shipping-policy", "routes/legal/shipping-policy.tsx"),
-  route("refund-policy", "routes/legal/refund-policy.tsx"),
-  route("accessibility", "routes/legal/accessibility.tsx"),
+  ...[
+    "privacy-policy",
+    "terms-of-service",
+    "cookie-policy",
+    "shipping-policy",
+    "refund-policy",
+    "accessibility",
+  ].map((path) => route(path, "routes/legal/policy.tsx", { id: `/${path}` })),
   // The staff console (docs/decisions/133): served only by the console listener, rendered
   // on each request; contract/console.ts says who may use each route.
   route("console", "routes/console/layout.tsx", [

@@ -7,30 +7,18 @@
  */
 import { clinic } from "../content/clinic.ts";
 
-export type CqcStatus = "pending" | "approved";
+const cqcStatus = "pending" as "pending" | "approved";
 
-export type SiteConfig = {
+export const siteFlags = {
   /** Shows the fixed 'Services Available Upon CQC Approval' banner. */
-  showRegulatoryNotice: boolean;
-  /** 'approved' removes the banner and every "awaiting approval" notice. */
-  cqcStatus: CqcStatus;
-  cqcText: string;
-  /** Pricing and booking stay hidden or "not yet available" until launch. */
-  showPricing: boolean;
-  showBooking: boolean;
-  /** The company's legal name (the specification's flag): `clinic.legalName`, from its home. */
-  companyRegistration: string;
-  gmcRegistration: string;
-};
-
-const cqcStatus: CqcStatus = "pending";
-
-export const siteFlags: SiteConfig = {
   showRegulatoryNotice: cqcStatus === "pending",
+  /** 'approved' removes the banner and every "awaiting approval" notice. */
   cqcStatus,
   cqcText: "Services Available Upon CQC Approval",
+  /** Pricing and booking stay hidden or "not yet available" until launch. */
   showPricing: false,
   showBooking: false,
+  /** The company's legal name (the specification's flag): `clinic.legalName`, from its home. */
   companyRegistration: clinic.legalName,
   gmcRegistration: "GMC Registered Clinicians",
 };

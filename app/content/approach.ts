@@ -1,7 +1,5 @@
 import { HeartPulse, Microscope, Scale, UserRound } from "lucide-react";
 
-import type { IconPoint } from "./content-types.ts";
-
 export const approachIntro =
   "Testosterone therapy works best when it is started for the right reasons, at the right dose, and watched closely afterwards. Everything we do follows from that.";
 
@@ -28,17 +26,10 @@ export const principles = {
       title: "Safety over speed",
       body: "Every plan includes regular checks of your blood count, prostate health and hormone levels, so side effects are caught early.",
     },
-  ] satisfies IconPoint[],
+  ],
 };
 
-export type ProcessStep = {
-  number: number;
-  title: string;
-  summary: string;
-  details: string[];
-};
-
-export const processSteps: { title: string; intro: string; steps: ProcessStep[] } = {
+export const processSteps = {
   title: "Our three-step process",
   intro: "From your first blood test to long-term follow-up, you will always know what comes next.",
   steps: [
@@ -77,6 +68,8 @@ export const processSteps: { title: string; intro: string; steps: ProcessStep[] 
     },
   ],
 };
+
+export type ProcessStep = (typeof processSteps.steps)[number];
 
 export const ongoingCare = {
   id: "ongoing-care",

@@ -10,5 +10,3 @@ export type CtaContent = {
 };
 
 export type IconPoint = { icon: LucideIcon; title: string; body: string };
-
-export type QuestionAnswer = { id: string; question: string; answer: string[] };

@@ -10,6 +10,12 @@ function page(heading: string, description: string, body: readonly string[]): Li
   return { title: `${heading} | ${site}`, description, heading, body };
 }
 
+/** The page shown while storage cannot be reached (a 503): nothing was changed. */
+const unavailable = page("Please try again in a minute", "This page is briefly unavailable.", [
+  "We cannot reach our records right now because of a problem on our side. Nothing has been changed.",
+  "Please open the link again in a minute or two.",
+]);
+
 export const confirmCopy = {
   // The link only opens this page: a person presses the button (docs/decisions/100).
   ask: page(
@@ -56,6 +62,7 @@ export const confirmCopy = {
       "If you would still like to hear when we open, you are welcome to register again.",
     ],
   ),
+  unavailable,
 } as const satisfies Record<string, LinkPageCopy>;
 
 export const confirmButton = {
@@ -109,21 +116,12 @@ export const unsubscribeCopy = {
       "The registration this link was sent for has been deleted, so we will not email this address. There is nothing more to do.",
     ],
   ),
+  unavailable,
   button: "Unsubscribe",
   pending: "Unsubscribing...",
   rejoinButton: "Join the list again",
   rejoinPending: "Joining...",
 } as const;
-
-/** The page shown while storage cannot be reached (a 503): nothing was changed. */
-export const linkUnavailableCopy = page(
-  "Please try again in a minute",
-  "This page is briefly unavailable.",
-  [
-    "We cannot reach our records right now because of a problem on our side. Nothing has been changed.",
-    "Please open the link again in a minute or two.",
-  ],
-);
 
 export const linkPageActions = {
   home: "Go to the home page",

@@ -7,8 +7,6 @@ import { clinic as identity } from "./clinic.ts";
 
 const clinic = identity.name;
 
-export type EmailParts = { subject: string; text: string; html: string };
-
 /**
  * No name: nobody has confirmed the address yet, so anything typed into the form could
  * be a stranger's words sent under the clinic's name ("Hello URGENT verify your account
@@ -105,7 +103,7 @@ function textFooter(unsubscribeUrl: string): string {
 
 const paragraph = (html: string) => `<p style="margin:0 0 16px;">${html}</p>`;
 
-export function confirmationEmail(email: ConfirmationEmail): EmailParts {
+export function confirmationEmail(email: ConfirmationEmail) {
   const subject = `Please confirm your email address for ${clinic}`;
   const hello = "Hello,";
   const thanks = `Thank you for registering your interest in ${clinic}. To confirm that this is your address, please open this link:`;
@@ -136,7 +134,7 @@ export function confirmationEmail(email: ConfirmationEmail): EmailParts {
   };
 }
 
-export function announcementEmail(email: AnnouncementEmail): EmailParts {
+export function announcementEmail(email: AnnouncementEmail) {
   const lines = [`Hello ${nameForEmail(email.name) ?? "there"},`, ...paragraphs(email.body)];
   return {
     subject: email.subject,

@@ -4,8 +4,6 @@
  */
 import { Award, ShieldCheck, Stethoscope } from "lucide-react";
 
-import type { IconPoint } from "./content-types.ts";
-
 export const homeHero = {
   eyebrow: "Specialist men's health clinic",
   headline: "Expert TRT for the Modern Man",
@@ -61,7 +59,7 @@ export const trustSection = {
       title: "Specialist Experience",
       body: "Our clinicians have years of experience in men's hormone health and endocrinology.",
     },
-  ] satisfies IconPoint[],
+  ],
   /**
    * Shown beside the rating the specification states (`clinic.rating` in app/content/clinic.ts).
    * SUBSTANTIATE BEFORE LAUNCH: keep evidence of where the rating comes from (ASA rules),

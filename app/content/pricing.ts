@@ -6,36 +6,8 @@
 import { clinic } from "./clinic.ts";
 import { formatGBP } from "./money.ts";
 
-export type TreatmentKey =
-  | "testosterone-cypionate"
-  | "testosterone-enanthate"
-  | "sustanon"
-  | "nebido"
-  | "scrotal-cream"
-  | "testosterone-gel";
-
-export type AddOnKey = "hcg-low" | "hcg-high" | "aromatase-inhibitor" | "tadalafil";
-
-export type TreatmentOption = {
-  key: TreatmentKey;
-  name: string;
-  /** How it is taken, shown under the name. */
-  form: string;
-  monthlyPrice: number;
-  yearlyTotal: number;
-};
-
-export type AddOn = {
-  key: AddOnKey;
-  name: string;
-  /** What it is for, in a few words. */
-  purpose: string;
-  monthlyPrice: number;
-};
-
-export const DEFAULT_TREATMENT: TreatmentKey = "testosterone-cypionate";
-
-export const treatmentOptions: readonly TreatmentOption[] = [
+/** Each treatment's `form` (how it is taken) is shown under its name. */
+export const treatmentOptions = [
   {
     key: "testosterone-cypionate",
     name: "Testosterone cypionate",
@@ -78,9 +50,13 @@ export const treatmentOptions: readonly TreatmentOption[] = [
     monthlyPrice: 40,
     yearlyTotal: 480,
   },
-];
+] as const;
 
-export const addOns: readonly AddOn[] = [
+export type TreatmentOption = (typeof treatmentOptions)[number];
+export type TreatmentKey = TreatmentOption["key"];
+export const DEFAULT_TREATMENT: TreatmentKey = "testosterone-cypionate";
+
+export const addOns = [
   {
     key: "hcg-low",
     name: "hCG, lower dose",
@@ -105,7 +81,10 @@ export const addOns: readonly AddOn[] = [
     purpose: "Daily support for erections",
     monthlyPrice: 15,
   },
-];
+] as const;
+
+export type AddOn = (typeof addOns)[number];
+export type AddOnKey = AddOn["key"];
 
 /** Prices stated on the page (section 9): each figure is written once, here, and every string below is built from it. "From" prices are the lowest a visitor would pay. */
 export const statedPrices = {
@@ -268,7 +247,7 @@ export const costYears: readonly CostYear[] = [
 ];
 
 /** Costs that some men meet, outside the worked example (section 9). */
-export const otherCosts: readonly { service: string; price: string; description: string }[] = [
+export const otherCosts = [
   {
     service: "Monitoring blood tests",
     price: `from ${formatGBP(p.monitoringTestFrom)}`,
@@ -296,15 +275,7 @@ export const otherCosts: readonly { service: string; price: string; description:
   },
 ];
 
-/** The stated totals of the worked example, by year. */
 const [year1Total, year2Total] = costYears.map((y) => y.statedTotal) as [number, number];
-
-export type ComparisonRow = {
-  category: string;
-  ourClinic: string;
-  otherClinics: string;
-  nhs: string;
-};
 
 /**
  * The provider comparison. Our column and the NHS figures (speed, threshold) are from
@@ -313,7 +284,7 @@ export type ComparisonRow = {
  * published prices; UK advertising rules (CAP Code 3.33-3.44) require comparative claims
  * to be verifiable.
  */
-export const comparisonRows: readonly ComparisonRow[] = [
+export const comparisonRows = [
   {
     category: "Speed to treatment",
     ourClinic: "6-8 weeks",
@@ -357,7 +328,7 @@ export const yearlyCostChart = {
 } as const;
 
 /** The headline prices, shown as cards above the worked example (section 9). */
-export const keyPrices: readonly { service: string; price: string; detail: string }[] = [
+export const keyPrices = [
   {
     service: "Initial consultation",
     price: formatGBP(p.consultation),

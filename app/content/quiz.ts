@@ -11,15 +11,8 @@
 export const answerOptions = ["Never", "Rarely", "Sometimes", "Often", "Always"] as const;
 export type AnswerOption = (typeof answerOptions)[number];
 
-export type QuizQuestion = {
-  /** 1-10, the ADAM item it covers. */
-  id: number;
-  /** The ADAM topic, for the clinic's reference only (not shown). */
-  topic: string;
-  text: string;
-};
-
-export const quizQuestions: readonly QuizQuestion[] = [
+/** `id` is the ADAM item (1-10) a question covers; its topic is for the clinic's reference only. */
+export const quizQuestions = [
   {
     id: 1,
     topic: "Decreased libido",
@@ -72,16 +65,11 @@ export const quizQuestions: readonly QuizQuestion[] = [
   },
 ];
 
+export type QuizQuestion = (typeof quizQuestions)[number];
+
 export type RiskBandKey = "low" | "moderate" | "higher";
 
-export type RiskBandText = {
-  title: string;
-  message: string;
-  /** A short label for the band on the chart. */
-  short: string;
-};
-
-export const riskBandText: Record<RiskBandKey, RiskBandText> = {
+export const riskBandText = {
   low: {
     title: "Low Risk",
     short: "Low",

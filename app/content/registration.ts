@@ -15,7 +15,6 @@ export const consentWordings = {
 
 export type ConsentVersion = keyof typeof consentWordings;
 
-/** The wording the form shows now. */
 export const currentConsentVersion: ConsentVersion = "2026-11-23";
 const consentWording = consentWordings[currentConsentVersion];
 

@@ -4,16 +4,14 @@
  */
 import { teamMembers } from "./team.ts";
 
-export type ClinicalPage = "/trt-overview" | "/treatment-options" | "/faq" | "/consultation";
-
-export type ClinicalReview = { reviewerId: string; date: string };
-
-export const clinicalReviews: Record<ClinicalPage, ClinicalReview> = {
+const clinicalReviews = {
   "/trt-overview": { reviewerId: "medical-director", date: "2026-11-23" },
   "/treatment-options": { reviewerId: "medical-director", date: "2026-11-23" },
   "/faq": { reviewerId: "lead-clinician", date: "2026-11-23" },
   "/consultation": { reviewerId: "lead-clinician", date: "2026-11-23" },
 };
+
+export type ClinicalPage = keyof typeof clinicalReviews;
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -22,12 +20,7 @@ const dateFormat = new Intl.DateTimeFormat("en-GB", {
   timeZone: "UTC",
 });
 
-export function reviewFor(page: ClinicalPage): {
-  name: string;
-  role: string;
-  date: string;
-  iso: string;
-} {
+export function reviewFor(page: ClinicalPage) {
   const review = clinicalReviews[page];
   const reviewer = teamMembers.find((m) => m.id === review.reviewerId);
   if (!reviewer) throw new Error(`No team member ${review.reviewerId} to review ${page}`);

@@ -1,19 +1,9 @@
 import { Activity, ClipboardList, TestTube, Video } from "lucide-react";
-import type { LucideIcon } from "lucide-react";
-
-export type Service = {
-  id: string;
-  icon: LucideIcon;
-  title: string;
-  summary: string;
-  includes: string[];
-  link: { label: string; to: string };
-};
 
 export const servicesIntro =
   "Everything you need to find out whether low testosterone is behind your symptoms, and to be treated safely if it is.";
 
-export const services: Service[] = [
+export const services = [
   {
     id: "consultations",
     icon: Video,

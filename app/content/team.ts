@@ -2,21 +2,10 @@
  * REPLACE BEFORE LAUNCH: both people below are placeholders. Put in each clinician's
  * real name, role, qualifications (as on the GMC register), a short bio and initials.
  */
-export type TeamMember = {
-  id: string;
-  name: string;
-  role: string;
-  qualifications: string;
-  bio: string[];
-  initials: string;
-  /** True while the entry is a stand-in that must be replaced before launch. */
-  placeholder: boolean;
-};
-
 export const teamIntro =
   "A small team of doctors with a shared interest in men's hormone health. You will see the same faces at every review.";
 
-export const teamMembers: TeamMember[] = [
+export const teamMembers = [
   {
     id: "medical-director",
     // REPLACE BEFORE LAUNCH
@@ -28,7 +17,6 @@ export const teamMembers: TeamMember[] = [
       "Alex leads the clinic's treatment protocols and reviews every new plan before it starts.",
     ],
     initials: "AM",
-    placeholder: true,
   },
   {
     id: "lead-clinician",
@@ -41,7 +29,6 @@ export const teamMembers: TeamMember[] = [
       "Sam runs the consultation service and makes sure follow-up care stays personal and unhurried.",
     ],
     initials: "SP",
-    placeholder: true,
   },
 ];
 

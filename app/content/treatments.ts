@@ -1,19 +1,4 @@
 /** Medicine names and costs belong on this deeper page, never on the home page. */
-export type Effectiveness = "Excellent" | "Good" | "Moderate";
-
-export type TreatmentOption = {
-  id: string;
-  name: string;
-  effectiveness: Effectiveness;
-  benefits: string;
-  schedule: string;
-  cost: string;
-  description: string;
-  details: string;
-  pros: string[];
-  cons: string[];
-  preparations: string[];
-};
 
 /** What the monthly ranges cover, and why the cost calculator's prices can sit below them. */
 export const treatmentsCostNote = {
@@ -24,7 +9,7 @@ export const treatmentsCostNote = {
 export const treatmentsIntro =
   "There are three main ways to take testosterone. Each can work well; the right one depends on your results, your routine and your preferences. Your doctor will help you choose.";
 
-export const treatmentOptions: TreatmentOption[] = [
+export const treatmentOptions = [
   {
     id: "injectable",
     name: "Injectable TRT",
@@ -102,7 +87,7 @@ export const treatmentOptions: TreatmentOption[] = [
     ],
     preparations: ["Testosterone undecanoate capsules 40 mg (Restandol Testocaps)"],
   },
-];
+] as const;
 
 /**
  * Words that name a prescription-only medicine we offer: the ingredient, its esters and

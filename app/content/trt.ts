@@ -1,7 +1,5 @@
 import { Brain, Dumbbell, Flame, HeartHandshake, Moon, Zap } from "lucide-react";
 
-import type { IconPoint } from "./content-types.ts";
-
 export const trtIntro =
   "Testosterone replacement therapy (TRT) restores testosterone to a healthy range in men whose bodies no longer make enough. Done well, it can change how you feel day to day.";
 
@@ -47,17 +45,10 @@ export const benefits = {
       title: "Long-term health",
       body: "Support for bone density and metabolic health.",
     },
-  ] satisfies IconPoint[],
+  ],
 };
 
-export const impactLevels = ["Very High", "High", "Medium"] as const;
-export type ImpactLevel = (typeof impactLevels)[number];
-
-export const impactAreas: {
-  title: string;
-  intro: string;
-  items: { area: string; impact: ImpactLevel; body: string }[];
-} = {
+export const impactAreas = {
   title: "Where it shows in daily life",
   intro:
     "How much men typically notice a change in each area once treatment has settled. Your own experience may differ.",
@@ -93,7 +84,7 @@ export const impactAreas: {
       body: "Some men sleep better, though sleep apnoea must be checked and treated first.",
     },
   ],
-};
+} as const;
 
 export const candidates = {
   title: "Who may be a candidate?",

@@ -24,6 +24,9 @@ export type PolicyDocument = {
 /** Small helpers that keep the modules readable. */
 export const p = (text: string): PolicyBlock => ({ kind: "paragraph", text });
 export const list = (...items: string[]): PolicyBlock => ({ kind: "list", items });
+export function section(id: string, heading: string, blocks: PolicyBlock[]): PolicySection {
+  return { id, heading, blocks };
+}
 export const table = (caption: string, head: string[], rows: string[][]): PolicyBlock => ({
   kind: "table",
   caption,

@@ -1,4 +1,4 @@
-import { type PolicyDocument, list, p, table } from "./policy-types.ts";
+import { type PolicyDocument, list, p, section, table } from "./policy-types.ts";
 
 export const shippingPolicy: PolicyDocument = {
   lastUpdated: "January 2025",
@@ -7,44 +7,32 @@ export const shippingPolicy: PolicyDocument = {
     "Once our services launch, we will send test kits and prescribed treatment to addresses in the UK. This policy explains the delivery options, times and costs.",
   ],
   sections: [
-    {
-      id: "options",
-      heading: "Delivery options",
-      blocks: [
-        table(
-          "Delivery options and costs",
-          ["Service", "Cost", "Delivery time"],
-          [
-            ["Standard", "Free", "Up to 7 working days"],
-            ["Priority", "£1.99", "2-4 working days"],
-            ["Tracked", "£5.99", "1-2 working days"],
-          ],
-        ),
-        p("Delivery times start from the day your order is despatched."),
-      ],
-    },
-    {
-      id: "when",
-      heading: "When deliveries arrive",
-      blocks: [
-        list(
-          "Deliveries arrive between 8am and 9pm, excluding bank holidays.",
-          "Test kits fit through a letterbox, so you do not need to be in.",
-          "Packaging is plain, with nothing on the outside to say what is inside.",
-        ),
-        p(
-          "Some prescribed treatment may need a signature or cool packaging. We will tell you when that applies.",
-        ),
-      ],
-    },
-    {
-      id: "problems",
-      heading: "Lost or damaged parcels",
-      blocks: [
-        p(
-          "If your parcel has not arrived within the stated time, or arrives damaged, contact us and we will send a replacement at no cost once we have checked with the courier.",
-        ),
-      ],
-    },
+    section("options", "Delivery options", [
+      table(
+        "Delivery options and costs",
+        ["Service", "Cost", "Delivery time"],
+        [
+          ["Standard", "Free", "Up to 7 working days"],
+          ["Priority", "£1.99", "2-4 working days"],
+          ["Tracked", "£5.99", "1-2 working days"],
+        ],
+      ),
+      p("Delivery times start from the day your order is despatched."),
+    ]),
+    section("when", "When deliveries arrive", [
+      list(
+        "Deliveries arrive between 8am and 9pm, excluding bank holidays.",
+        "Test kits fit through a letterbox, so you do not need to be in.",
+        "Packaging is plain, with nothing on the outside to say what is inside.",
+      ),
+      p(
+        "Some prescribed treatment may need a signature or cool packaging. We will tell you when that applies.",
+      ),
+    ]),
+    section("problems", "Lost or damaged parcels", [
+      p(
+        "If your parcel has not arrived within the stated time, or arrives damaged, contact us and we will send a replacement at no cost once we have checked with the courier.",
+      ),
+    ]),
   ],
 };

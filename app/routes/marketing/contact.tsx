@@ -1,4 +1,5 @@
-import { Clock, Mail, MapPin, PhoneCall, Siren } from "lucide-react";
+import { Clock, type LucideIcon, Mail, MapPin, PhoneCall, Siren } from "lucide-react";
+import type { ReactNode } from "react";
 
 import type { Route } from "./+types/contact";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
@@ -23,13 +24,7 @@ export default function Contact() {
         <div className="grid gap-6 lg:grid-cols-[1.4fr_1fr]">
           <dl className="grid gap-5 rounded-card border border-line bg-surface p-6 shadow-card sm:p-8">
             <div className="relative pl-10">
-              <dt className="text-sm font-semibold text-muted">
-                <MapPin
-                  aria-hidden="true"
-                  className="absolute top-0.5 left-0 size-6 text-brand-700"
-                />
-                {contactDetails.addressLabel}
-              </dt>
+              <Term icon={MapPin}>{contactDetails.addressLabel}</Term>
               <dd className="mt-1 text-lg text-ink">
                 <address className="not-italic">
                   {clinic.name}
@@ -43,13 +38,7 @@ export default function Contact() {
               </dd>
             </div>
             <div className="relative pl-10">
-              <dt className="text-sm font-semibold text-muted">
-                <PhoneCall
-                  aria-hidden="true"
-                  className="absolute top-0.5 left-0 size-6 text-brand-700"
-                />
-                {contactDetails.phoneLabel}
-              </dt>
+              <Term icon={PhoneCall}>{contactDetails.phoneLabel}</Term>
               <dd className="mt-1 text-lg">
                 <a
                   href={clinic.phone.href}
@@ -60,13 +49,7 @@ export default function Contact() {
               </dd>
             </div>
             <div className="relative pl-10">
-              <dt className="text-sm font-semibold text-muted">
-                <Mail
-                  aria-hidden="true"
-                  className="absolute top-0.5 left-0 size-6 text-brand-700"
-                />
-                {contactDetails.emailLabel}
-              </dt>
+              <Term icon={Mail}>{contactDetails.emailLabel}</Term>
               <dd className="mt-1 text-lg">
                 <a
                   href={`mailto:${clinic.email}`}
@@ -118,5 +101,15 @@ export default function Contact() {
 
       <CtaPanel id="contact-cta" cta={contactCta} />
     </>
+  );
+}
+
+/** A contact detail's term, its icon hanging in the item's left padding. */
+function Term({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <dt className="text-sm font-semibold text-muted">
+      <Icon aria-hidden="true" className="absolute top-0.5 left-0 size-6 text-brand-700" />
+      {children}
+    </dt>
   );
 }

@@ -11,8 +11,6 @@ import { PageHero } from "../../components/layout/page-hero.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { pages } from "../../content/pages.ts";
 import {
-  type Effectiveness,
-  type TreatmentOption,
   treatmentOptions,
   treatmentsCostNote,
   treatmentsCta,
@@ -22,11 +20,7 @@ import { pageMeta } from "../../lib/seo.ts";
 
 export const meta: Route.MetaFunction = () => pageMeta("/treatment-options");
 
-const effectivenessTone = {
-  Excellent: "strong",
-  Good: "medium",
-  Moderate: "soft",
-} as const satisfies Record<Effectiveness, "strong" | "medium" | "soft">;
+const effectivenessTone = { Excellent: "strong", Good: "medium", Moderate: "soft" } as const;
 
 export default function TreatmentOptions() {
   return (
@@ -56,26 +50,23 @@ export default function TreatmentOptions() {
                 </div>
                 <p className="mt-3 leading-relaxed text-ink-soft">{option.benefits}</p>
                 <dl className="mt-6 space-y-3 border-t border-line pt-5">
-                  <div className="relative pl-8">
-                    <dt className="text-sm text-muted">
-                      <CalendarClock
-                        aria-hidden="true"
-                        className="absolute top-0.5 left-0 size-5 text-brand-700"
-                      />
-                      Schedule
-                    </dt>
-                    <dd className="font-semibold text-ink">{option.schedule}</dd>
-                  </div>
-                  <div className="relative pl-8">
-                    <dt className="text-sm text-muted">
-                      <PoundSterling
-                        aria-hidden="true"
-                        className="absolute top-0.5 left-0 size-5 text-brand-700"
-                      />
-                      Monthly cost
-                    </dt>
-                    <dd className="font-semibold text-ink">{option.cost}</dd>
-                  </div>
+                  {(
+                    [
+                      [CalendarClock, "Schedule", option.schedule],
+                      [PoundSterling, "Monthly cost", option.cost],
+                    ] as const
+                  ).map(([Icon, term, value]) => (
+                    <div key={term} className="relative pl-8">
+                      <dt className="text-sm text-muted">
+                        <Icon
+                          aria-hidden="true"
+                          className="absolute top-0.5 left-0 size-5 text-brand-700"
+                        />
+                        {term}
+                      </dt>
+                      <dd className="font-semibold text-ink">{value}</dd>
+                    </div>
+                  ))}
                 </dl>
               </article>
             </li>
@@ -118,7 +109,7 @@ export default function TreatmentOptions() {
   );
 }
 
-function TreatmentDetails({ option }: { option: TreatmentOption }) {
+function TreatmentDetails({ option }: { option: (typeof treatmentOptions)[number] }) {
   return (
     <div className="space-y-6">
       <div className="space-y-3">
@@ -126,28 +117,24 @@ function TreatmentDetails({ option }: { option: TreatmentOption }) {
         <p>{option.details}</p>
       </div>
       <div className="grid gap-6 md:grid-cols-2">
-        <div>
-          <h4 className="font-sans text-base font-semibold text-ink">Pros</h4>
-          <ul className="mt-2 space-y-2">
-            {option.pros.map((item) => (
-              <li key={item} className="flex gap-2">
-                <Check aria-hidden="true" className="mt-1 size-4 shrink-0 text-success" />
-                {item}
-              </li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <h4 className="font-sans text-base font-semibold text-ink">Cons</h4>
-          <ul className="mt-2 space-y-2">
-            {option.cons.map((item) => (
-              <li key={item} className="flex gap-2">
-                <X aria-hidden="true" className="mt-1 size-4 shrink-0 text-danger" />
-                {item}
-              </li>
-            ))}
-          </ul>
-        </div>
+        {(
+          [
+            ["Pros", option.pros, Check, "text-success"],
+            ["Cons", option.cons, X, "text-danger"],
+          ] as const
+        ).map(([title, items, Icon, colour]) => (
+          <div key={title}>
+            <h4 className="font-sans text-base font-semibold text-ink">{title}</h4>
+            <ul className="mt-2 space-y-2">
+              {items.map((item) => (
+                <li key={item} className="flex gap-2">
+                  <Icon aria-hidden="true" className={`mt-1 size-4 shrink-0 ${colour}`} />
+                  {item}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
       </div>
       <div className="grid gap-6 md:grid-cols-3">
         <div className="md:col-span-1">

@@ -12,7 +12,6 @@ import { ButtonLink } from "../../components/ui/button.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import { pages } from "../../content/pages.ts";
 import {
-  type ImpactLevel,
   benefits,
   candidates,
   impactAreas,
@@ -25,11 +24,7 @@ import { pageMeta } from "../../lib/seo.ts";
 
 export const meta: Route.MetaFunction = () => pageMeta("/trt-overview");
 
-const impactTone = {
-  "Very High": "strong",
-  High: "medium",
-  Medium: "soft",
-} as const satisfies Record<ImpactLevel, "strong" | "medium" | "soft">;
+const impactTone = { "Very High": "strong", High: "medium", Medium: "soft" } as const;
 
 export default function TrtOverview() {
   return (

@@ -3,9 +3,8 @@ import { data } from "react-router";
 
 import type { Route } from "./+types/confirm";
 import { appServicesContext } from "../../../contract/registrations.ts";
-import { confirmButton, confirmCopy, linkUnavailableCopy } from "../../content/email-links.ts";
+import { confirmButton, confirmCopy } from "../../content/email-links.ts";
 import {
-  type ConfirmView,
   checkConfirmLink,
   confirmLink,
   linkToken,
@@ -40,11 +39,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export { linkPageHeaders as headers } from "../../features/registration/link-page.tsx";
 
-const copyFor = (view: ConfirmView) =>
-  view === "unavailable" ? linkUnavailableCopy : confirmCopy[view];
-
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...metaFor(copyFor(loaderData?.view ?? "invalid"), null),
+  ...metaFor(confirmCopy[loaderData?.view ?? "invalid"], null),
   { name: "referrer", content: "same-origin" },
 ];
 
@@ -70,7 +66,7 @@ export default function ConfirmPage({ loaderData, actionData }: Route.ComponentP
   return (
     <LinkPage
       key={view}
-      copy={copyFor(view)}
+      copy={confirmCopy[view]}
       tone={done ? "done" : view === "unavailable" || view === "expired" ? "wait" : "note"}
       moveFocus={pressed}
     >

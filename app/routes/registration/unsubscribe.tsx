@@ -3,9 +3,8 @@ import { data } from "react-router";
 
 import type { Route } from "./+types/unsubscribe";
 import { appServicesContext } from "../../../contract/registrations.ts";
-import { linkUnavailableCopy, unsubscribeCopy } from "../../content/email-links.ts";
+import { unsubscribeCopy } from "../../content/email-links.ts";
 import {
-  type UnsubscribeView,
   checkUnsubscribeLink,
   linkToken,
   rejoinLink,
@@ -52,11 +51,8 @@ const rejoinIntent = "rejoin";
 
 export { linkPageHeaders as headers } from "../../features/registration/link-page.tsx";
 
-const copyFor = (view: UnsubscribeView) =>
-  view === "unavailable" ? linkUnavailableCopy : unsubscribeCopy[view];
-
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  ...metaFor(copyFor(loaderData?.view ?? "invalid"), null),
+  ...metaFor(unsubscribeCopy[loaderData?.view ?? "invalid"], null),
   { name: "referrer", content: "same-origin" },
 ];
 
@@ -83,7 +79,7 @@ export default function UnsubscribePage({ loaderData, actionData }: Route.Compon
   return (
     <LinkPage
       key={view}
-      copy={copyFor(view)}
+      copy={unsubscribeCopy[view]}
       tone={done ? "done" : view === "unavailable" ? "wait" : "note"}
       moveFocus={pressed}
     >
