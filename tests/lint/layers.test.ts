@@ -106,7 +106,7 @@ const cases: Case[] = [
   {
     zone: "a feature imports no other feature",
     file: "app/features/quiz/example.ts",
-    wrong: ["../pricing/format.ts", "../registration/form.ts", "../consent/consent-record.ts"],
+    wrong: ["../pricing/cost.ts", "../registration/form.ts", "../consent/consent-record.ts"],
     legal: ["./scoring.ts", "../../content/quiz.ts", "../../lib/island.tsx"],
   },
   {

@@ -2,12 +2,12 @@ import { Check, Link2, RefreshCw } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 
 import { estimate } from "./cost.ts";
-import { formatGBP } from "./format.ts";
 import { type Selection, parseSelection, selectionToSearch } from "./url-state.ts";
 import { YearsWithCare } from "./years-with-care.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { siteFlags } from "../../config/site.ts";
+import { formatGBP } from "../../content/money.ts";
 import {
   MEMBERSHIP_MONTHLY,
   MEMBERSHIP_YEARLY,

@@ -1,6 +1,6 @@
 import { useId } from "react";
 
-import { formatGBP } from "./format.ts";
+import { formatGBP } from "../../content/money.ts";
 import { yearlyCostChart } from "../../content/pricing.ts";
 
 const ROW = 54;

@@ -1,5 +1,5 @@
 import { yearsWithCare } from "./cost.ts";
-import { formatGBP } from "./format.ts";
+import { formatGBP } from "../../content/money.ts";
 import { pricingText } from "../../content/pricing.ts";
 
 /**

@@ -12,14 +12,6 @@ function x(score: number) {
   return (Math.min(Math.max(score, 0), MAX_SCORE) / MAX_SCORE) * WIDTH;
 }
 
-function segment(i: number) {
-  const b = riskBands[i];
-  if (!b) throw new Error(`No band ${i}`);
-  const start = i === 0 ? 0 : x(b.min - 0.5);
-  const end = i === riskBands.length - 1 ? WIDTH : x(b.max + 0.5);
-  return { band: b, start, end };
-}
-
 /**
  * Where a total falls among the three bands. The SVG is the picture; every fact
  * in it is also text (its title and description, and the labels under it), and
@@ -28,7 +20,8 @@ function segment(i: number) {
 export function BandChart({ total }: { total: number }) {
   const id = useId();
   const band = riskBandFor(total);
-  const segments = riskBands.map((_, i) => segment(i));
+  const current = riskBands.find((b) => b.key === band);
+  const last = riskBands.length - 1;
   const pointer = x(total);
   const description = `A scale from 0 to ${MAX_SCORE} in three bands: ${riskBands
     .map((b) => `${riskBandText[b.key].title} ${b.min} to ${b.max}`)
@@ -44,18 +37,22 @@ export function BandChart({ total }: { total: number }) {
       >
         <title id={`${id}-title`}>Where your total falls</title>
         <desc id={`${id}-desc`}>{description}</desc>
-        {segments.map(({ band: b, start, end }, i) => (
-          <rect
-            key={b.key}
-            x={start + (i === 0 ? 0 : 1.5)}
-            y={16}
-            width={end - start - (i === 0 || i === segments.length - 1 ? 1.5 : 3)}
-            height={18}
-            rx={3}
-            fill={fills[b.key]}
-            opacity={b.key === band ? 1 : 0.25}
-          />
-        ))}
+        {riskBands.map((b, i) => {
+          const start = i === 0 ? 0 : x(b.min - 0.5);
+          const end = i === last ? WIDTH : x(b.max + 0.5);
+          return (
+            <rect
+              key={b.key}
+              x={start + (i === 0 ? 0 : 1.5)}
+              y={16}
+              width={end - start - (i === 0 || i === last ? 1.5 : 3)}
+              height={18}
+              rx={3}
+              fill={fills[b.key]}
+              opacity={b.key === band ? 1 : 0.25}
+            />
+          );
+        })}
         <path
           d={`M ${pointer - 7} 2 L ${pointer + 7} 2 L ${pointer} 13 Z`}
           fill="#15252c"
@@ -87,8 +84,8 @@ export function BandChart({ total }: { total: number }) {
       </ul>
       <figcaption className="mt-3 border-t border-line pt-3 text-sm text-ink-soft">
         Your total of <strong className="text-ink">{total}</strong> out of {MAX_SCORE} sits in the{" "}
-        <strong className="text-ink">{riskBandText[band].title}</strong> band (
-        {riskBands.find((b) => b.key === band)?.min}-{riskBands.find((b) => b.key === band)?.max}).
+        <strong className="text-ink">{riskBandText[band].title}</strong> band ({current?.min}-
+        {current?.max}).
       </figcaption>
     </figure>
   );

@@ -58,13 +58,6 @@ export const ANALYTICS_ALLOWED = "yes";
 /** What a person typed: echoed back into the form when it needs correcting. */
 export type RegistrationValues = Record<"name" | "email" | "phone" | "message", string>;
 
-export type RegistrationFields = {
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string | null;
-};
-
 export type FieldErrors = Partial<Record<keyof RegistrationValues, string>>;
 
 export type RawSubmission = Record<keyof typeof fieldNames, string>;
@@ -163,15 +156,14 @@ export const registrationSchema = z.object({
       ),
     z.transform(emptyToNull),
   ),
-}) satisfies z.ZodMiniType<RegistrationFields, RegistrationValues>;
+});
 
-export type ValidationResult =
-  { success: true; data: RegistrationFields } | { success: false; fieldErrors: FieldErrors };
+export type RegistrationFields = z.output<typeof registrationSchema>;
 
 /** Keeps the first message for each field. */
-export function validateRegistration(values: RegistrationValues): ValidationResult {
+export function validateRegistration(values: RegistrationValues) {
   const result = registrationSchema.safeParse(values);
-  if (result.success) return { success: true, data: result.data };
+  if (result.success) return { success: true as const, data: result.data };
   const fieldErrors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0];
@@ -182,7 +174,7 @@ export function validateRegistration(values: RegistrationValues): ValidationResu
       fieldErrors[field] = issue.message;
     }
   }
-  return { success: false, fieldErrors };
+  return { success: false as const, fieldErrors };
 }
 
 const timestampSchema = z.iso.datetime({ offset: true });
@@ -287,19 +279,10 @@ export function normaliseForKey(fields: RegistrationFields): string {
 /** The data-fetching defaults of section 9 (app/config/ui.ts). */
 export type RetryPolicy = { retries: number; baseDelayMs: number; maxDelayMs: number };
 
-export type FailureVerdict = { retry: false } | { retry: true; retryAfterMs: number | null };
-
-/** Worth retrying though nothing was thrown: the action's own 503 (storage unavailable). */
-export class TransientFailure extends Error {
-  override name = "TransientFailure";
-  readonly retryAfterMs: number | null;
-  constructor(message: string, retryAfterMs: number | null) {
-    super(message);
-    this.retryAfterMs = retryAfterMs;
-  }
-}
-
-/** An answer that is not the registration result: a guard's refusal, a proxy's error page. */
+/**
+ * An answer that is not a stored registration or the fields' errors: the action's own 503
+ * (storage unavailable), a guard's refusal, a proxy's error page.
+ */
 export class HttpFailure extends Error {
   override name = "HttpFailure";
   readonly status: number;
@@ -311,13 +294,10 @@ export class HttpFailure extends Error {
   }
 }
 
-export function backoffDelay(retryIndex: number, policy: RetryPolicy): number {
-  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex);
-}
-
 /**
- * The wait before retry `retryIndex` (0-based), or null to stop. A longer Retry-After is
- * honoured; one beyond the cap (a daily rate limit, say) means retrying now is pointless.
+ * The wait before retry `retryIndex` (0-based), doubling up to the cap, or null to stop. A
+ * longer Retry-After is honoured; one beyond the cap (a daily rate limit, say) means
+ * retrying now is pointless.
  */
 export function retryDelay(
   retryIndex: number,
@@ -326,7 +306,8 @@ export function retryDelay(
 ): number | null {
   if (retryIndex >= policy.retries) return null;
   if (retryAfterMs !== null && retryAfterMs > policy.maxDelayMs) return null;
-  return Math.max(backoffDelay(retryIndex, policy), retryAfterMs ?? 0);
+  const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex);
+  return Math.max(backoff, retryAfterMs ?? 0);
 }
 
 /**
@@ -334,14 +315,13 @@ export function retryDelay(
  * answers (403 foreign origin, 413 too large) would fail the same way again; an abort
  * means the visitor left the page.
  */
-export function classifySubmitError(error: unknown): FailureVerdict {
-  if (error instanceof TransientFailure) return { retry: true, retryAfterMs: error.retryAfterMs };
+export function classifySubmitError(
+  error: unknown,
+): { retry: false } | { retry: true; retryAfterMs: number | null } {
   if (error instanceof Error && error.name === "AbortError") return { retry: false };
-  if (error instanceof HttpFailure) {
-    const transient = error.status === 408 || error.status === 429 || error.status >= 500;
-    return transient ? { retry: true, retryAfterMs: error.retryAfterMs } : { retry: false };
-  }
-  return { retry: true, retryAfterMs: null };
+  if (!(error instanceof HttpFailure)) return { retry: true, retryAfterMs: null };
+  const transient = error.status === 408 || error.status === 429 || error.status >= 500;
+  return transient ? { retry: true, retryAfterMs: error.retryAfterMs } : { retry: false };
 }
 
 /**
@@ -383,9 +363,8 @@ function retryAfterMs(response: Response, answer: unknown): number | null {
 
 /**
  * One attempt: the form's fields, posted as the browser posts them, to the page's own
- * action asking for JSON. Resolves with the answer (stored, or the fields' errors);
- * throws TransientFailure when storage is down, HttpFailure for any other answer, and
- * fetch's TypeError when the network fails.
+ * action asking for JSON. Resolves with the answer (stored, or the fields' errors); throws
+ * HttpFailure for any other answer and fetch's TypeError when the network fails.
  */
 export async function sendRegistration(form: FormData): Promise<RegistrationActionResult> {
   const body = new URLSearchParams();
@@ -398,9 +377,8 @@ export async function sendRegistration(form: FormData): Promise<RegistrationActi
     headers: { Accept: "application/json" },
   });
   const answer: unknown = await response.json().catch(() => null);
-  if (!isResult(answer)) throw new HttpFailure(response.status, retryAfterMs(response, answer));
-  if (answer.status === "unavailable") {
-    throw new TransientFailure(answer.message, answer.retryAfterSeconds * 1000);
+  if (!isResult(answer) || answer.status === "unavailable") {
+    throw new HttpFailure(response.status, retryAfterMs(response, answer));
   }
   return answer;
 }
