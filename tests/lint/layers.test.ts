@@ -86,7 +86,7 @@ const cases: Case[] = [
     zone: "shared components import no features, routes or contract",
     file: "app/components/layout/example.tsx",
     wrong: [
-      "../../features/consent/cookie-settings-button.tsx",
+      "../../features/consent/consent-banner.tsx",
       "../../routes/tools/pricing.tsx",
       "../../../contract/registrations.ts",
     ],

@@ -1,9 +1,8 @@
 import { Check, Link2, RefreshCw } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 
-import { estimate } from "./cost.ts";
+import { estimate, yearsWithCare } from "./cost.ts";
 import { type Selection, parseSelection, selectionToSearch } from "./url-state.ts";
-import { YearsWithCare } from "./years-with-care.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { siteFlags } from "../../config/site.ts";
@@ -243,5 +242,35 @@ export function CostCalculator({ search }: { search: string }) {
         </p>
       </aside>
     </form>
+  );
+}
+
+/**
+ * Beside the calculator's totals: the first and second year with the consultation, tests,
+ * monitoring and membership of the worked example, for the treatment chosen, linking to
+ * the breakdown that itemises them.
+ */
+function YearsWithCare({ medicationMonthly }: { medicationMonthly: number }) {
+  const years = yearsWithCare(medicationMonthly);
+  return (
+    <div className="rounded-control bg-white/10 px-4 py-3">
+      <p className="text-sm font-semibold text-white">{pricingText.withCareTitle}</p>
+      <dl className="mt-2 space-y-1 text-sm">
+        {years.map((year) => (
+          <div key={year.id} className="flex items-baseline justify-between gap-3">
+            <dt className="text-brand-100">{year.title}</dt>
+            <dd className="font-serif text-xl font-semibold tabular-nums">
+              {formatGBP(year.total)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-xs leading-relaxed text-brand-100">
+        {pricingText.withCareNote}{" "}
+        <a href="#breakdown" className="font-semibold text-white underline underline-offset-2">
+          See the cost breakdown
+        </a>
+      </p>
+    </div>
   );
 }

@@ -1,4 +1,9 @@
-import { type AnswerOption, type RiskBandKey, answerOptions } from "../../content/quiz.ts";
+import {
+  type AnswerOption,
+  type RiskBandKey,
+  answerOptions,
+  quizQuestions,
+} from "../../content/quiz.ts";
 
 /** Points per answer: Never 0 … Always 4 (specification section 9). */
 export const answerPoints: Record<AnswerOption, number> = {
@@ -53,4 +58,18 @@ export function riskBandFor(total: number): RiskBandKey {
 export function percentComplete(answers: readonly (AnswerOption | undefined)[]): number {
   const answered = answers.filter(isAnswerOption).length;
   return Math.round((answered / QUESTION_COUNT) * 100);
+}
+
+/**
+ * The answers that scored highest: every answer at the top score given (above Never),
+ * in question order, at most `limit` of them.
+ */
+export function topAnswers(answers: readonly (AnswerOption | undefined)[], limit = 3) {
+  const scored = quizQuestions.flatMap((question, i) => {
+    const answer = answers[i];
+    return isAnswerOption(answer) ? [{ question, answer, points: answerPoints[answer] }] : [];
+  });
+  const best = Math.max(0, ...scored.map((s) => s.points));
+  if (best === 0) return [];
+  return scored.filter((s) => s.points === best).slice(0, limit);
 }
