@@ -187,20 +187,16 @@ export function CostCalculator({ search }: { search: string }) {
         </div>
 
         <dl className="mt-5 space-y-2 border-t border-white/15 pt-4 text-sm">
-          <div className="flex justify-between gap-3">
-            <dt className="text-brand-100">{result.treatment.name}</dt>
-            <dd className="tabular-nums">{formatGBP(result.treatmentMonthly)}</dd>
-          </div>
-          {result.addOns.map((a) => (
-            <div key={a.key} className="flex justify-between gap-3">
-              <dt className="text-brand-100">{a.name}</dt>
-              <dd className="tabular-nums">{formatGBP(a.monthlyPrice)}</dd>
+          {[
+            { name: result.treatment.name, monthlyPrice: result.treatmentMonthly },
+            ...result.addOns,
+            { name: "Membership", monthlyPrice: MEMBERSHIP_MONTHLY },
+          ].map((line) => (
+            <div key={line.name} className="flex justify-between gap-3">
+              <dt className="text-brand-100">{line.name}</dt>
+              <dd className="tabular-nums">{formatGBP(line.monthlyPrice)}</dd>
             </div>
           ))}
-          <div className="flex justify-between gap-3">
-            <dt className="text-brand-100">Membership</dt>
-            <dd className="tabular-nums">{formatGBP(MEMBERSHIP_MONTHLY)}</dd>
-          </div>
         </dl>
         <p className="mt-4 text-xs leading-relaxed text-brand-100">
           Yearly: treatment {formatGBP(result.treatment.yearlyTotal)} + add-ons{" "}

@@ -48,10 +48,8 @@ export function riskBandFor(total: number): RiskBandKey {
   if (!Number.isInteger(total) || total < 0 || total > MAX_SCORE) {
     throw new RangeError(`A quiz total must be a whole number from 0 to ${MAX_SCORE}`);
   }
-  const band = riskBands.find((b) => total >= b.min && total <= b.max);
-  // Unreachable: the bands cover 0..MAX_SCORE without gaps (tested).
-  if (!band) throw new RangeError(`No band for ${total}`);
-  return band.key;
+  // The bands cover 0..MAX_SCORE without gaps (tested), so the last one is never a fallback.
+  return riskBands.find((b) => total <= b.max)?.key ?? "higher";
 }
 
 /** How many questions have an answer: drives the 'N% Complete' label. */

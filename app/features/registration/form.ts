@@ -116,45 +116,36 @@ const controlsButLines =
 const stripControls = (value: string) => value.replace(controls, "");
 const stripControlsButLines = (value: string) => value.replace(controlsButLines, "");
 
+/** Invisible characters removed, then trimmed, then the checks. */
+const cleaned = (strip: (value: string) => string, ...checks: z.core.$ZodCheck<string>[]) =>
+  z.string().check(z.overwrite(strip), z.trim(), ...checks);
+/** As `cleaned`, with "" read as null: an optional field left empty. */
+const orNull = (strip: (value: string) => string, ...checks: z.core.$ZodCheck<string>[]) =>
+  z.pipe(cleaned(strip, ...checks), z.transform(emptyToNull));
+
 /** The browser runs it for fast feedback, the action for safety. */
 export const registrationSchema = z.object({
-  name: z
-    .string()
-    .check(
-      z.overwrite(stripControls),
-      z.trim(),
-      z.minLength(1, { error: messages.nameRequired, abort: true }),
-      z.maxLength(registrationLimits.name, messages.nameTooLong),
-    ),
+  name: cleaned(
+    stripControls,
+    z.minLength(1, { error: messages.nameRequired, abort: true }),
+    z.maxLength(registrationLimits.name, messages.nameTooLong),
+  ),
   email: z.pipe(
-    z
-      .string()
-      .check(
-        z.overwrite(stripControls),
-        z.trim(),
-        z.minLength(1, { error: messages.emailRequired, abort: true }),
-        z.maxLength(registrationLimits.email, { error: messages.emailTooLong, abort: true }),
-      ),
+    cleaned(
+      stripControls,
+      z.minLength(1, { error: messages.emailRequired, abort: true }),
+      z.maxLength(registrationLimits.email, { error: messages.emailTooLong, abort: true }),
+    ),
     z.email(messages.emailInvalid).check(z.refine(fitsSmtp, messages.emailPartTooLong)),
   ),
-  phone: z.pipe(
-    z.string().check(
-      z.overwrite(stripControls),
-      z.trim(),
-      z.maxLength(registrationLimits.phone, { error: messages.phoneTooLong, abort: true }),
-      z.refine((v) => v === "" || isPhoneNumber(v), messages.phoneInvalid),
-    ),
-    z.transform(emptyToNull),
+  phone: orNull(
+    stripControls,
+    z.maxLength(registrationLimits.phone, { error: messages.phoneTooLong, abort: true }),
+    z.refine((v) => v === "" || isPhoneNumber(v), messages.phoneInvalid),
   ),
-  message: z.pipe(
-    z
-      .string()
-      .check(
-        z.overwrite(stripControlsButLines),
-        z.trim(),
-        z.maxLength(registrationLimits.message, messages.messageTooLong),
-      ),
-    z.transform(emptyToNull),
+  message: orNull(
+    stripControlsButLines,
+    z.maxLength(registrationLimits.message, messages.messageTooLong),
   ),
 });
 
@@ -165,24 +156,15 @@ export function validateRegistration(values: RegistrationValues) {
   const result = registrationSchema.safeParse(values);
   if (result.success) return { success: true as const, data: result.data };
   const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (
-      (field === "name" || field === "email" || field === "phone" || field === "message") &&
-      fieldErrors[field] === undefined
-    ) {
-      fieldErrors[field] = issue.message;
-    }
-  }
+  // Every issue is on one of the schema's four fields.
+  for (const issue of result.error.issues)
+    fieldErrors[issue.path[0] as keyof FieldErrors] ??= issue.message;
   return { success: false as const, fieldErrors };
 }
 
 const timestampSchema = z.iso.datetime({ offset: true });
 
-const utmSchema = z.pipe(
-  z.string().check(z.overwrite(stripControls), z.trim(), z.maxLength(registrationLimits.utm)),
-  z.transform(emptyToNull),
-);
+const utmSchema = orNull(stripControls, z.maxLength(registrationLimits.utm));
 const hostSchema = z.pipe(
   z
     .string()
