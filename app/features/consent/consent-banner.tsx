@@ -7,12 +7,10 @@ import { Button } from "../../components/ui/button.tsx";
 import { consentBannerText, consentCategoryText } from "../../content/cookies.ts";
 
 /**
- * The bottom banner shown until the visitor chooses. It is in every page's HTML, early in the
- * tab order (just after the skip link), and app.css hides it unless <html data-consent="ask">.
- * Its buttons carry `data-consent-action` and are run by the inline page script
- * (consent-script.ts) from the first paint, on hydrated pages too: React attaches nothing to
- * them. While it shows, the page reserves its height below the content and as scroll padding,
- * so a focused element is never scrolled beneath it (docs/decisions/058, 105).
+ * The bottom banner, in every page's HTML just after the skip link; app.css hides it unless
+ * <html data-consent="ask">. The page script (consent-script.ts) runs every control marked
+ * `data-consent-action` in this file from the first paint; React attaches nothing to them.
+ * While it shows, the page reserves its height (docs/decisions/058, 105).
  */
 export function ConsentBanner() {
   const titleId = useId();
@@ -63,11 +61,10 @@ export function ConsentBanner() {
 }
 
 /**
- * The cookie preferences dialog: a native `<dialog>` in every page's HTML. The page script
- * (consent-script.ts) sets its switches from the stored choice and opens it with showModal(),
- * so the browser makes the page behind it inert, keeps focus inside, closes it on Escape and
- * draws the backdrop; no focus trap of our own (docs/decisions/105). Its buttons submit a
- * `method="dialog"` form, which closes it; the script saves the choice first.
+ * A native `<dialog>` the page script fills from the stored choice and opens with showModal(),
+ * so the browser makes the page inert, keeps focus inside and closes it on Escape: no focus
+ * trap of our own (docs/decisions/105). Its `method="dialog"` buttons close it once the script
+ * has saved the choice.
  */
 export function PreferencesDialog() {
   const titleId = useId();
@@ -138,10 +135,7 @@ export function PreferencesDialog() {
   );
 }
 
-/**
- * Lets the visitor change a cookie choice after the banner is gone: the page script opens the
- * preferences dialog (consent-script.ts). Hidden with JavaScript off, where it could do nothing.
- */
+/** The footer's way back to the dialog once the banner is gone; hidden without JavaScript. */
 export function CookieSettingsButton() {
   return (
     <button
