@@ -135,9 +135,7 @@ const WIDTH = 400;
 const fills = { low: "#23613b", moderate: "#7f5a24", higher: "#1f5450" } as const;
 
 /** Scale position of a score. Bands hold whole numbers, so 10 and 11 meet at 10.5. */
-function x(score: number) {
-  return (Math.min(Math.max(score, 0), MAX_SCORE) / MAX_SCORE) * WIDTH;
-}
+const x = (score: number) => (Math.min(Math.max(score, 0), MAX_SCORE) / MAX_SCORE) * WIDTH;
 
 /**
  * Where a total falls among the three bands. The SVG is the picture; every fact
