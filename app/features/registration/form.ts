@@ -205,19 +205,10 @@ export function usableClientTimestamp(value: string): string | null {
 /** What the action answers: JSON to the island, the page's action data without JavaScript. */
 export type RegistrationActionResult =
   | { status: "success" }
-  | {
-      status: "invalid";
-      values: RegistrationValues;
-      wantsUpdates: boolean;
-      fieldErrors: FieldErrors;
-    }
-  | {
-      status: "unavailable";
-      values: RegistrationValues;
-      wantsUpdates: boolean;
-      message: string;
-      retryAfterSeconds: number;
-    };
+  | ({ values: RegistrationValues; wantsUpdates: boolean } & (
+      | { status: "invalid"; fieldErrors: FieldErrors }
+      | { status: "unavailable"; message: string; retryAfterSeconds: number }
+    ));
 
 /** Or the browser giving up after its retries. */
 export type RegistrationFormResult = RegistrationActionResult | { status: "failed" };
