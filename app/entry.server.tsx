@@ -23,23 +23,24 @@ export { appServicesContext, consoleServicesContext };
 
 export const streamTimeout = 5_000;
 
-/**
- * The server's own logger (pino) from the app context, so LOG_LEVEL and its redaction
- * list apply here too. Prerendering at build time has no context: its errors fail the
- * build, and the console shows them to whoever runs it.
- */
-function loggerOf(context: Readonly<RouterContextProvider> | undefined): Logger {
+/** The server's services, or none while prerendering at build time. */
+function servicesOf(context: Readonly<RouterContextProvider> | undefined) {
   try {
-    if (context) return context.get(appServicesContext).logger;
+    return context?.get(appServicesContext);
   } catch {
-    // No services: prerendering.
+    return undefined;
   }
-  return {
-    info: (fields, message) => console.warn(message, fields),
-    warn: (fields, message) => console.warn(message, fields),
-    error: (fields, message) => console.error(message, fields),
-  };
 }
+
+/**
+ * Prerendering has no pino logger: its errors fail the build, and the console shows them
+ * to whoever runs it. Otherwise the server's own, so LOG_LEVEL and its redaction apply.
+ */
+const buildLogger: Logger = {
+  info: (fields, message) => console.warn(message, fields),
+  warn: (fields, message) => console.warn(message, fields),
+  error: (fields, message) => console.error(message, fields),
+};
 
 /**
  * One log line per route error. A refusal (4xx) is information without a stack; a
@@ -60,7 +61,7 @@ function logError(
       ? { type: cause.name, message: cause.message, stack: refused ? undefined : cause.stack }
       : { message: String(cause) };
   const fields = { method: request.method, path: new URL(request.url).pathname, err };
-  const logger = loggerOf(context);
+  const logger = servicesOf(context)?.logger ?? buildLogger;
   if (refused) logger.info(fields, "route refused");
   else logger.error(fields, "route failed");
 }
@@ -87,15 +88,6 @@ export const handleDataRequest: HandleDataRequestFunction = async (response) => 
   });
 };
 
-function nonceOf(loadContext: RouterContextProvider | undefined): string | undefined {
-  try {
-    return loadContext?.get(appServicesContext).nonce;
-  } catch {
-    // Prerendering at build time has no services: prerendered pages use script hashes.
-    return undefined;
-  }
-}
-
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -106,7 +98,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
-  const nonce = nonceOf(loadContext);
+  // Prerendered pages have none: they use script hashes.
+  const nonce = servicesOf(loadContext)?.nonce;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -114,17 +107,13 @@ export default function handleRequest(
     // Crawlers and prerendering wait for the whole document.
     const waitForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
 
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
+    const timeout = setTimeout(() => abort(), streamTimeout + 1000);
 
     const onReady = () => {
       shellRendered = true;
       const body = new PassThrough({
         final(callback) {
-          clearTimeout(timeoutId);
-          timeoutId = undefined;
+          clearTimeout(timeout);
           callback();
         },
       });
@@ -147,9 +136,7 @@ export default function handleRequest(
       {
         nonce,
         ...(waitForAll ? { onAllReady: onReady } : { onShellReady: onReady }),
-        onShellError(error: unknown) {
-          reject(error);
-        },
+        onShellError: reject,
         onError(error: unknown) {
           responseStatusCode = 500;
           if (shellRendered) logError(error, request, loadContext);

@@ -17,10 +17,12 @@ import { SiteShell } from "./components/layout/site-shell.tsx";
 import { ButtonLink } from "./components/ui/button.tsx";
 import { siteFlags } from "./config/site.ts";
 import { clinic } from "./content/clinic.ts";
-import { ConsentBanner } from "./features/consent/consent-banner.tsx";
+import {
+  ConsentBanner,
+  CookieSettingsButton,
+  PreferencesDialog,
+} from "./features/consent/consent-banner.tsx";
 import { consentScript } from "./features/consent/consent-script.ts";
-import { CookieSettingsButton } from "./features/consent/cookie-settings-button.tsx";
-import { PreferencesDialog } from "./features/consent/preferences-dialog.tsx";
 import { useNonce } from "./lib/nonce.tsx";
 
 /** Document-level listeners, so it works whether or not the page hydrates (decision 105). */

@@ -1,10 +1,6 @@
 import { createContext, use } from "react";
 
-const NonceContext = createContext<string | undefined>(undefined);
+/** Carries the per-request CSP nonce from entry.server to the scripts it renders. */
+export const NonceProvider = createContext<string | undefined>(undefined);
 
-/** Carries the per-request CSP nonce from entry.server to <Scripts> in the root layout. */
-export const NonceProvider = NonceContext;
-
-export function useNonce(): string | undefined {
-  return use(NonceContext);
-}
+export const useNonce = () => use(NonceProvider);

@@ -11,6 +11,5 @@ function show(kind: Kind, message: string) {
 /** Toasts with the durations of the specification: 4 s for confirmations, 5 s for errors. */
 export const notify = {
   success: (message: string) => show("success", message),
-  info: (message: string) => show("info", message),
   error: (message: string) => show("error", message),
 };

@@ -4,10 +4,7 @@ import { siteUrl } from "../config/site.ts";
 import { clinic } from "../content/clinic.ts";
 import { type PageInfo, type PagePath, pages } from "../content/pages.ts";
 
-/** The absolute URL of a path on the public site. */
-export function absoluteUrl(path: string, origin: string = siteUrl): string {
-  return new URL(path, origin).href;
-}
+const absoluteUrl = (path: string) => new URL(path, siteUrl).href;
 
 /** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
 export function pageMeta(path: PagePath, extra: MetaDescriptor[] = []): MetaDescriptor[] {
@@ -33,21 +30,20 @@ export function metaFor(page: PageInfo, path: string | null, extra: MetaDescript
     { name: "twitter:description", content: page.description },
     { name: "twitter:image", content: image },
   ];
-  if (path !== null) {
-    tags.push(
-      { tagName: "link", rel: "canonical", href: absoluteUrl(path) },
-      { property: "og:url", content: absoluteUrl(path) },
-    );
-  } else {
-    tags.push({ name: "robots", content: "noindex" });
-  }
-  return [...tags, ...extra];
+  const where: MetaDescriptor[] =
+    path === null
+      ? [{ name: "robots", content: "noindex" }]
+      : [
+          { tagName: "link", rel: "canonical", href: absoluteUrl(path) },
+          { property: "og:url", content: absoluteUrl(path) },
+        ];
+  return [...tags, ...where, ...extra];
 }
 
-/** A JSON-LD block as a meta descriptor, rendered by <Meta /> as a script tag. */
-export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
-  return { "script:ld+json": data };
-}
+/** Rendered by <Meta /> as a script tag. */
+const jsonLd = (data: Record<string, unknown>): MetaDescriptor => ({
+  "script:ld+json": { "@context": "https://schema.org", ...data },
+});
 
 /**
  * schema.org MedicalClinic for home and contact. No rating is included: search
@@ -55,7 +51,6 @@ export function jsonLd(data: Record<string, unknown>): MetaDescriptor {
  */
 export function medicalClinicJsonLd(): MetaDescriptor {
   return jsonLd({
-    "@context": "https://schema.org",
     "@type": "MedicalClinic",
     name: clinic.name,
     url: absoluteUrl("/"),
@@ -81,7 +76,6 @@ export function medicalClinicJsonLd(): MetaDescriptor {
 /** schema.org FAQPage from question-and-answer pairs (answers as paragraphs). */
 export function faqPageJsonLd(items: { question: string; answer: string[] }[]): MetaDescriptor {
   return jsonLd({
-    "@context": "https://schema.org",
     "@type": "FAQPage",
     mainEntity: items.map((item) => ({
       "@type": "Question",

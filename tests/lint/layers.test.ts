@@ -86,7 +86,7 @@ const cases: Case[] = [
     zone: "shared components import no features, routes or contract",
     file: "app/components/layout/example.tsx",
     wrong: [
-      "../../features/consent/cookie-settings-button.tsx",
+      "../../features/consent/consent-banner.tsx",
       "../../routes/tools/pricing.tsx",
       "../../../contract/registrations.ts",
     ],
@@ -106,7 +106,7 @@ const cases: Case[] = [
   {
     zone: "a feature imports no other feature",
     file: "app/features/quiz/example.ts",
-    wrong: ["../pricing/format.ts", "../registration/form.ts", "../consent/consent-record.ts"],
+    wrong: ["../pricing/cost.ts", "../registration/form.ts", "../consent/consent-record.ts"],
     legal: ["./scoring.ts", "../../content/quiz.ts", "../../lib/island.tsx"],
   },
   {

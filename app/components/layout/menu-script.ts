@@ -1,13 +1,16 @@
 import { navigationMenuDelays } from "../../config/ui.ts";
 
-type MenuScriptConfig = { openDelayMs: number; skipDelayMs: number };
+const settings = {
+  openDelayMs: navigationMenuDelays.delayDuration,
+  skipDelayMs: navigationMenuDelays.skipDelayDuration,
+};
 
 /**
  * Listeners on the document, so the menus work from the first paint, hydrated or not
  * (decisions 093, 105). Serialised with Function.prototype.toString: it uses nothing from
  * outside.
  */
-export function menuBehaviour(config: MenuScriptConfig) {
+export function menuBehaviour(config: typeof settings) {
   const menus = () =>
     Array.from(document.querySelectorAll<HTMLDetailsElement>("details[data-menu]"));
   const menuOf = (node: unknown) =>
@@ -130,10 +133,5 @@ export function menuBehaviour(config: MenuScriptConfig) {
   });
 }
 
-const config: MenuScriptConfig = {
-  openDelayMs: navigationMenuDelays.delayDuration,
-  skipDelayMs: navigationMenuDelays.skipDelayDuration,
-};
-
 /** The menu part of the inline script, as source text (see consent-script.ts). */
-export const menuScript = `(${menuBehaviour.toString()})(${JSON.stringify(config)});`;
+export const menuScript = `(${menuBehaviour.toString()})(${JSON.stringify(settings)});`;

@@ -1,16 +1,16 @@
+import { X } from "lucide-react";
 import { useId } from "react";
 import { Link } from "react-router";
 
+import { consentCategories } from "./consent-record.ts";
 import { Button } from "../../components/ui/button.tsx";
-import { consentBannerText } from "../../content/cookies.ts";
+import { consentBannerText, consentCategoryText } from "../../content/cookies.ts";
 
 /**
- * The bottom banner shown until the visitor chooses. It is in every page's HTML, early in the
- * tab order (just after the skip link), and app.css hides it unless <html data-consent="ask">.
- * Its buttons carry `data-consent-action` and are run by the inline page script
- * (consent-script.ts) from the first paint, on hydrated pages too: React attaches nothing to
- * them. While it shows, the page reserves its height below the content and as scroll padding,
- * so a focused element is never scrolled beneath it (docs/decisions/058, 105).
+ * The bottom banner, in every page's HTML just after the skip link; app.css hides it unless
+ * <html data-consent="ask">. The page script (consent-script.ts) runs every control marked
+ * `data-consent-action` in this file from the first paint; React attaches nothing to them.
+ * While it shows, the page reserves its height (docs/decisions/058, 105).
  */
 export function ConsentBanner() {
   const titleId = useId();
@@ -57,5 +57,93 @@ export function ConsentBanner() {
         </div>
       </div>
     </section>
+  );
+}
+
+/**
+ * A native `<dialog>` the page script fills from the stored choice and opens with showModal(),
+ * so the browser makes the page inert, keeps focus inside and closes it on Escape: no focus
+ * trap of our own (docs/decisions/105). Its `method="dialog"` buttons close it once the script
+ * has saved the choice.
+ */
+export function PreferencesDialog() {
+  const titleId = useId();
+  const descriptionId = useId();
+  return (
+    <dialog
+      id="cookie-preferences"
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg overflow-y-auto rounded-card bg-surface p-6 text-ink shadow-card backdrop:bg-ink/40"
+    >
+      <form method="dialog">
+        <h2 id={titleId} className="pr-10 font-serif text-2xl">
+          Cookie preferences
+        </h2>
+        <p id={descriptionId} className="mt-2 text-sm text-ink-soft">
+          Choose which kinds of cookies we may use. You can change this at any time from the link at
+          the foot of every page.
+        </p>
+        <ul className="mt-5 divide-y divide-line">
+          {consentCategories.map((category) => {
+            const text = consentCategoryText[category];
+            const id = `consent-${category}`;
+            const locked = category === "essential";
+            return (
+              <li key={category} className="flex items-start justify-between gap-4 py-4">
+                <div>
+                  <label htmlFor={id} className="font-semibold text-ink">
+                    {text.label}
+                  </label>
+                  <p id={`${id}-description`} className="mt-1 text-sm text-muted">
+                    {text.description}
+                  </p>
+                </div>
+                {/* A checkbox drawn as a switch: the thumb is a background, so every engine draws it. */}
+                <input
+                  id={id}
+                  type="checkbox"
+                  role="switch"
+                  name={category}
+                  aria-describedby={`${id}-description`}
+                  defaultChecked={locked}
+                  disabled={locked}
+                  className="mt-1 h-7 w-12 shrink-0 cursor-pointer appearance-none rounded-full bg-line bg-[radial-gradient(circle,white_0_10px,transparent_11px)] bg-size-[28px_28px] bg-position-[left_0_center] bg-no-repeat transition-[background-color,background-position] checked:bg-brand-700 checked:bg-position-[right_0_center] disabled:cursor-not-allowed disabled:opacity-70"
+                />
+              </li>
+            );
+          })}
+        </ul>
+        <div className="mt-4 flex flex-wrap justify-end gap-2">
+          <Button type="submit" variant="secondary" data-consent-action="essential">
+            {consentBannerText.essentialOnly}
+          </Button>
+          <Button type="submit" data-consent-action="save">
+            {consentBannerText.save}
+          </Button>
+        </div>
+        <button
+          type="submit"
+          data-consent-action="close"
+          aria-label="Close"
+          className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-control text-muted hover:bg-sand"
+        >
+          <X aria-hidden="true" className="size-5" />
+        </button>
+      </form>
+    </dialog>
+  );
+}
+
+/** The footer's way back to the dialog once the banner is gone; hidden without JavaScript. */
+export function CookieSettingsButton() {
+  return (
+    <button
+      type="button"
+      data-consent-action="open"
+      className="min-h-8 text-brand-100 underline underline-offset-2 hover:text-white"
+    >
+      Cookie settings
+    </button>
   );
 }

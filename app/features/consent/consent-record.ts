@@ -2,19 +2,7 @@
 export const CONSENT_STORAGE_KEY = "meridian-clinic.cookie-consent";
 
 export const consentCategories = ["essential", "analytics", "functional", "marketing"] as const;
-export type ConsentCategory = (typeof consentCategories)[number];
-
-export type Consent = Record<ConsentCategory, boolean>;
-
-/** What localStorage holds: the choice, a format version and when it was made. */
-export type StoredConsent = {
-  version: 1;
-  essential: true;
-  analytics: boolean;
-  functional: boolean;
-  marketing: boolean;
-  decidedAt: string;
-};
+export type Consent = Record<(typeof consentCategories)[number], boolean>;
 
 // ISO 8601 date-time in UTC or with an offset, as Date#toISOString writes it.
 export const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -42,19 +30,14 @@ function problemWith(value: unknown): string | null {
   return null;
 }
 
-export const acceptAll: Consent = {
+const optional = (allowed: boolean): Consent => ({
   essential: true,
-  analytics: true,
-  functional: true,
-  marketing: true,
-};
-
-export const essentialOnly: Consent = {
-  essential: true,
-  analytics: false,
-  functional: false,
-  marketing: false,
-};
+  analytics: allowed,
+  functional: allowed,
+  marketing: allowed,
+});
+export const acceptAll = optional(true);
+export const essentialOnly = optional(false);
 
 /** The cookie policy keeps a choice for one year; after that the banner asks again. */
 export const CONSENT_LIFETIME_MS = 365 * 24 * 60 * 60 * 1000;
@@ -65,7 +48,10 @@ export type ParsedConsent =
   | { kind: "stored"; consent: Consent }
   | { kind: "invalid"; error: Error };
 
-/** Reads what localStorage held. Anything unreadable is `invalid`, so the banner shows again. */
+/**
+ * Reads what localStorage held: the choice, a format version and when it was made. Anything
+ * unreadable is `invalid`, so the banner shows again.
+ */
 export function parseStoredConsent(raw: string | null, now: Date = new Date()): ParsedConsent {
   if (raw === null) return { kind: "none" };
   let json: unknown;
@@ -78,20 +64,23 @@ export function parseStoredConsent(raw: string | null, now: Date = new Date()): 
   if (problem !== null) {
     return { kind: "invalid", error: new Error(`Stored consent has the wrong shape: ${problem}`) };
   }
-  const { essential, analytics, functional, marketing, decidedAt } = json as StoredConsent;
+  const { essential, analytics, functional, marketing, decidedAt } = json as Consent & {
+    decidedAt: string;
+  };
   if (now.getTime() - Date.parse(decidedAt) > CONSENT_LIFETIME_MS) return { kind: "expired" };
   return { kind: "stored", consent: { essential, analytics, functional, marketing } };
 }
 
 /** Essential storage cannot be refused: it only remembers this choice. */
 export function serializeConsent(consent: Consent, now: Date = new Date()): string {
-  const record: StoredConsent = {
+  const { analytics, functional, marketing } = consent;
+  const decidedAt = now.toISOString();
+  return JSON.stringify({
     version: 1,
     essential: true,
-    analytics: consent.analytics,
-    functional: consent.functional,
-    marketing: consent.marketing,
-    decidedAt: now.toISOString(),
-  };
-  return JSON.stringify(record);
+    analytics,
+    functional,
+    marketing,
+    decidedAt,
+  });
 }

@@ -2,11 +2,11 @@ import { CONSENT_LIFETIME_MS, CONSENT_STORAGE_KEY, ISO_DATE_TIME } from "./conse
 import { ATTRIBUTION_STORAGE_KEY, attributionFields } from "../../../contract/registrations.ts";
 
 /** What the consent part of the page script needs to know, written into it as JSON. */
-type ConsentScriptConfig = {
-  key: string;
-  lifetimeMs: number;
-  isoDateTime: string;
-  visitSource: { key: string; fields: typeof attributionFields };
+const settings = {
+  key: CONSENT_STORAGE_KEY,
+  lifetimeMs: CONSENT_LIFETIME_MS,
+  isoDateTime: ISO_DATE_TIME.source,
+  visitSource: { key: ATTRIBUTION_STORAGE_KEY, fields: attributionFields },
 };
 
 /**
@@ -29,7 +29,7 @@ type ConsentScriptConfig = {
  *    (never our own) for this visit, and fills them into the hidden fields of a form marked
  *    `data-visit-source` as it is submitted. Refusing analytics deletes what was kept.
  */
-export function consentBehaviour(config: ConsentScriptConfig) {
+export function consentBehaviour(config: typeof settings) {
   const root = document.documentElement;
   const categories = ["analytics", "functional", "marketing"] as const;
   type Choice = Record<(typeof categories)[number], boolean>;
@@ -239,16 +239,9 @@ export function consentBehaviour(config: ConsentScriptConfig) {
   else measure();
 }
 
-const config: ConsentScriptConfig = {
-  key: CONSENT_STORAGE_KEY,
-  lifetimeMs: CONSENT_LIFETIME_MS,
-  isoDateTime: ISO_DATE_TIME.source,
-  visitSource: { key: ATTRIBUTION_STORAGE_KEY, fields: attributionFields },
-};
-
 /**
  * The consent part of the inline script, as source text. Prerendered pages allow the whole
  * inline script by its hash (computed from the built HTML by scripts/postbuild.ts),
  * request-rendered pages by the request's nonce.
  */
-export const consentScript = `(${consentBehaviour.toString()})(${JSON.stringify(config)});`;
+export const consentScript = `(${consentBehaviour.toString()})(${JSON.stringify(settings)});`;

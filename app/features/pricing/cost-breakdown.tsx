@@ -1,6 +1,6 @@
 import { lineAmount, sumLines } from "./cost.ts";
-import { formatGBP } from "./format.ts";
 import { Card } from "../../components/ui/card.tsx";
+import { formatGBP } from "../../content/money.ts";
 import { costYears, keyPrices } from "../../content/pricing.ts";
 
 /** The headline prices, then the worked first and second year, line by line. */

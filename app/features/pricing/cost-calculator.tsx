@@ -1,13 +1,12 @@
 import { Check, Link2, RefreshCw } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
 
-import { estimate } from "./cost.ts";
-import { formatGBP } from "./format.ts";
+import { estimate, yearsWithCare } from "./cost.ts";
 import { type Selection, parseSelection, selectionToSearch } from "./url-state.ts";
-import { YearsWithCare } from "./years-with-care.tsx";
 import { Button, buttonVariants } from "../../components/ui/button.tsx";
 import { cn } from "../../components/ui/cn.ts";
 import { siteFlags } from "../../config/site.ts";
+import { formatGBP } from "../../content/money.ts";
 import {
   MEMBERSHIP_MONTHLY,
   MEMBERSHIP_YEARLY,
@@ -188,20 +187,16 @@ export function CostCalculator({ search }: { search: string }) {
         </div>
 
         <dl className="mt-5 space-y-2 border-t border-white/15 pt-4 text-sm">
-          <div className="flex justify-between gap-3">
-            <dt className="text-brand-100">{result.treatment.name}</dt>
-            <dd className="tabular-nums">{formatGBP(result.treatmentMonthly)}</dd>
-          </div>
-          {result.addOns.map((a) => (
-            <div key={a.key} className="flex justify-between gap-3">
-              <dt className="text-brand-100">{a.name}</dt>
-              <dd className="tabular-nums">{formatGBP(a.monthlyPrice)}</dd>
+          {[
+            { name: result.treatment.name, monthlyPrice: result.treatmentMonthly },
+            ...result.addOns,
+            { name: "Membership", monthlyPrice: MEMBERSHIP_MONTHLY },
+          ].map((line) => (
+            <div key={line.name} className="flex justify-between gap-3">
+              <dt className="text-brand-100">{line.name}</dt>
+              <dd className="tabular-nums">{formatGBP(line.monthlyPrice)}</dd>
             </div>
           ))}
-          <div className="flex justify-between gap-3">
-            <dt className="text-brand-100">Membership</dt>
-            <dd className="tabular-nums">{formatGBP(MEMBERSHIP_MONTHLY)}</dd>
-          </div>
         </dl>
         <p className="mt-4 text-xs leading-relaxed text-brand-100">
           Yearly: treatment {formatGBP(result.treatment.yearlyTotal)} + add-ons{" "}
@@ -243,5 +238,35 @@ export function CostCalculator({ search }: { search: string }) {
         </p>
       </aside>
     </form>
+  );
+}
+
+/**
+ * Beside the calculator's totals: the first and second year with the consultation, tests,
+ * monitoring and membership of the worked example, for the treatment chosen, linking to
+ * the breakdown that itemises them.
+ */
+function YearsWithCare({ medicationMonthly }: { medicationMonthly: number }) {
+  const years = yearsWithCare(medicationMonthly);
+  return (
+    <div className="rounded-control bg-white/10 px-4 py-3">
+      <p className="text-sm font-semibold text-white">{pricingText.withCareTitle}</p>
+      <dl className="mt-2 space-y-1 text-sm">
+        {years.map((year) => (
+          <div key={year.id} className="flex items-baseline justify-between gap-3">
+            <dt className="text-brand-100">{year.title}</dt>
+            <dd className="font-serif text-xl font-semibold tabular-nums">
+              {formatGBP(year.total)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-2 text-xs leading-relaxed text-brand-100">
+        {pricingText.withCareNote}{" "}
+        <a href="#breakdown" className="font-semibold text-white underline underline-offset-2">
+          See the cost breakdown
+        </a>
+      </p>
+    </div>
   );
 }

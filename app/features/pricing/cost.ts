@@ -1,38 +1,22 @@
 import {
-  type AddOn,
   type AddOnKey,
   type CostLine,
-  type CostYear,
   MEMBERSHIP_MONTHLY,
   MEMBERSHIP_YEARLY,
   type TreatmentKey,
-  type TreatmentOption,
   addOns,
   costYears,
   treatmentOptions,
 } from "../../content/pricing.ts";
 
-export type Estimate = {
-  treatment: TreatmentOption;
-  addOns: AddOn[];
-  treatmentMonthly: number;
-  addOnsMonthly: number;
-  membershipMonthly: number;
-  /** treatment monthly + selected add-ons + £32 membership */
-  monthlyTotal: number;
-  /** treatment yearly + add-ons × 12 + £384 membership */
-  yearlyTotal: number;
-};
-
-export function findTreatment(key: TreatmentKey): TreatmentOption {
-  const treatment = treatmentOptions.find((t) => t.key === key);
-  if (!treatment) throw new RangeError(`Unknown treatment: ${key}`);
-  return treatment;
-}
-
-/** The calculator's estimate (specification section 9). Add-ons keep the price list's order. */
-export function estimate(treatmentKey: TreatmentKey, addOnKeys: Iterable<AddOnKey>): Estimate {
-  const treatment = findTreatment(treatmentKey);
+/**
+ * The calculator's estimate (specification section 9): a month is the treatment, the add-ons
+ * and the £32 membership; a year is the treatment's yearly total, the add-ons × 12 and the
+ * £384 membership. Add-ons keep the price list's order.
+ */
+export function estimate(treatmentKey: TreatmentKey, addOnKeys: Iterable<AddOnKey>) {
+  const treatment = treatmentOptions.find((t) => t.key === treatmentKey);
+  if (!treatment) throw new RangeError(`Unknown treatment: ${treatmentKey}`);
   const chosen = new Set(addOnKeys);
   for (const key of chosen) {
     if (!addOns.some((a) => a.key === key)) throw new RangeError(`Unknown add-on: ${key}`);
@@ -44,7 +28,6 @@ export function estimate(treatmentKey: TreatmentKey, addOnKeys: Iterable<AddOnKe
     addOns: selected,
     treatmentMonthly: treatment.monthlyPrice,
     addOnsMonthly,
-    membershipMonthly: MEMBERSHIP_MONTHLY,
     monthlyTotal: treatment.monthlyPrice + addOnsMonthly + MEMBERSHIP_MONTHLY,
     yearlyTotal: treatment.yearlyTotal + addOnsMonthly * 12 + MEMBERSHIP_YEARLY,
   };
@@ -59,14 +42,12 @@ export function sumLines(lines: readonly CostLine[]): number {
   return lines.reduce((pence, line) => pence + Math.round(lineAmount(line) * 100), 0) / 100;
 }
 
-export type YearWithCare = { id: CostYear["id"]; title: string; total: number };
-
 /**
  * The worked example's first and second year (consultation, tests, membership, monitoring)
  * with the visitor's own treatment and add-ons in place of its medication line. With the
  * example's own £45 a month it gives the stated £1,485 and £1,140 (tested).
  */
-export function yearsWithCare(medicationMonthly: number): YearWithCare[] {
+export function yearsWithCare(medicationMonthly: number) {
   return costYears.map((year) => ({
     id: year.id,
     title: year.title,

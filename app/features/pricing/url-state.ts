@@ -8,16 +8,6 @@ import {
 
 export type Selection = { treatment: TreatmentKey; addOns: AddOnKey[] };
 
-export const defaultSelection: Selection = { treatment: DEFAULT_TREATMENT, addOns: [] };
-
-function isTreatmentKey(value: string): value is TreatmentKey {
-  return treatmentOptions.some((t) => t.key === value);
-}
-
-function isAddOnKey(value: string): value is AddOnKey {
-  return addOns.some((a) => a.key === value);
-}
-
 /**
  * Reads the calculator's selection from a query string. Accepts the shared form
  * (`?treatment=nebido&addons=hcg-high,tadalafil`) and the repeated form a plain
@@ -25,18 +15,16 @@ function isAddOnKey(value: string): value is AddOnKey {
  * ignored, so a broken or stale link falls back to the defaults.
  */
 export function parseSelection(params: URLSearchParams): Selection {
-  const treatmentParam = params.get("treatment") ?? "";
-  const treatment = isTreatmentKey(treatmentParam) ? treatmentParam : DEFAULT_TREATMENT;
+  const requestedTreatment = params.get("treatment");
+  const treatment =
+    treatmentOptions.find((t) => t.key === requestedTreatment)?.key ?? DEFAULT_TREATMENT;
   const requested = new Set(
     params
       .getAll("addons")
       .flatMap((value) => value.split(","))
       .map((value) => value.trim()),
   );
-  return {
-    treatment,
-    addOns: addOns.map((a) => a.key).filter((key) => requested.has(key) && isAddOnKey(key)),
-  };
+  return { treatment, addOns: addOns.map((a) => a.key).filter((key) => requested.has(key)) };
 }
 
 /**

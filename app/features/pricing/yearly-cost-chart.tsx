@@ -1,6 +1,6 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 
-import { formatGBP } from "./format.ts";
+import { formatGBP } from "../../content/money.ts";
 import { yearlyCostChart } from "../../content/pricing.ts";
 
 const ROW = 54;
@@ -11,9 +11,7 @@ const BAR_SPAN = 68;
 const SCALE_MAX = 2500;
 
 /** A bar length as a percentage of the chart's width. */
-function pct(amount: number) {
-  return (amount / SCALE_MAX) * BAR_SPAN;
-}
+const pct = (amount: number) => (amount / SCALE_MAX) * BAR_SPAN;
 
 /**
  * Our year-1 and year-2 costs beside the other-clinics range and the NHS. The SVG
@@ -30,6 +28,11 @@ export function YearlyCostChart() {
     `${otherClinics.label}: about ${rangeText} a year`,
     `${nhs.label}: ${nhs.note}`,
   ].join(". ");
+  const tableRows: [string, ReactNode][] = [
+    ...ours.map((o): [string, ReactNode] => [o.label, formatGBP(o.amount)]),
+    [otherClinics.label, <>About {rangeText}</>],
+    [nhs.label, nhs.note],
+  ];
 
   return (
     <figure className="min-w-0 rounded-card border border-line bg-surface p-5 shadow-card sm:p-7">
@@ -127,26 +130,14 @@ export function YearlyCostChart() {
             </tr>
           </thead>
           <tbody>
-            {ours.map((o) => (
-              <tr key={o.label} className="border-b border-line">
+            {tableRows.map(([label, cost], i) => (
+              <tr key={label} className={i < ours.length + 1 ? "border-b border-line" : undefined}>
                 <th scope="row" className="py-2 pr-3 font-normal">
-                  {o.label}
+                  {label}
                 </th>
-                <td className="py-2 tabular-nums">{formatGBP(o.amount)}</td>
+                <td className={i < ours.length + 1 ? "py-2 tabular-nums" : "py-2"}>{cost}</td>
               </tr>
             ))}
-            <tr className="border-b border-line">
-              <th scope="row" className="py-2 pr-3 font-normal">
-                {otherClinics.label}
-              </th>
-              <td className="py-2 tabular-nums">About {rangeText}</td>
-            </tr>
-            <tr>
-              <th scope="row" className="py-2 pr-3 font-normal">
-                {nhs.label}
-              </th>
-              <td className="py-2">{nhs.note}</td>
-            </tr>
           </tbody>
         </table>
       </details>

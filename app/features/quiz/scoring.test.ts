@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
-import { MAX_SCORE, percentComplete, riskBandFor, scoreAnswers } from "./scoring.ts";
+import { MAX_SCORE, percentComplete, riskBandFor, scoreAnswers, topAnswers } from "./scoring.ts";
 import { type AnswerOption, answerOptions, quizQuestions } from "../../content/quiz.ts";
 
 /** Ten answers whose points add up to `total`, filling from the first question with Always. */
@@ -112,5 +112,24 @@ describe("percentComplete", () => {
     some[2] = "Always";
     expect(percentComplete(some)).toBe(30);
     expect(percentComplete(answersFor(17))).toBe(100);
+  });
+});
+
+const all = (a: AnswerOption): AnswerOption[] => Array.from({ length: 10 }, () => a);
+
+describe("topAnswers", () => {
+  it("lists the answers at the highest score, in question order, at most three", () => {
+    const answers = all("Rarely");
+    answers[4] = "Often";
+    answers[8] = "Often";
+    expect(topAnswers(answers).map((s) => [s.question.id, s.answer])).toEqual([
+      [5, "Often"],
+      [9, "Often"],
+    ]);
+    expect(topAnswers(all("Always"))).toHaveLength(3);
+  });
+
+  it("lists nothing when every answer is Never", () => {
+    expect(topAnswers(all("Never"))).toEqual([]);
   });
 });

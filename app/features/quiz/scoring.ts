@@ -1,4 +1,9 @@
-import { type AnswerOption, type RiskBandKey, answerOptions } from "../../content/quiz.ts";
+import {
+  type AnswerOption,
+  type RiskBandKey,
+  answerOptions,
+  quizQuestions,
+} from "../../content/quiz.ts";
 
 /** Points per answer: Never 0 … Always 4 (specification section 9). */
 export const answerPoints: Record<AnswerOption, number> = {
@@ -43,14 +48,26 @@ export function riskBandFor(total: number): RiskBandKey {
   if (!Number.isInteger(total) || total < 0 || total > MAX_SCORE) {
     throw new RangeError(`A quiz total must be a whole number from 0 to ${MAX_SCORE}`);
   }
-  const band = riskBands.find((b) => total >= b.min && total <= b.max);
-  // Unreachable: the bands cover 0..MAX_SCORE without gaps (tested).
-  if (!band) throw new RangeError(`No band for ${total}`);
-  return band.key;
+  // The bands cover 0..MAX_SCORE without gaps (tested), so the last one is never a fallback.
+  return riskBands.find((b) => total <= b.max)?.key ?? "higher";
 }
 
 /** How many questions have an answer: drives the 'N% Complete' label. */
 export function percentComplete(answers: readonly (AnswerOption | undefined)[]): number {
   const answered = answers.filter(isAnswerOption).length;
   return Math.round((answered / QUESTION_COUNT) * 100);
+}
+
+/**
+ * The answers that scored highest: every answer at the top score given (above Never),
+ * in question order, at most `limit` of them.
+ */
+export function topAnswers(answers: readonly (AnswerOption | undefined)[], limit = 3) {
+  const scored = quizQuestions.flatMap((question, i) => {
+    const answer = answers[i];
+    return isAnswerOption(answer) ? [{ question, answer, points: answerPoints[answer] }] : [];
+  });
+  const best = Math.max(0, ...scored.map((s) => s.points));
+  if (best === 0) return [];
+  return scored.filter((s) => s.points === best).slice(0, limit);
 }

@@ -14,12 +14,9 @@ const progressLabelId = "quiz-progress-label";
 const narrowButton = "max-[359px]:px-3 max-[359px]:[&_svg]:hidden";
 
 /**
- * The ten-question quiz, one question at a time. Each question is a `<fieldset>` of
- * native radio buttons whose `<legend>` holds the question's heading (decision 054), so
- * the browser gives it the radio group's keyboard behaviour and its name. Answers live
- * only in this component's state: nothing is stored or sent, and leaving the page clears
- * them. The prerendered page shows question 1; without JavaScript the page explains how
- * to score the quiz on paper (no-script-quiz.tsx).
+ * One question at a time, each a `<fieldset>` of native radios whose `<legend>` holds its
+ * heading, so the browser gives the group its keyboard behaviour and name (decision 054).
+ * Answers live only in this state: nothing is stored or sent.
  */
 export function SymptomQuiz() {
   const [index, setIndex] = useState(0);

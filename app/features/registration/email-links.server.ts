@@ -64,60 +64,50 @@ async function answer<
   return { view: view(result as Exclude<Result, LinkProblem>), status: 200 };
 }
 
+type Token = string | null;
+
 /** A look at a confirm link (GET, HEAD, `.data`): never confirms, since link scanners open links. */
-export const checkConfirmLink = (
-  registrations: Pick<RegistrationService, "checkConfirm">,
-  token: string | null,
-): Promise<LinkAnswer<ConfirmView>> =>
+export const checkConfirmLink = (r: Pick<RegistrationService, "checkConfirm">, token: Token) =>
   answer(
     token,
-    (t) => registrations.checkConfirm(t),
-    (r) => (r.alreadyConfirmed ? "alreadyConfirmed" : "ask"),
+    (t) => r.checkConfirm(t),
+    (c) => (c.alreadyConfirmed ? "alreadyConfirmed" : "ask"),
   );
 
 /** The confirm button's POST: a second press is harmless. */
-export const confirmLink = (
-  registrations: Pick<RegistrationService, "confirm">,
-  token: string | null,
-): Promise<LinkAnswer<ConfirmView>> =>
+export const confirmLink = (r: Pick<RegistrationService, "confirm">, token: Token) =>
   answer(
     token,
-    (t) => registrations.confirm(t),
-    (r) => (r.firstTime ? "confirmed" : "alreadyConfirmed"),
+    (t) => r.confirm(t),
+    (c) => (c.firstTime ? "confirmed" : "alreadyConfirmed"),
   );
 
 /** A look at an unsubscribe link (GET): never unsubscribes. */
 export const checkUnsubscribeLink = (
-  registrations: Pick<RegistrationService, "checkUnsubscribe">,
-  token: string | null,
-): Promise<LinkAnswer<UnsubscribeView>> =>
+  r: Pick<RegistrationService, "checkUnsubscribe">,
+  token: Token,
+) =>
   answer(
     token,
-    (t) => registrations.checkUnsubscribe(t),
-    (r) => (r.alreadyUnsubscribed ? "alreadyUnsubscribed" : "ask"),
+    (t) => r.checkUnsubscribe(t),
+    (u) => (u.alreadyUnsubscribed ? "alreadyUnsubscribed" : "ask"),
     "invalid",
   );
 
 /** The button or a mail provider's one-click POST: safe to repeat, each time a 200. */
-export const unsubscribeLink = (
-  registrations: Pick<RegistrationService, "unsubscribe">,
-  token: string | null,
-): Promise<LinkAnswer<UnsubscribeView>> =>
+export const unsubscribeLink = (r: Pick<RegistrationService, "unsubscribe">, token: Token) =>
   answer(
     token,
-    (t) => registrations.unsubscribe(t),
+    (t) => r.unsubscribe(t),
     () => "done",
     "invalid",
   );
 
 /** "Join the list again" from an unsubscribe link's page: the only way back. Safe to repeat. */
-export const rejoinLink = (
-  registrations: Pick<RegistrationService, "rejoin">,
-  token: string | null,
-): Promise<LinkAnswer<UnsubscribeView>> =>
+export const rejoinLink = (r: Pick<RegistrationService, "rejoin">, token: Token) =>
   answer(
     token,
-    (t) => registrations.rejoin(t),
+    (t) => r.rejoin(t),
     () => "rejoined",
     "invalid",
   );

@@ -58,13 +58,6 @@ export const ANALYTICS_ALLOWED = "yes";
 /** What a person typed: echoed back into the form when it needs correcting. */
 export type RegistrationValues = Record<"name" | "email" | "phone" | "message", string>;
 
-export type RegistrationFields = {
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string | null;
-};
-
 export type FieldErrors = Partial<Record<keyof RegistrationValues, string>>;
 
 export type RawSubmission = Record<keyof typeof fieldNames, string>;
@@ -123,74 +116,55 @@ const controlsButLines =
 const stripControls = (value: string) => value.replace(controls, "");
 const stripControlsButLines = (value: string) => value.replace(controlsButLines, "");
 
+/** Invisible characters removed, then trimmed, then the checks. */
+const cleaned = (strip: (value: string) => string, ...checks: z.core.$ZodCheck<string>[]) =>
+  z.string().check(z.overwrite(strip), z.trim(), ...checks);
+/** As `cleaned`, with "" read as null: an optional field left empty. */
+const orNull = (strip: (value: string) => string, ...checks: z.core.$ZodCheck<string>[]) =>
+  z.pipe(cleaned(strip, ...checks), z.transform(emptyToNull));
+
 /** The browser runs it for fast feedback, the action for safety. */
 export const registrationSchema = z.object({
-  name: z
-    .string()
-    .check(
-      z.overwrite(stripControls),
-      z.trim(),
-      z.minLength(1, { error: messages.nameRequired, abort: true }),
-      z.maxLength(registrationLimits.name, messages.nameTooLong),
-    ),
+  name: cleaned(
+    stripControls,
+    z.minLength(1, { error: messages.nameRequired, abort: true }),
+    z.maxLength(registrationLimits.name, messages.nameTooLong),
+  ),
   email: z.pipe(
-    z
-      .string()
-      .check(
-        z.overwrite(stripControls),
-        z.trim(),
-        z.minLength(1, { error: messages.emailRequired, abort: true }),
-        z.maxLength(registrationLimits.email, { error: messages.emailTooLong, abort: true }),
-      ),
+    cleaned(
+      stripControls,
+      z.minLength(1, { error: messages.emailRequired, abort: true }),
+      z.maxLength(registrationLimits.email, { error: messages.emailTooLong, abort: true }),
+    ),
     z.email(messages.emailInvalid).check(z.refine(fitsSmtp, messages.emailPartTooLong)),
   ),
-  phone: z.pipe(
-    z.string().check(
-      z.overwrite(stripControls),
-      z.trim(),
-      z.maxLength(registrationLimits.phone, { error: messages.phoneTooLong, abort: true }),
-      z.refine((v) => v === "" || isPhoneNumber(v), messages.phoneInvalid),
-    ),
-    z.transform(emptyToNull),
+  phone: orNull(
+    stripControls,
+    z.maxLength(registrationLimits.phone, { error: messages.phoneTooLong, abort: true }),
+    z.refine((v) => v === "" || isPhoneNumber(v), messages.phoneInvalid),
   ),
-  message: z.pipe(
-    z
-      .string()
-      .check(
-        z.overwrite(stripControlsButLines),
-        z.trim(),
-        z.maxLength(registrationLimits.message, messages.messageTooLong),
-      ),
-    z.transform(emptyToNull),
+  message: orNull(
+    stripControlsButLines,
+    z.maxLength(registrationLimits.message, messages.messageTooLong),
   ),
-}) satisfies z.ZodMiniType<RegistrationFields, RegistrationValues>;
+});
 
-export type ValidationResult =
-  { success: true; data: RegistrationFields } | { success: false; fieldErrors: FieldErrors };
+export type RegistrationFields = z.output<typeof registrationSchema>;
 
 /** Keeps the first message for each field. */
-export function validateRegistration(values: RegistrationValues): ValidationResult {
+export function validateRegistration(values: RegistrationValues) {
   const result = registrationSchema.safeParse(values);
-  if (result.success) return { success: true, data: result.data };
+  if (result.success) return { success: true as const, data: result.data };
   const fieldErrors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (
-      (field === "name" || field === "email" || field === "phone" || field === "message") &&
-      fieldErrors[field] === undefined
-    ) {
-      fieldErrors[field] = issue.message;
-    }
-  }
-  return { success: false, fieldErrors };
+  // Every issue is on one of the schema's four fields.
+  for (const issue of result.error.issues)
+    fieldErrors[issue.path[0] as keyof FieldErrors] ??= issue.message;
+  return { success: false as const, fieldErrors };
 }
 
 const timestampSchema = z.iso.datetime({ offset: true });
 
-const utmSchema = z.pipe(
-  z.string().check(z.overwrite(stripControls), z.trim(), z.maxLength(registrationLimits.utm)),
-  z.transform(emptyToNull),
-);
+const utmSchema = orNull(stripControls, z.maxLength(registrationLimits.utm));
 const hostSchema = z.pipe(
   z
     .string()
@@ -231,19 +205,10 @@ export function usableClientTimestamp(value: string): string | null {
 /** What the action answers: JSON to the island, the page's action data without JavaScript. */
 export type RegistrationActionResult =
   | { status: "success" }
-  | {
-      status: "invalid";
-      values: RegistrationValues;
-      wantsUpdates: boolean;
-      fieldErrors: FieldErrors;
-    }
-  | {
-      status: "unavailable";
-      values: RegistrationValues;
-      wantsUpdates: boolean;
-      message: string;
-      retryAfterSeconds: number;
-    };
+  | ({ values: RegistrationValues; wantsUpdates: boolean } & (
+      | { status: "invalid"; fieldErrors: FieldErrors }
+      | { status: "unavailable"; message: string; retryAfterSeconds: number }
+    ));
 
 /** Or the browser giving up after its retries. */
 export type RegistrationFormResult = RegistrationActionResult | { status: "failed" };
@@ -287,19 +252,10 @@ export function normaliseForKey(fields: RegistrationFields): string {
 /** The data-fetching defaults of section 9 (app/config/ui.ts). */
 export type RetryPolicy = { retries: number; baseDelayMs: number; maxDelayMs: number };
 
-export type FailureVerdict = { retry: false } | { retry: true; retryAfterMs: number | null };
-
-/** Worth retrying though nothing was thrown: the action's own 503 (storage unavailable). */
-export class TransientFailure extends Error {
-  override name = "TransientFailure";
-  readonly retryAfterMs: number | null;
-  constructor(message: string, retryAfterMs: number | null) {
-    super(message);
-    this.retryAfterMs = retryAfterMs;
-  }
-}
-
-/** An answer that is not the registration result: a guard's refusal, a proxy's error page. */
+/**
+ * An answer that is not a stored registration or the fields' errors: the action's own 503
+ * (storage unavailable), a guard's refusal, a proxy's error page.
+ */
 export class HttpFailure extends Error {
   override name = "HttpFailure";
   readonly status: number;
@@ -311,13 +267,10 @@ export class HttpFailure extends Error {
   }
 }
 
-export function backoffDelay(retryIndex: number, policy: RetryPolicy): number {
-  return Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex);
-}
-
 /**
- * The wait before retry `retryIndex` (0-based), or null to stop. A longer Retry-After is
- * honoured; one beyond the cap (a daily rate limit, say) means retrying now is pointless.
+ * The wait before retry `retryIndex` (0-based), doubling up to the cap, or null to stop. A
+ * longer Retry-After is honoured; one beyond the cap (a daily rate limit, say) means
+ * retrying now is pointless.
  */
 export function retryDelay(
   retryIndex: number,
@@ -326,7 +279,8 @@ export function retryDelay(
 ): number | null {
   if (retryIndex >= policy.retries) return null;
   if (retryAfterMs !== null && retryAfterMs > policy.maxDelayMs) return null;
-  return Math.max(backoffDelay(retryIndex, policy), retryAfterMs ?? 0);
+  const backoff = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retryIndex);
+  return Math.max(backoff, retryAfterMs ?? 0);
 }
 
 /**
@@ -334,14 +288,13 @@ export function retryDelay(
  * answers (403 foreign origin, 413 too large) would fail the same way again; an abort
  * means the visitor left the page.
  */
-export function classifySubmitError(error: unknown): FailureVerdict {
-  if (error instanceof TransientFailure) return { retry: true, retryAfterMs: error.retryAfterMs };
+export function classifySubmitError(
+  error: unknown,
+): { retry: false } | { retry: true; retryAfterMs: number | null } {
   if (error instanceof Error && error.name === "AbortError") return { retry: false };
-  if (error instanceof HttpFailure) {
-    const transient = error.status === 408 || error.status === 429 || error.status >= 500;
-    return transient ? { retry: true, retryAfterMs: error.retryAfterMs } : { retry: false };
-  }
-  return { retry: true, retryAfterMs: null };
+  if (!(error instanceof HttpFailure)) return { retry: true, retryAfterMs: null };
+  const transient = error.status === 408 || error.status === 429 || error.status >= 500;
+  return transient ? { retry: true, retryAfterMs: error.retryAfterMs } : { retry: false };
 }
 
 /**
@@ -383,9 +336,8 @@ function retryAfterMs(response: Response, answer: unknown): number | null {
 
 /**
  * One attempt: the form's fields, posted as the browser posts them, to the page's own
- * action asking for JSON. Resolves with the answer (stored, or the fields' errors);
- * throws TransientFailure when storage is down, HttpFailure for any other answer, and
- * fetch's TypeError when the network fails.
+ * action asking for JSON. Resolves with the answer (stored, or the fields' errors); throws
+ * HttpFailure for any other answer and fetch's TypeError when the network fails.
  */
 export async function sendRegistration(form: FormData): Promise<RegistrationActionResult> {
   const body = new URLSearchParams();
@@ -398,9 +350,8 @@ export async function sendRegistration(form: FormData): Promise<RegistrationActi
     headers: { Accept: "application/json" },
   });
   const answer: unknown = await response.json().catch(() => null);
-  if (!isResult(answer)) throw new HttpFailure(response.status, retryAfterMs(response, answer));
-  if (answer.status === "unavailable") {
-    throw new TransientFailure(answer.message, answer.retryAfterSeconds * 1000);
+  if (!isResult(answer) || answer.status === "unavailable") {
+    throw new HttpFailure(response.status, retryAfterMs(response, answer));
   }
   return answer;
 }

@@ -69,12 +69,8 @@ export async function handleRegistration(
   const log = (outcome: string, registrationId?: string) =>
     logger.info({ outcome, registrationId }, "registration");
   const submission = readSubmission(form);
-  const values: RegistrationValues = {
-    name: submission.name,
-    email: submission.email,
-    phone: submission.phone,
-    message: submission.message,
-  };
+  const { name, email, phone, message } = submission;
+  const values: RegistrationValues = { name, email, phone, message };
   const wantsUpdates = submission.updates === UPDATES_TICKED;
   const sentKey = usableIdempotencyKey(submission.idempotencyKey);
   const success: RegistrationOutcome = {

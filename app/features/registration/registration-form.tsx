@@ -6,7 +6,6 @@ import {
   type RegistrationFormResult,
   sendRegistration,
   submitWithRetry,
-  type RegistrationValues,
   fieldNames,
   isMissingRequired,
   newIdempotencyKey,
@@ -15,7 +14,7 @@ import {
   UPDATES_TICKED,
   validateRegistration,
 } from "./form.ts";
-import { registrationPaths } from "../../../contract/registrations.ts";
+import { attributionFields, registrationPaths } from "../../../contract/registrations.ts";
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
@@ -26,22 +25,59 @@ import { notify } from "../../lib/notify.ts";
 import { Toaster } from "../../lib/toaster.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
-const fieldOrder = ["name", "email", "phone", "message"] as const satisfies ReadonlyArray<
-  keyof RegistrationValues
->;
+const fieldOrder = ["name", "email", "phone", "message"] as const;
+
+const inputTypes = { name: "text", email: "email", phone: "tel" } as const;
+
+/** One of the form's four fields, with its label, hint, limit and the value to show again. */
+function TextField({
+  field,
+  error,
+  value,
+}: {
+  field: (typeof fieldOrder)[number];
+  error: string | undefined;
+  value: string | undefined;
+}) {
+  const text: { label: string; hint?: string } = copy.fields[field];
+  const required = field === "name" || field === "email";
+  return (
+    <Field
+      label={text.label}
+      hint={text.hint}
+      optionalText={required ? undefined : copy.optional}
+      error={error}
+    >
+      {(control) =>
+        field === "message" ? (
+          <Textarea
+            {...control}
+            name={fieldNames.message}
+            rows={5}
+            maxLength={limits.message}
+            defaultValue={value}
+          />
+        ) : (
+          <Input
+            {...control}
+            name={fieldNames[field]}
+            type={inputTypes[field]}
+            autoComplete={copy.fields[field].autoComplete}
+            spellCheck={field === "email" ? false : undefined}
+            required={required}
+            maxLength={limits[field]}
+            defaultValue={value}
+          />
+        )
+      }
+    </Field>
+  );
+}
 
 /**
  * Without JavaScript a plain POST; with it the browser validates first with the server's
  * schema, stamps the idempotency key and the time, and hands the fields to `onSend`.
  */
-const visitSourceFields = [
-  fieldNames.analytics,
-  fieldNames.utmSource,
-  fieldNames.utmMedium,
-  fieldNames.utmCampaign,
-  fieldNames.referrer,
-];
-
 function RegistrationForm({
   result,
   pending,
@@ -120,66 +156,11 @@ function RegistrationForm({
         data-visit-source=""
         className="relative mt-7 flex flex-col gap-6"
       >
-        <Field label={copy.fields.name.label} error={errors.name}>
-          {(control) => (
-            <Input
-              {...control}
-              name={fieldNames.name}
-              type="text"
-              autoComplete={copy.fields.name.autoComplete}
-              required
-              maxLength={limits.name}
-              defaultValue={values?.name}
-            />
-          )}
-        </Field>
-        <Field label={copy.fields.email.label} hint={copy.fields.email.hint} error={errors.email}>
-          {(control) => (
-            <Input
-              {...control}
-              name={fieldNames.email}
-              type="email"
-              autoComplete={copy.fields.email.autoComplete}
-              spellCheck={false}
-              required
-              maxLength={limits.email}
-              defaultValue={values?.email}
-            />
-          )}
-        </Field>
-        <Field
-          label={copy.fields.phone.label}
-          hint={copy.fields.phone.hint}
-          optionalText={copy.optional}
-          error={errors.phone}
-        >
-          {(control) => (
-            <Input
-              {...control}
-              name={fieldNames.phone}
-              type="tel"
-              autoComplete={copy.fields.phone.autoComplete}
-              maxLength={limits.phone}
-              defaultValue={values?.phone}
-            />
-          )}
-        </Field>
-        <Field
-          label={copy.fields.message.label}
-          hint={copy.fields.message.hint}
-          optionalText={copy.optional}
-          error={errors.message}
-        >
-          {(control) => (
-            <Textarea
-              {...control}
-              name={fieldNames.message}
-              rows={5}
-              maxLength={limits.message}
-              defaultValue={values?.message}
-            />
-          )}
-        </Field>
+        {/* Written out, not mapped: each field's place fixes its useId, so the page stays the same. */}
+        <TextField field="name" error={errors.name} value={values?.name} />
+        <TextField field="email" error={errors.email} value={values?.email} />
+        <TextField field="phone" error={errors.phone} value={values?.phone} />
+        <TextField field="message" error={errors.message} value={values?.message} />
 
         <div className="flex items-start gap-3">
           <input
@@ -220,7 +201,7 @@ function RegistrationForm({
         <input type="hidden" name={fieldNames.consentVersion} value={currentConsentVersion} />
         <input ref={keyRef} type="hidden" name={fieldNames.idempotencyKey} />
         <input ref={timestampRef} type="hidden" name={fieldNames.clientTimestamp} />
-        {visitSourceFields.map((name) => (
+        {Object.values(attributionFields).map((name) => (
           <input key={name} type="hidden" name={name} defaultValue="" />
         ))}
 
