@@ -141,14 +141,14 @@ async function main() {
     if (draining) return;
     draining = true;
     logger.info({ signal }, "draining");
+    const servers = [server, consoleServer];
     const force = setTimeout(() => {
       logger.warn("grace period over; closing remaining connections");
-      server.closeAllConnections();
-      consoleServer.closeAllConnections();
+      for (const s of servers) s.closeAllConnections();
     }, env.SHUTDOWN_GRACE_SECONDS * 1000);
     force.unref();
-    const closed = (s: typeof server) => new Promise<void>((resolve) => s.close(() => resolve()));
-    void Promise.all([closed(server), closed(consoleServer)]).then(() => {
+    const closed = servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
+    void Promise.all(closed).then(() => {
       Promise.all([services.close(), rateLimitStores.close()])
         .then(() => {
           logger.info("stopped");
@@ -159,8 +159,7 @@ async function main() {
           process.exit(1);
         });
     });
-    server.closeIdleConnections();
-    consoleServer.closeIdleConnections();
+    for (const s of servers) s.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
