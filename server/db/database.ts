@@ -149,23 +149,22 @@ export async function migrate(
   dialect: DatabaseHandle["dialect"],
   to?: string,
 ): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one;
+  // name the connection's own so another schema's tables are never mistaken for ours.
+  let schema: string | undefined;
+  if (dialect === "postgres") {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    schema = rows[0]?.schema;
+    if (!schema) throw new Error("PostgreSQL reports no current schema: check search_path");
+  }
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
-    // Kysely looks for its bookkeeping tables in every schema unless told which one;
-    // name the connection's own so another schema's tables are never mistaken for ours.
-    migrationTableSchema: dialect === "postgres" ? await currentSchema(db) : undefined,
+    migrationTableSchema: schema,
   });
   const { error, results } = await (to ? migrator.migrateTo(to) : migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
-}
-
-async function currentSchema(db: Kysely<Database>): Promise<string> {
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const schema = rows[0]?.schema;
-  if (!schema) throw new Error("PostgreSQL reports no current schema: check search_path");
-  return schema;
 }
 
 export async function openDatabase(
