@@ -110,9 +110,7 @@ export async function openServices(env: Env, logger: Logger, options: ServicesOp
     }),
   };
   const admin = createRegistrationAdmin({ db, dialect, dataDir: env.DATA_DIR, now });
-  // The staff console's staff, sessions and audit trail (decision 133).
   const staff = createStaffStore({ db, dialect, now });
-  // Announcement drafts and their four-eyes path (decision 136), for the console and the CLI.
   const announcements = createAnnouncementDrafts({
     db,
     now,
