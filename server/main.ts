@@ -13,7 +13,6 @@ import {
   connectRateLimitStores,
   createRegistrationGuards,
   inMemoryStores,
-  type RateLimitStores,
 } from "./registrations/guards.ts";
 import { loadCspManifest, securityHeaders } from "./security-headers.ts";
 import { openServices } from "./services.ts";
@@ -45,17 +44,14 @@ async function main() {
     logger.warn({ buildDir }, "No CSP manifest in the build: script hashes computed at start-up");
   }
 
-  let rateLimitStores: RateLimitStores = inMemoryStores;
-  if (env.REDIS_URL) {
-    try {
-      rateLimitStores = await connectRateLimitStores(env.REDIS_URL, logger, {
+  const rateLimitStores = env.REDIS_URL
+    ? await connectRateLimitStores(env.REDIS_URL, logger, {
         keyPrefix: env.REDIS_KEY_PREFIX,
-      });
-    } catch (error) {
-      logger.fatal({ err: error }, "REDIS_URL is set but Redis cannot be reached");
-      process.exit(1);
-    }
-  }
+      }).catch((error: unknown) => {
+        logger.fatal({ err: error }, "REDIS_URL is set but Redis cannot be reached");
+        process.exit(1);
+      })
+    : inMemoryStores;
 
   const services = await openServices(env, logger);
   let draining = false;
