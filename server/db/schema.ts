@@ -1,7 +1,5 @@
 import type { Generated, Kysely } from "kysely";
 
-import type { StaffRole } from "../../contract/console.ts";
-
 /*
  * Table shapes as Kysely sees them. Timestamps are ISO 8601 UTC text on both dialects
  * (decision 030), so they sort and compare as strings.
@@ -90,6 +88,8 @@ export interface ErasureKeyTable {
   id: number;
   hmac_key: string;
 }
+
+export type StaffRole = "viewer" | "manager";
 
 /** Staff console (migration 008, docs/decisions/133). Emails are lower-cased. */
 export interface StaffTable {
