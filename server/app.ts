@@ -107,10 +107,6 @@ export const refuseTarget: RequestHandler = (req, res, next) => {
   next();
 };
 
-const IMMUTABLE = "public, max-age=31536000, immutable";
-const REVALIDATE = "public, max-age=0, must-revalidate";
-const SHORT = "public, max-age=3600";
-
 /**
  * Prerendered HTML at its clean path (no trailing-slash redirect) and each file's .br/.gz
  * twin. A page with a query string goes to React Router, rendered for that query (a
@@ -132,12 +128,16 @@ function staticFiles(clientDir: string): RequestHandler {
       redirect: false,
       setHeaders(res, filePath) {
         // The file sent may be the precompressed twin (index.html.br): judge by the original.
-        const original = filePath.replace(/\.(br|gz)$/, "");
-        if (path.relative(clientDir, filePath).startsWith(`assets${path.sep}`)) {
-          res.setHeader("Cache-Control", IMMUTABLE);
-        } else {
-          res.setHeader("Cache-Control", original.endsWith(".html") ? REVALIDATE : SHORT);
-        }
+        const html = filePath.replace(/\.(br|gz)$/, "").endsWith(".html");
+        const asset = path.relative(clientDir, filePath).startsWith(`assets${path.sep}`);
+        res.setHeader(
+          "Cache-Control",
+          asset
+            ? "public, max-age=31536000, immutable"
+            : html
+              ? "public, max-age=0, must-revalidate"
+              : "public, max-age=3600",
+        );
       },
     },
   });
@@ -152,8 +152,7 @@ function staticFiles(clientDir: string): RequestHandler {
         req.url = pathname;
         // A refusal of the file itself (416 range, 412 precondition) is the answer;
         // React Router would render over headers already set.
-        if (error) return next(error);
-        next();
+        next(error);
       });
     }
     // An index file is reachable through its clean path only, in no other spelling

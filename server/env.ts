@@ -92,44 +92,34 @@ const envSchema = z
       "SITE_URL must be the site's https:// origin when SMTP_URL is set: emails link to it, and List-Unsubscribe must be https",
   })
   .superRefine((env, ctx) => {
-    const given = [
-      env.DKIM_DOMAIN,
-      env.DKIM_SELECTOR,
-      env.DKIM_PRIVATE_KEY ?? env.DKIM_PRIVATE_KEY_FILE,
-    ];
+    const issue = (path: string, message: string) =>
+      ctx.addIssue({ code: "custom", path: [path], message });
+    const key = env.DKIM_PRIVATE_KEY ?? env.DKIM_PRIVATE_KEY_FILE;
+    const given = [env.DKIM_DOMAIN, env.DKIM_SELECTOR, key];
     if (given.every((v) => v === undefined)) return;
     if (given.some((v) => v === undefined)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["DKIM_DOMAIN"],
-        message:
-          "DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE) must be set together",
-      });
-      return;
+      return issue(
+        "DKIM_DOMAIN",
+        "DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY (or DKIM_PRIVATE_KEY_FILE) must be set together",
+      );
     }
     if (env.DKIM_PRIVATE_KEY && env.DKIM_PRIVATE_KEY_FILE) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["DKIM_PRIVATE_KEY_FILE"],
-        message: "set DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE, not both",
-      });
-      return;
+      return issue(
+        "DKIM_PRIVATE_KEY_FILE",
+        "set DKIM_PRIVATE_KEY or DKIM_PRIVATE_KEY_FILE, not both",
+      );
     }
     const problem = dkimKeyProblem(env);
-    if (problem) ctx.addIssue({ code: "custom", path: [problem.path], message: problem.message });
+    if (problem)
+      issue(env.DKIM_PRIVATE_KEY ? "DKIM_PRIVATE_KEY" : "DKIM_PRIVATE_KEY_FILE", problem);
     const fromDomain = env.MAIL_FROM ? /@([^>\s]+)>?\s*$/.exec(env.MAIL_FROM)?.[1] : undefined;
+    const from = fromDomain?.toLowerCase();
     const domain = env.DKIM_DOMAIN?.toLowerCase();
-    if (
-      fromDomain &&
-      domain &&
-      fromDomain.toLowerCase() !== domain &&
-      !fromDomain.toLowerCase().endsWith(`.${domain}`)
-    ) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["DKIM_DOMAIN"],
-        message: `DKIM_DOMAIN must be MAIL_FROM's domain (${fromDomain}) or a parent of it, or DMARC will not pass`,
-      });
+    if (from && domain && from !== domain && !from.endsWith(`.${domain}`)) {
+      issue(
+        "DKIM_DOMAIN",
+        `DKIM_DOMAIN must be MAIL_FROM's domain (${fromDomain}) or a parent of it, or DMARC will not pass`,
+      );
     }
   })
   .refine((env) => !env.SPREADSHEET_URL || env.SPREADSHEET_SECRET, {
@@ -158,27 +148,22 @@ export function dkimPrivateKey(
   return undefined;
 }
 
-function dkimKeyProblem(
-  env: Pick<Env, "DKIM_PRIVATE_KEY" | "DKIM_PRIVATE_KEY_FILE">,
-): { path: string; message: string } | null {
-  const path = env.DKIM_PRIVATE_KEY ? "DKIM_PRIVATE_KEY" : "DKIM_PRIVATE_KEY_FILE";
-  const problem = (message: string) => ({ path, message });
+function dkimKeyProblem(env: Pick<Env, "DKIM_PRIVATE_KEY" | "DKIM_PRIVATE_KEY_FILE">) {
   let pem: string | undefined;
   try {
     pem = dkimPrivateKey(env);
   } catch {
-    return problem("DKIM_PRIVATE_KEY_FILE cannot be read");
+    return "DKIM_PRIVATE_KEY_FILE cannot be read";
   }
   try {
     const key = createPrivateKey(pem ?? "");
     if (key.asymmetricKeyType !== "rsa" && key.asymmetricKeyType !== "ed25519")
-      return problem("the DKIM key must be an RSA (2048 bits or more) or Ed25519 private key");
+      return "the DKIM key must be an RSA (2048 bits or more) or Ed25519 private key";
     if (key.asymmetricKeyType === "rsa" && (key.asymmetricKeyDetails?.modulusLength ?? 0) < 1024)
-      return problem("the DKIM RSA key must be at least 1024 bits (2048 recommended)");
+      return "the DKIM RSA key must be at least 1024 bits (2048 recommended)";
   } catch {
-    return problem("the DKIM key is not a PEM private key");
+    return "the DKIM key is not a PEM private key";
   }
-  return null;
 }
 
 /** http is enough for this machine (a local mail catcher); an unset SITE_URL means localhost. */

@@ -13,7 +13,6 @@ import {
   connectRateLimitStores,
   createRegistrationGuards,
   inMemoryStores,
-  type RateLimitStores,
 } from "./registrations/guards.ts";
 import { loadCspManifest, securityHeaders } from "./security-headers.ts";
 import { openServices } from "./services.ts";
@@ -45,17 +44,14 @@ async function main() {
     logger.warn({ buildDir }, "No CSP manifest in the build: script hashes computed at start-up");
   }
 
-  let rateLimitStores: RateLimitStores = inMemoryStores;
-  if (env.REDIS_URL) {
-    try {
-      rateLimitStores = await connectRateLimitStores(env.REDIS_URL, logger, {
+  const rateLimitStores = env.REDIS_URL
+    ? await connectRateLimitStores(env.REDIS_URL, logger, {
         keyPrefix: env.REDIS_KEY_PREFIX,
-      });
-    } catch (error) {
-      logger.fatal({ err: error }, "REDIS_URL is set but Redis cannot be reached");
-      process.exit(1);
-    }
-  }
+      }).catch((error: unknown) => {
+        logger.fatal({ err: error }, "REDIS_URL is set but Redis cannot be reached");
+        process.exit(1);
+      })
+    : inMemoryStores;
 
   const services = await openServices(env, logger);
   let draining = false;
@@ -141,14 +137,14 @@ async function main() {
     if (draining) return;
     draining = true;
     logger.info({ signal }, "draining");
+    const servers = [server, consoleServer];
     const force = setTimeout(() => {
       logger.warn("grace period over; closing remaining connections");
-      server.closeAllConnections();
-      consoleServer.closeAllConnections();
+      for (const s of servers) s.closeAllConnections();
     }, env.SHUTDOWN_GRACE_SECONDS * 1000);
     force.unref();
-    const closed = (s: typeof server) => new Promise<void>((resolve) => s.close(() => resolve()));
-    void Promise.all([closed(server), closed(consoleServer)]).then(() => {
+    const closed = servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
+    void Promise.all(closed).then(() => {
       Promise.all([services.close(), rateLimitStores.close()])
         .then(() => {
           logger.info("stopped");
@@ -159,8 +155,7 @@ async function main() {
           process.exit(1);
         });
     });
-    server.closeIdleConnections();
-    consoleServer.closeIdleConnections();
+    for (const s of servers) s.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

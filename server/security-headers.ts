@@ -44,19 +44,12 @@ export function cspHash(text: string): string {
   return `'sha256-${digest}'`;
 }
 
-export type InlineScriptScan = {
-  hashes: string[];
-  dataBlocks: number;
-  /** Event-handler attributes (onclick=...): a hash cannot allow them, so the build fails. */
-  inlineHandlers: string[];
-};
-
 /**
  * Only documents we generate are parsed (React Router's prerender output), so a small
  * tokenizer is enough: a <script>'s text runs raw up to the first "</script", exactly as
  * the HTML parser reads it.
  */
-export function scanInlineScripts(html: string): InlineScriptScan {
+export function scanInlineScripts(html: string) {
   const hashes: string[] = [];
   let dataBlocks = 0;
   for (const m of html.matchAll(SCRIPT)) {
@@ -69,6 +62,7 @@ export function scanInlineScripts(html: string): InlineScriptScan {
     const hash = cspHash(m[2] ?? "");
     if (!hashes.includes(hash)) hashes.push(hash);
   }
+  // Event-handler attributes (onclick=...): a hash cannot allow them, so the build fails.
   const inlineHandlers = [...html.matchAll(/<[a-z][^>]*\s(on[a-z]+)\s*=/gi)].map((m) => m[1] ?? "");
   return { hashes, dataBlocks, inlineHandlers };
 }
@@ -82,11 +76,7 @@ export type CspManifest = { version: 1; files: Record<string, string[]> };
 
 export const CSP_MANIFEST_NAME = "csp-manifest.json";
 
-export function buildCspManifest(clientDir: string): {
-  manifest: CspManifest;
-  dataBlocks: number;
-  problems: string[];
-} {
+export function buildCspManifest(clientDir: string) {
   const files: Record<string, string[]> = {};
   const problems: string[] = [];
   let dataBlocks = 0;
@@ -100,26 +90,25 @@ export function buildCspManifest(clientDir: string): {
     dataBlocks += scan.dataBlocks;
     for (const handler of scan.inlineHandlers) problems.push(`${key}: ${handler}`);
   }
-  return { manifest: { version: 1, files }, dataBlocks, problems };
+  const manifest: CspManifest = { version: 1, files };
+  return { manifest, dataBlocks, problems };
 }
 
 /**
  * A build made without the post-build step has no manifest: the hashes are then computed
  * at start-up, so the pages still work, and the caller logs a warning.
  */
-export function loadCspManifest(buildDir: string): {
-  manifest: CspManifest;
-  source: "file" | "computed";
-} {
+export function loadCspManifest(buildDir: string) {
   const file = path.join(buildDir, CSP_MANIFEST_NAME);
   if (existsSync(file)) {
     const parsed = JSON.parse(readFileSync(file, "utf8")) as CspManifest;
     if (parsed.version !== 1 || typeof parsed.files !== "object") {
       throw new Error(`${file} is not a CSP manifest of version 1: rebuild with npm run build`);
     }
-    return { manifest: parsed, source: "file" };
+    return { manifest: parsed, source: "file" as const };
   }
-  return { manifest: buildCspManifest(path.join(buildDir, "client")).manifest, source: "computed" };
+  const { manifest } = buildCspManifest(path.join(buildDir, "client"));
+  return { manifest, source: "computed" as const };
 }
 
 /** A clean path with a query string is rendered by React Router, so it has no file. */
@@ -158,9 +147,7 @@ export function buildCsp({
    */
   consoleStyles?: readonly string[];
 }): string {
-  const styleHashes = consoleStyles.map(
-    (style) => `'sha256-${createHash("sha256").update(style, "utf8").digest("base64")}'`,
-  );
+  const styleHashes = consoleStyles.map(cspHash);
   const none = (name: string): [string, string] => [name, "'none'"];
   const directives: [string, ...string[]][] = [
     ["default-src", console ? "'none'" : "'self'"],
@@ -191,19 +178,14 @@ export function buildCsp({
   return directives.map((d) => d.join(" ")).join("; ");
 }
 
-export function nonceSource(nonce: string): string {
-  return `'nonce-${nonce}'`;
-}
-
 /** Two years, with subdomains: the value the HSTS preload list asks for. */
-export const HSTS_MAX_AGE = 63_072_000;
-const HSTS_VALUE = `max-age=${HSTS_MAX_AGE}; includeSubDomains`;
+const HSTS = "max-age=63072000; includeSubDomains";
 
 /**
  * Powerful features the site never uses, off for the page and any frame. Only features
  * Chromium recognises: an unknown one logs a console error.
  */
-export const PERMISSIONS_POLICY = `accelerometer autoplay browsing-topics camera display-capture
+const PERMISSIONS_POLICY = `accelerometer autoplay browsing-topics camera display-capture
   encrypted-media geolocation gyroscope hid magnetometer microphone midi payment
   picture-in-picture publickey-credentials-get screen-wake-lock serial usb xr-spatial-tracking`
   .split(/\s+/)
@@ -217,7 +199,7 @@ const tokenPages = new Set<string>([registrationPaths.confirm, registrationPaths
  * render it for (letter case, a trailing slash, percent escapes, the `.data` twin).
  */
 export function isTokenPage(pathname: string): boolean {
-  let decoded = pathname;
+  let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);
   } catch {
@@ -229,23 +211,6 @@ export function isTokenPage(pathname: string): boolean {
     .replace(/\/+$/, "");
   return tokenPages.has(bare);
 }
-
-/**
- * The token in an email link's URL is a key to someone's registration: its pages are
- * never cached or indexed, and never pass the URL on as a Referer (decision 090). Not
- * `no-referrer`: under it browsers send `Origin: null` with the confirm button's post,
- * which the origin check rightly refuses. Replaces helmet's policy rather than adding one.
- */
-const privateHeaders =
-  (applies: (path: string) => boolean): RequestHandler =>
-  (req, res, next) => {
-    if (applies(req.path)) {
-      res.setHeader("Cache-Control", "no-store");
-      res.setHeader("X-Robots-Tag", "noindex");
-      res.setHeader("Referrer-Policy", "same-origin");
-    }
-    next();
-  };
 
 /** First in the chain, so that static files, pages, errors and /healthz all carry them. */
 export function securityHeaders(options: {
@@ -263,20 +228,16 @@ export function securityHeaders(options: {
     xFrameOptions: { action: "deny" },
   });
 
+  const permissions = options.console
+    ? PERMISSIONS_POLICY.replace("publickey-credentials-get=()", "publickey-credentials-get=(self)")
+    : PERMISSIONS_POLICY;
+
   const policy: RequestHandler = (req, res, next) => {
-    res.setHeader(
-      "Permissions-Policy",
-      options.console
-        ? PERMISSIONS_POLICY.replace(
-            "publickey-credentials-get=()",
-            "publickey-credentials-get=(self)",
-          )
-        : PERMISSIONS_POLICY,
-    );
+    res.setHeader("Permissions-Policy", permissions);
     // A browser ignores HSTS over plain http, but WebKit obeys upgrade-insecure-requests
     // even on http://127.0.0.1 and loses every script and font (decision 115).
     const overTls = options.hsts && req.secure;
-    if (overTls) res.setHeader("Strict-Transport-Security", HSTS_VALUE);
+    if (overTls) res.setHeader("Strict-Transport-Security", HSTS);
     const file =
       !options.console && (req.method === "GET" || req.method === "HEAD")
         ? staticHtmlFileFor(options.manifest, req.url)
@@ -287,7 +248,7 @@ export function securityHeaders(options: {
     } else {
       const nonce = randomBytes(16).toString("base64");
       res.locals.cspNonce = nonce;
-      scriptSources = [nonceSource(nonce)];
+      scriptSources = [`'nonce-${nonce}'`];
     }
     res.setHeader(
       "Content-Security-Policy",
@@ -298,8 +259,17 @@ export function securityHeaders(options: {
         consoleStyles: options.consoleStyles,
       }),
     );
+    // The token in an email link's URL is a key to someone's registration: its pages are
+    // never cached or indexed, and never pass the URL on as a Referer (decision 090). Not
+    // `no-referrer`: under it browsers send `Origin: null` with the confirm button's post,
+    // which the origin check rightly refuses. Replaces helmet's policy rather than adding one.
+    if (options.console || isTokenPage(req.path)) {
+      res.setHeader("Cache-Control", "no-store");
+      res.setHeader("X-Robots-Tag", "noindex");
+      res.setHeader("Referrer-Policy", "same-origin");
+    }
     next();
   };
 
-  return [base, policy, privateHeaders(options.console ? () => true : isTokenPage)];
+  return [base, policy];
 }

@@ -1,15 +1,14 @@
-import { type AnnouncementDrafts, createAnnouncementDrafts } from "./announcements/drafts.ts";
-import { createStaffStore, type StaffStore } from "./console/store.ts";
+import { createAnnouncementDrafts } from "./announcements/drafts.ts";
+import { createStaffStore } from "./console/store.ts";
 import { type DatabaseOptions, openDatabase } from "./db/database.ts";
-import type { Dialect } from "./db/schema.ts";
-import { createWriteHealth, guardAll, probeWrite, type WriteHealth } from "./db/writes.ts";
+import { createWriteHealth, guardAll, probeWrite } from "./db/writes.ts";
 import { type Env, siteOrigin } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer, type Mailer } from "./mail/transport.ts";
 import { createMailWorker } from "./outbox/mail.ts";
 import { createSpreadsheetWorker } from "./outbox/spreadsheet.ts";
 import type { OutboxWorkerOptions } from "./outbox/worker.ts";
-import { createRegistrationAdmin, type RegistrationAdmin } from "./registrations/admin.ts";
+import { createRegistrationAdmin } from "./registrations/admin.ts";
 import { loadLinkKey } from "./registrations/links.ts";
 import { createRegister } from "./registrations/register.ts";
 import {
@@ -27,21 +26,7 @@ import type { RegistrationService } from "../contract/registrations.ts";
  * with start() and close(). Used by server/main.ts, the CLI and the tests.
  */
 
-export type Services = {
-  registrations: RegistrationService;
-  admin: RegistrationAdmin;
-  /** The staff console's staff, sessions and audit trail (decision 133). */
-  staff: StaffStore;
-  /** Announcement drafts and their four-eyes path (decision 136), for the console and the CLI. */
-  announcements: AnnouncementDrafts;
-  /** The mail transport, also for staff invitations. */
-  mailer: Mailer;
-  dialect: Dialect;
-  /** Whether storage can write now (decision 073); cheap enough for /healthz. */
-  health(): Promise<WriteHealth>;
-  start(): void;
-  close(): Promise<void>;
-};
+export type Services = Awaited<ReturnType<typeof openServices>>;
 
 export type ServicesOptions = DatabaseOptions & {
   /** The spreadsheet worker's (tests shorten the delays). */
@@ -55,17 +40,12 @@ export type ServicesOptions = DatabaseOptions & {
   healthMaxAgeMs?: number;
 };
 
-export async function openServices(
-  env: Env,
-  logger: Logger,
-  options: ServicesOptions = {},
-): Promise<Services> {
+export async function openServices(env: Env, logger: Logger, options: ServicesOptions = {}) {
   const now = options.now ?? (() => new Date());
   const { db, dialect } = await openDatabase(env, logger, options);
   const key = await loadLinkKey(db);
 
-  const url = env.SPREADSHEET_URL;
-  const secret = env.SPREADSHEET_SECRET;
+  const { SPREADSHEET_URL: url, SPREADSHEET_SECRET: secret } = env;
   const spreadsheetWorker =
     url && secret
       ? createSpreadsheetWorker({
@@ -129,13 +109,7 @@ export async function openServices(
       },
     }),
   };
-  const admin = createRegistrationAdmin({
-    db,
-    dialect,
-    dataDir: env.DATA_DIR,
-    now,
-  });
-
+  const admin = createRegistrationAdmin({ db, dialect, dataDir: env.DATA_DIR, now });
   const staff = createStaffStore({ db, dialect, now });
   const announcements = createAnnouncementDrafts({
     db,
@@ -171,11 +145,13 @@ export async function openServices(
 
   return {
     dialect,
+    /** Whether storage can write now (decision 073); cheap enough for /healthz. */
     health: writeHealth.check,
     registrations,
     admin,
     staff,
     announcements,
+    /** The mail transport, also for staff invitations. */
     mailer,
     start() {
       spreadsheetWorker?.start();

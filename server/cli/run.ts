@@ -139,112 +139,91 @@ function plural(n: number, one: string, many: string) {
 /** A stored value inside a line of output: every control and bidi character shown as an escape. */
 const field = (value: string) => escapeUnsafe(value);
 
+/** What a command prints: a text as it is (the CSV export), or lines; `false` leaves one out. */
+type Output = string | Array<string | false>;
+
 async function execute(
   command: string,
   values: ReturnType<typeof parse>["values"],
   services: Services,
   io: CliIo,
-) {
+): Promise<Output> {
   const { admin } = services;
   switch (command) {
     case "count":
-      io.stdout(`${await admin.count()}\n`);
-      return;
+      return [`${await admin.count()}`];
     case "list": {
       const rows = await admin.list(positiveInt(values.limit, 20));
-      if (rows.length === 0) io.stdout("No registrations.\n");
-      for (const r of rows) {
+      if (rows.length === 0) return ["No registrations."];
+      return rows.map((r) => {
         const extras = [r.phone && field(r.phone), r.message && field(JSON.stringify(r.message))]
           .filter(Boolean)
           .join("  ");
-        io.stdout(
-          `${field(r.receivedAt)}  ${field(r.id)}  ${field(r.name)} <${field(r.email)}>${extras ? `  ${extras}` : ""}\n`,
-        );
-      }
-      return;
+        return `${field(r.receivedAt)}  ${field(r.id)}  ${field(r.name)} <${field(r.email)}>${extras ? `  ${extras}` : ""}`;
+      });
     }
     case "export": {
       if ((values.format ?? "csv") !== "csv")
         throw new UsageError(`Unknown export format "${values.format}": only csv`);
-      io.stdout(registrationsCsv(await admin.exportAll()));
-      return;
+      return registrationsCsv(await admin.exportAll());
     }
     case "show": {
       const email = requireEmail(values.email);
       const registrations = await admin.findByEmail(email);
       const erasures = await admin.erasures(email);
-      if (registrations.length === 0 && erasures.length === 0) {
-        io.stdout("Nothing is stored for that address.\n");
-        return;
-      }
+      if (registrations.length === 0 && erasures.length === 0)
+        return ["Nothing is stored for that address."];
       // Erasures hold no address, only a keyed hash of it: they say when and what to
       // delete from the spreadsheet (docs/decisions/079).
-      io.stdout(`${JSON.stringify({ registrations, erasures }, null, 2)}\n`);
-      return;
+      return [JSON.stringify({ registrations, erasures }, null, 2)];
     }
     case "erase": {
       const result = await admin.eraseByEmail(requireEmail(values.email));
-      io.stdout(
-        `Erased ${plural(result.registrations, "registration", "registrations")} and ${plural(result.outbox, "outbox record", "outbox records")} (spreadsheet deliveries and emails) for that address.\n`,
-      );
-      if (result.mailFiles > 0) {
-        io.stdout(
-          `Deleted ${plural(result.mailFiles, "email file", "email files")} written for it under ${path.join(io.env.DATA_DIR, "mail")}.\n`,
-        );
-      }
-      if (result.spreadsheetIds.length > 0) {
-        io.stdout(
-          `A copy had been sent to the spreadsheet: delete the ${plural(result.spreadsheetIds.length, "row", "rows")} with ${result.spreadsheetIds.length === 1 ? "this id" : "these ids"} there too:\n${result.spreadsheetIds.map((id) => `  ${field(id)}\n`).join("")}`,
-        );
-      }
-      if (result.logCleared === false) {
-        io.stdout(
-          "The database's write-ahead log is in use by another process, so erased text may stay in it until the next checkpoint. Run the same erase again later to empty it.\n",
-        );
-      }
-      return;
+      const ids = result.spreadsheetIds;
+      return [
+        `Erased ${plural(result.registrations, "registration", "registrations")} and ${plural(result.outbox, "outbox record", "outbox records")} (spreadsheet deliveries and emails) for that address.`,
+        result.mailFiles > 0 &&
+          `Deleted ${plural(result.mailFiles, "email file", "email files")} written for it under ${path.join(io.env.DATA_DIR, "mail")}.`,
+        ids.length > 0 &&
+          `A copy had been sent to the spreadsheet: delete the ${plural(ids.length, "row", "rows")} with ${ids.length === 1 ? "this id" : "these ids"} there too:\n${ids.map((id) => `  ${field(id)}`).join("\n")}`,
+        result.logCleared === false &&
+          "The database's write-ahead log is in use by another process, so erased text may stay in it until the next checkpoint. Run the same erase again later to empty it.",
+      ];
     }
     case "outbox": {
       if (values.retry) {
         const { revived, hurried } = await admin.retryOutbox();
-        io.stdout(
-          `Queued ${plural(revived, "failed delivery", "failed deliveries")} again and moved ${plural(hurried, "waiting delivery", "waiting deliveries")} forward; the running server sends them within seconds.\n`,
-        );
-        return;
+        return [
+          `Queued ${plural(revived, "failed delivery", "failed deliveries")} again and moved ${plural(hurried, "waiting delivery", "waiting deliveries")} forward; the running server sends them within seconds.`,
+        ];
       }
       const summary = await admin.outboxSummary();
+      const erasures = await admin.spreadsheetErasures();
       const line = (label: string, kind: keyof typeof summary.kinds) => {
         const { counts, oldestPendingAt } = summary.kinds[kind];
         const since = oldestPendingAt ? `  oldest waiting since ${oldestPendingAt}` : "";
-        return `${label}  waiting ${counts.pending}  done ${counts.delivered}  failed ${counts.dead}${since}\n`;
+        return `${label}  waiting ${counts.pending}  done ${counts.delivered}  failed ${counts.dead}${since}`;
       };
-      io.stdout(line("spreadsheet", "spreadsheet"));
-      if (!io.env.SPREADSHEET_URL)
-        io.stdout("  The spreadsheet delivery is off: SPREADSHEET_URL is not set.\n");
-      io.stdout(line("email", "mail"));
-      if (!io.env.SMTP_URL)
-        io.stdout(
-          `  Not sent: SMTP_URL is not set, so each email is written to ${path.join(io.env.DATA_DIR, "mail")}.\n`,
-        );
-      for (const a of summary.announcements) {
-        const { pending, delivered, dead } = a.counts;
-        io.stdout(
-          `announcement  ${field(a.id)}  "${field(a.subject)}"  queued ${field(a.createdAt)}: sent ${delivered}, waiting ${pending}, failed ${dead}\n`,
-        );
-      }
-      for (const d of summary.dead) {
-        io.stdout(
-          `failed  ${d.kind === "spreadsheet" ? "spreadsheet" : "email"} ${d.topic}  ${field(d.registrationId)}  attempts ${d.attempts}  since ${field(d.createdAt)}  last error: ${d.lastError === null ? "none" : field(d.lastError)}\n`,
-        );
-      }
-      if (summary.dead.length > 0)
-        io.stdout("Run `outbox --retry` to send the failed ones again.\n");
-      for (const e of await admin.spreadsheetErasures()) {
-        io.stdout(
-          `erased  ${field(e.erasedAt)}  delete from the spreadsheet the ${plural(e.spreadsheetIds.length, "row", "rows")} with id ${e.spreadsheetIds.map(field).join(", ")}\n`,
-        );
-      }
-      return;
+      return [
+        line("spreadsheet", "spreadsheet"),
+        !io.env.SPREADSHEET_URL && "  The spreadsheet delivery is off: SPREADSHEET_URL is not set.",
+        line("email", "mail"),
+        !io.env.SMTP_URL &&
+          `  Not sent: SMTP_URL is not set, so each email is written to ${path.join(io.env.DATA_DIR, "mail")}.`,
+        ...summary.announcements.map(
+          ({ id, subject, createdAt, counts }) =>
+            `announcement  ${field(id)}  "${field(subject)}"  queued ${field(createdAt)}: sent ${counts.delivered}, waiting ${counts.pending}, failed ${counts.dead}`,
+        ),
+        ...summary.dead.map(
+          (d) =>
+            `failed  ${d.kind === "spreadsheet" ? "spreadsheet" : "email"} ${d.topic}  ${field(d.registrationId)}  attempts ${d.attempts}  since ${field(d.createdAt)}  last error: ${d.lastError === null ? "none" : field(d.lastError)}`,
+        ),
+        summary.dead.length > 0 && "Run `outbox --retry` to send the failed ones again.",
+        ...erasures.map(
+          (e) =>
+            `erased  ${field(e.erasedAt)}  delete from the spreadsheet the ${plural(e.spreadsheetIds.length, "row", "rows")} with id ${e.spreadsheetIds.map(field).join(", ")}`,
+        ),
+      ];
     }
     case "announce": {
       if (!values.subject) throw new UsageError("Give the subject with --subject");
@@ -259,19 +238,12 @@ async function execute(
         throw new UsageError(`--audience is one of: ${AUDIENCES.join(", ")}`);
       const problem = announcementProblem(values.subject, body);
       if (problem) throw new Error(problem);
-      const who =
-        audience === "updates"
-          ? ([
-              "confirmed, subscribed address that asked for news",
-              "confirmed, subscribed addresses that asked for news",
-            ] as const)
-          : (["confirmed, subscribed address", "confirmed, subscribed addresses"] as const);
       if (values["dry-run"]) {
         const plan = await admin.planAnnouncement(values.subject, body, audience);
-        io.stdout(
-          `${plural(plan.newRecipients, who[0], who[1])} would receive it${plan.alreadyQueued > 0 ? ` (${plural(plan.alreadyQueued, "address", "addresses")} already had it queued)` : ""}. Nothing was queued.\n`,
-        );
-        return;
+        const who = `confirmed, subscribed address${plan.newRecipients === 1 ? "" : "es"}${audience === "updates" ? " that asked for news" : ""}`;
+        return [
+          `${plan.newRecipients} ${who} would receive it${plan.alreadyQueued > 0 ? ` (${plural(plan.alreadyQueued, "address", "addresses")} already had it queued)` : ""}. Nothing was queued.`,
+        ];
       }
       // Four eyes (decision 136): queued only once a manager approved it in the console.
       const outcome = await services.announcements.fromCli({
@@ -289,46 +261,32 @@ async function execute(
             `${announcementWarningWords.title}.\n${announcementWarningWords.found(outcome)}\n${announcementWarningWords.text}\nRun the command again with --acknowledge-warning once the wording has been checked.`,
           );
         case "submitted":
-          io.stdout(
-            `Submitted for approval; nothing was queued. A manager approves and sends it in the staff console:\n${page(outcome.draftId)}\n`,
-          );
-          return;
+          return [
+            `Submitted for approval; nothing was queued. A manager approves and sends it in the staff console:\n${page(outcome.draftId)}`,
+          ];
         case "waiting":
-          io.stdout(
-            `Not sent: this announcement is waiting for a manager's approval in the staff console (${outcome.state}); nothing was queued.\n${page(outcome.draftId)}\n`,
-          );
-          return;
+          return [
+            `Not sent: this announcement is waiting for a manager's approval in the staff console (${outcome.state}); nothing was queued.\n${page(outcome.draftId)}`,
+          ];
         case "sent":
-          io.stdout(`Nothing new to send: this announcement has been sent already.\n`);
-          return;
+          return ["Nothing new to send: this announcement has been sent already."];
       }
       const { result } = outcome;
       if (result.newRecipients === 0) {
-        io.stdout(
-          `Nothing new to send: ${plural(result.alreadyQueued, "address", "addresses")} already had announcement ${result.announcementId} queued, and no one else qualifies.\n`,
-        );
-        return;
+        return [
+          `Nothing new to send: ${plural(result.alreadyQueued, "address", "addresses")} already had announcement ${result.announcementId} queued, and no one else qualifies.`,
+        ];
       }
-      io.stdout(
-        `Queued announcement ${result.announcementId} for ${plural(result.newRecipients, "address", "addresses")}, ${io.env.MAIL_PER_MINUTE} a minute, from ${result.firstAt} to ${result.lastAt}. The running server sends them; \`outbox\` shows progress.\n`,
-      );
-      return;
+      return [
+        `Queued announcement ${result.announcementId} for ${plural(result.newRecipients, "address", "addresses")}, ${io.env.MAIL_PER_MINUTE} a minute, from ${result.firstAt} to ${result.lastAt}. The running server sends them; \`outbox\` shows progress.`,
+      ];
     }
     case "purge": {
-      if (values.unconfirmed) {
-        const { cutoff, deleted } = await admin.purgeUnconfirmed();
-        io.stdout(
-          `Deleted ${plural(deleted, "unconfirmed registration", "unconfirmed registrations")} received before ${cutoff}.\n`,
-        );
-        return;
-      }
-      const { cutoff, deleted } = await admin.purgeOlderThan(
-        parseAge(values["older-than"] ?? "24m"),
-      );
-      io.stdout(
-        `Deleted ${plural(deleted, "registration", "registrations")} received before ${cutoff}.\n`,
-      );
-      return;
+      const { cutoff, deleted } = values.unconfirmed
+        ? await admin.purgeUnconfirmed()
+        : await admin.purgeOlderThan(parseAge(values["older-than"] ?? "24m"));
+      const what = values.unconfirmed ? "unconfirmed registration" : "registration";
+      return [`Deleted ${plural(deleted, what, `${what}s`)} received before ${cutoff}.`];
     }
     default:
       throw new UsageError(`Unknown command "${command}"`);
@@ -345,9 +303,9 @@ async function backupCommand(values: ReturnType<typeof parse>["values"], io: Cli
   const result = await backupSqlite(io.env.DATA_DIR, values.to, {
     overwrite: values.force === true,
   });
-  io.stdout(
-    `Backed up ${plural(result.registrations, "registration", "registrations")} to ${result.file} (integrity check: ${result.integrity}).\n`,
-  );
+  return [
+    `Backed up ${plural(result.registrations, "registration", "registrations")} to ${result.file} (integrity check: ${result.integrity}).`,
+  ];
 }
 
 /** The staff console's recovery commands (`npm run staff -- …`), through the console's own operations. */
@@ -356,48 +314,43 @@ async function executeStaff(
   values: ReturnType<typeof parse>["values"],
   services: Services,
   io: CliIo,
-) {
+): Promise<Output> {
   const operations = createStaffOperations({
     store: services.staff,
     consoleOrigin: consoleOrigin(io.env),
     mailer: io.env.SMTP_URL ? services.mailer : undefined,
   });
-  const { email, role } = values;
+  const { email = "", role } = values;
+  const noEmail = () => new UsageError("Give the address with --email someone@clinic.example");
   switch (command) {
     case "invite": {
-      if (!email) throw new UsageError("Give the address with --email someone@clinic.example");
+      if (!email) throw noEmail();
       if (!STAFF_ROLES.includes(role as StaffRole)) {
         throw new UsageError("Give the role with --role viewer or --role manager");
       }
       const result = await operations.invite(null, email, role as StaffRole);
       if (!result.ok) throw new Error(result.message);
-      io.stdout(
-        `Invitation for ${email.trim().toLowerCase()} as ${role}, valid once until ${result.expiresAt}${result.emailed ? "; emailed" : ""}. The enrolment link:\n${result.link}\n`,
-      );
-      return;
+      return [
+        `Invitation for ${email.trim().toLowerCase()} as ${role}, valid once until ${result.expiresAt}${result.emailed ? "; emailed" : ""}. The enrolment link:\n${result.link}`,
+      ];
     }
     case "list": {
       const people = await operations.list();
-      if (people.length === 0)
-        io.stdout("No staff yet: invite the first manager with `staff -- invite`.\n");
-      for (const p of people) {
-        io.stdout(
-          `${p.email}  ${p.role}  ${plural(p.passkeys, "passkey", "passkeys")}  last sign-in ${p.lastSignInAt ?? "never"}\n`,
-        );
-      }
-      for (const i of await services.staff.pendingInvites()) {
-        io.stdout(`invited  ${i.email}  ${i.role}  until ${i.expires_at}\n`);
-      }
-      return;
+      const invites = await services.staff.pendingInvites();
+      return [
+        people.length === 0 && "No staff yet: invite the first manager with `staff -- invite`.",
+        ...people.map(
+          (p) =>
+            `${p.email}  ${p.role}  ${plural(p.passkeys, "passkey", "passkeys")}  last sign-in ${p.lastSignInAt ?? "never"}`,
+        ),
+        ...invites.map((i) => `invited  ${i.email}  ${i.role}  until ${i.expires_at}`),
+      ];
     }
     case "revoke": {
-      if (!email) throw new UsageError("Give the address with --email someone@clinic.example");
+      if (!email) throw noEmail();
       const result = await operations.revokeByEmail(null, email);
       if (!result.ok) throw new Error(result.message);
-      io.stdout(
-        `Removed ${email.trim().toLowerCase()}: signed out everywhere, passkeys deleted.\n`,
-      );
-      return;
+      return [`Removed ${email.trim().toLowerCase()}: signed out everywhere, passkeys deleted.`];
     }
     default:
       throw new UsageError(`Unknown command "${command}"`);
@@ -429,12 +382,16 @@ export async function runCli(args: string[], rawIo: CliIo): Promise<number> {
     if (!command) throw new UsageError("Name a command");
     if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}"`);
     csvOutput = command === "export";
-    if (command === "backup") {
-      await backupCommand(values, io);
-      return 0;
+    let output: Output;
+    if (command === "backup") output = await backupCommand(values, io);
+    else {
+      services = await io.openServices(io.env);
+      output = await (staff ? executeStaff : execute)(command, values, services, io);
     }
-    services = await io.openServices(io.env);
-    await (staff ? executeStaff : execute)(command, values, services, io);
+    if (typeof output !== "string") {
+      output = output.flatMap((line) => (line === false ? [] : `${line}\n`)).join("");
+    }
+    if (output) io.stdout(output);
     return 0;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);

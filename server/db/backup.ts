@@ -7,8 +7,6 @@ import { openSqliteFile, SQLITE_FILE_NAME } from "./database.ts";
 /** More pages than any database has: Node 24.21 refuses the -1 that once meant "all". */
 const ALL_PAGES = 2 ** 31 - 1;
 
-export type BackupResult = { file: string; registrations: number; integrity: string };
-
 /**
  * A consistent copy of the embedded database while the server keeps writing (decision
  * 080): SQLite's online backup in one step, inside one read transaction, which in WAL mode
@@ -18,7 +16,7 @@ export async function backupSqlite(
   dataDir: string,
   target: string,
   options: { overwrite: boolean },
-): Promise<BackupResult> {
+) {
   const file = path.resolve(target);
   if (!options.overwrite && existsSync(file)) {
     throw new Error(`${file} already exists; pass --force to replace it`);

@@ -10,22 +10,12 @@ import {
   type SqliteDatabase,
   type SqliteStatement,
 } from "kysely";
-import { type Migration, Migrator } from "kysely/migration";
+import { Migrator } from "kysely/migration";
 import pg from "pg";
 
 import type { Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
-import * as createRegistrations from "./migrations/001-create-registrations.ts";
-import * as createOutbox from "./migrations/002-create-outbox.ts";
-import * as createErasures from "./migrations/003-create-erasures.ts";
-import * as consentMailAndLinks from "./migrations/004-consent-mail-and-links.ts";
-import * as mailHandoffAndSuppressions from "./migrations/005-mail-handoff-and-suppressions.ts";
-import * as addressIndex from "./migrations/006-address-index.ts";
-import * as addressLock from "./migrations/007-address-lock.ts";
-import * as spreadsheetKind from "./migrations/008-spreadsheet-kind.ts";
-import * as staffConsole from "./migrations/009-staff-console.ts";
-import * as attribution from "./migrations/010-attribution.ts";
-import * as announcementDrafts from "./migrations/011-announcement-drafts.ts";
+import { migrations } from "./migrations.ts";
 import type { Database, DatabaseHandle } from "./schema.ts";
 import { guardAvailability } from "./writes.ts";
 
@@ -150,21 +140,6 @@ export function createDatabase(
   return { db: new Kysely<Database>({ dialect }), dialect: "sqlite" };
 }
 
-/** Listed here rather than read from disk, so the server and the CLI run the same set. */
-const migrations: Record<string, Migration> = {
-  "001-create-registrations": createRegistrations,
-  "002-create-outbox": createOutbox,
-  "003-create-erasures": createErasures,
-  "004-consent-mail-and-links": consentMailAndLinks,
-  "005-mail-handoff-and-suppressions": mailHandoffAndSuppressions,
-  "006-address-index": addressIndex,
-  "007-address-lock": addressLock,
-  "008-spreadsheet-kind": spreadsheetKind,
-  "009-staff-console": staffConsole,
-  "010-attribution": attribution,
-  "011-announcement-drafts": announcementDrafts,
-};
-
 /**
  * To the latest migration, or (tests of upgrades) back or forward to `to`. Kysely takes a
  * lock: concurrent starters wait their turn.
@@ -174,23 +149,22 @@ export async function migrate(
   dialect: DatabaseHandle["dialect"],
   to?: string,
 ): Promise<string[]> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one;
+  // name the connection's own so another schema's tables are never mistaken for ours.
+  let schema: string | undefined;
+  if (dialect === "postgres") {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+    schema = rows[0]?.schema;
+    if (!schema) throw new Error("PostgreSQL reports no current schema: check search_path");
+  }
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
-    // Kysely looks for its bookkeeping tables in every schema unless told which one;
-    // name the connection's own so another schema's tables are never mistaken for ours.
-    migrationTableSchema: dialect === "postgres" ? await currentSchema(db) : undefined,
+    migrationTableSchema: schema,
   });
   const { error, results } = await (to ? migrator.migrateTo(to) : migrator.migrateToLatest());
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === "Success").map((r) => r.migrationName);
-}
-
-async function currentSchema(db: Kysely<Database>): Promise<string> {
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  const schema = rows[0]?.schema;
-  if (!schema) throw new Error("PostgreSQL reports no current schema: check search_path");
-  return schema;
 }
 
 export async function openDatabase(

@@ -17,15 +17,13 @@ export function timeOrderedId(now: number = Date.now()): string {
   return `${time.slice(0, 8)}-${time.slice(8)}-7${randomUUID().slice(15)}`;
 }
 
-export type BatchWriter<I, O> = (items: I[]) => Promise<Array<PromiseSettledResult<O>>>;
-
 /**
  * Calls that arrive while a batch is being written go into the next batch together, so
  * one transaction (one fsync) serves many writers. Nothing waits on a timer: a lone call
  * is written on the next turn of the event loop.
  */
 export function createGroupCommit<I, O>(
-  write: BatchWriter<I, O>,
+  write: (items: I[]) => Promise<Array<PromiseSettledResult<O>>>,
   options: { maxBatch: number; concurrency: number },
 ): (item: I) => Promise<O> {
   type Waiting = { item: I; resolve: (value: O) => void; reject: (error: unknown) => void };
