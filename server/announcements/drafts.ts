@@ -2,10 +2,11 @@ import { randomUUID } from "node:crypto";
 
 import type { Kysely } from "kysely";
 
-import { transition, type DraftAction, type DraftState, allowedActions } from "./state.ts";
+import { transition, type DraftAction, allowedActions } from "./state.ts";
 import { announcementWarning } from "./warning.ts";
 import type {
   AnnouncementInput,
+  AnnouncementState,
   AnnouncementStep,
   AnnouncementSummary,
   AnnouncementView,
@@ -86,6 +87,8 @@ export function announcementStyles(): string[] {
 export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
   const { db, now } = options;
   const iso = () => now().toISOString();
+  const render = (draft: Draft, to: string, outboxId: string) =>
+    renderAnnouncement(draft, { ...options, to, outboxId });
 
   const audit = (
     actor: StaffMember | null,
@@ -114,7 +117,7 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
     action: DraftAction,
     acknowledged = false,
     extra: Partial<Draft> = {},
-  ): Promise<{ ok: true; to: DraftState } | Refusal> {
+  ): Promise<{ ok: true; to: AnnouncementState } | Refusal> {
     const result = transition(draft.state, action, {
       actor: actor?.id ?? null,
       author: draft.author_id,
@@ -153,6 +156,25 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
     if ((await progress(draft)).queued > 0) return draft;
     const done = await move(draft, null, "finish", false, { finished_at: iso() });
     return done.ok ? { ...draft, state: done.to } : draft;
+  }
+
+  const textOf = (input: AnnouncementInput) => ({
+    subject: input.subject.trim(),
+    body: input.body.trim(),
+    audience: input.audience,
+    announcement_id: announcementId(input.subject, input.body),
+  });
+
+  async function insert(
+    input: AnnouncementInput,
+    fields: Pick<Draft, "state" | "author_id"> & Partial<Draft>,
+  ): Promise<string> {
+    const id = timeOrderedId(now().getTime());
+    await db
+      .insertInto("announcement_drafts")
+      .values({ id, ...textOf(input), created_at: iso(), updated_at: iso(), ...fields })
+      .execute();
+    return id;
   }
 
   function checkInput(input: AnnouncementInput): Refusal | null {
@@ -229,12 +251,7 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
       const draft = await settle(found);
       const managers = await options.managers();
       const plan = await planAnnouncement(db, draft.subject, draft.body, draft.audience);
-      const email = renderAnnouncement(draft, {
-        siteOrigin: options.siteOrigin,
-        linkKey: options.linkKey,
-        to: "recipient@example.com",
-        outboxId: "preview",
-      });
+      const email = render(draft, "recipient@example.com", "preview");
       return {
         id: draft.id,
         subject: draft.subject,
@@ -269,36 +286,22 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
     ): Promise<{ ok: true; id: string } | Refusal> {
       const problem = checkInput(input);
       if (problem) return problem;
-      const fields = {
-        subject: input.subject.trim(),
-        body: input.body.trim(),
-        audience: input.audience,
-        announcement_id: announcementId(input.subject, input.body),
-        // A changed text needs the warning read again.
-        warning_acknowledged_by: null,
-        warning_acknowledged_at: null,
-      };
       if (id !== undefined) {
         const draft = await find(id);
         if (!draft) return refuse("That announcement no longer exists.");
         // Whoever last wrote the words is their author, and so cannot approve them.
-        const moved = await move(draft, actor, "edit", false, { ...fields, author_id: actor.id });
+        const moved = await move(draft, actor, "edit", false, {
+          ...textOf(input),
+          author_id: actor.id,
+          // A changed text needs the warning read again.
+          warning_acknowledged_by: null,
+          warning_acknowledged_at: null,
+        });
         if (!moved.ok) return moved;
         await audit(actor, "announcement-edited", { draft: id });
         return { ok: true, id };
       }
-      const created = timeOrderedId(now().getTime());
-      await db
-        .insertInto("announcement_drafts")
-        .values({
-          id: created,
-          ...fields,
-          state: "draft",
-          author_id: actor.id,
-          created_at: iso(),
-          updated_at: iso(),
-        })
-        .execute();
+      const created = await insert(input, { state: "draft", author_id: actor.id });
       await audit(actor, "announcement-composed", { draft: created });
       return { ok: true, id: created };
     },
@@ -316,19 +319,9 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
         case "test": {
           if (!["draft", "submitted", "approved"].includes(draft.state))
             return refuse("A test can be sent only before the announcement goes out.");
-          const outboxId = `test-${randomUUID()}`;
-          const email = renderAnnouncement(draft, {
-            siteOrigin: options.siteOrigin,
-            linkKey: options.linkKey,
-            to: actor.email,
-            outboxId,
-          });
+          const email = render(draft, actor.email, `test-${randomUUID()}`);
           // To the signed-in manager only, never a registrant; it counts as no sending.
-          await options.mailer.send({
-            ...email,
-            to: actor.email,
-            subject: `Test: ${draft.subject}`,
-          });
+          await options.mailer.send({ ...email, subject: `Test: ${draft.subject}` });
           await audit(actor, "announcement-test-sent", { draft: id });
           return { ok: true };
         }
@@ -337,27 +330,27 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
           return "ok" in result ? result : { ok: true };
         }
         default: {
-          const extra: Partial<Draft> =
-            step === "submit"
-              ? {
-                  submitted_at: at,
-                  ...(acknowledged
-                    ? { warning_acknowledged_by: actor.id, warning_acknowledged_at: at }
-                    : {}),
-                }
-              : step === "approve"
-                ? { approved_by: actor.id, approved_at: at }
-                : step === "reopen"
-                  ? { approved_by: null, approved_at: null, submitted_at: null }
-                  : { withdrawn_at: at };
+          const effects: Record<typeof step, [string, Partial<Draft>]> = {
+            submit: [
+              "announcement-submitted",
+              acknowledged
+                ? {
+                    submitted_at: at,
+                    warning_acknowledged_by: actor.id,
+                    warning_acknowledged_at: at,
+                  }
+                : { submitted_at: at },
+            ],
+            approve: ["announcement-approved", { approved_by: actor.id, approved_at: at }],
+            reopen: [
+              "announcement-reopened",
+              { approved_by: null, approved_at: null, submitted_at: null },
+            ],
+            withdraw: ["announcement-withdrawn", { withdrawn_at: at }],
+          };
+          const [action, extra] = effects[step];
           const moved = await move(draft, actor, step, acknowledged, extra);
           if (!moved.ok) return moved;
-          const action = {
-            submit: "announcement-submitted",
-            approve: "announcement-approved",
-            reopen: "announcement-reopened",
-            withdraw: "announcement-withdrawn",
-          }[step];
           await audit(actor, action, {
             draft: id,
             ...(step === "submit" && acknowledged ? { warning: "acknowledged" } : {}),
@@ -376,18 +369,17 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
     ): Promise<
       | { kind: "queued"; draftId: string; result: AnnouncementResult }
       | { kind: "sent"; draftId: string }
-      | { kind: "waiting"; draftId: string; state: DraftState }
+      | { kind: "waiting"; draftId: string; state: AnnouncementState }
       | { kind: "submitted"; draftId: string }
       | { kind: "refused"; message: string }
       | { kind: "warning"; medicines: string[]; prices: string[] }
     > {
       const problem = checkInput(input);
       if (problem) return { kind: "refused", message: problem.message };
-      const hash = announcementId(input.subject, input.body);
       const drafts = await db
         .selectFrom("announcement_drafts")
         .selectAll()
-        .where("announcement_id", "=", hash)
+        .where("announcement_id", "=", announcementId(input.subject, input.body))
         .where("audience", "=", input.audience)
         .where("state", "!=", "withdrawn")
         .orderBy("created_at", "desc")
@@ -404,25 +396,12 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
       if (waiting) return { kind: "waiting", draftId: waiting.id, state: waiting.state };
       const warning = announcementWarning(input.subject, input.body);
       if (warning && !input.acknowledged) return { kind: "warning", ...warning };
-      const id = timeOrderedId(now().getTime());
-      await db
-        .insertInto("announcement_drafts")
-        .values({
-          id,
-          subject: input.subject.trim(),
-          body: input.body.trim(),
-          audience: input.audience,
-          announcement_id: hash,
-          state: "submitted",
-          author_id: null,
-          created_at: iso(),
-          updated_at: iso(),
-          submitted_at: iso(),
-          ...(input.acknowledged
-            ? { warning_acknowledged_by: null, warning_acknowledged_at: iso() }
-            : {}),
-        })
-        .execute();
+      const id = await insert(input, {
+        state: "submitted",
+        author_id: null,
+        submitted_at: iso(),
+        warning_acknowledged_at: input.acknowledged ? iso() : null,
+      });
       await audit(null, "announcement-submitted", { draft: id });
       return { kind: "submitted", draftId: id };
     },

@@ -1,14 +1,6 @@
 import type { Kysely } from "kysely";
 
-import {
-  type Claim,
-  claimedRow,
-  type ClaimedRow,
-  handOff,
-  registrationsFor,
-  suppress,
-  trackSend,
-} from "./store.ts";
+import { type Claim, handOff, registrationsFor, suppress, trackSend } from "./store.ts";
 import {
   createWorker,
   DEFAULT_MAIL_OPTIONS,
@@ -44,7 +36,7 @@ function smtpFailure(error: unknown): { reason: string; permanent: boolean } {
   return { reason: `SMTP ${e.responseCode}${enhanced ? ` ${enhanced}` : ""}`, permanent };
 }
 
-type MailDelivery = ClaimedRow & MailJob;
+type MailDelivery = Claim & MailJob;
 
 /** The emails as they would be built now; whether each may go is `handOff`'s to decide. */
 async function mailDeliveries(db: Kysely<Database>, claims: Claim[]): Promise<MailDelivery[]> {
@@ -66,7 +58,7 @@ async function mailDeliveries(db: Kysely<Database>, claims: Claim[]): Promise<Ma
     if (!r || (c.topic !== "confirmation" && c.topic !== "announcement")) return [];
     return [
       {
-        ...claimedRow(c),
+        ...c,
         topic: c.topic,
         registration: {
           id: r.id,
@@ -122,7 +114,7 @@ export function createMailWorker(
           const refused = await handOff(
             db,
             dialect,
-            { ...job, registrationId: job.registration.id },
+            job,
             new Date(options.now().getTime() + options.timeoutMs + HANDOFF_MARGIN_MS),
             hash,
           );

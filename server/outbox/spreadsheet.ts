@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 
-import { claimedRow, type ClaimedRow, registrationsFor } from "./store.ts";
+import { type Claim, registrationsFor } from "./store.ts";
 import {
   createWorker,
   DEFAULT_SPREADSHEET_OPTIONS,
@@ -76,7 +76,7 @@ function refusal(text: string): string | null {
 }
 
 /** A status delivery carries the registration's state as it is when sent. */
-type SpreadsheetDelivery = ClaimedRow & { registrationId: string; status: boolean; body: string };
+type SpreadsheetDelivery = Claim & { status: boolean; body: string };
 
 /** Each registration, then its later status, signed with SPREADSHEET_SECRET. */
 export function createSpreadsheetWorker(
@@ -116,7 +116,7 @@ export function createSpreadsheetWorker(
                 message: r.message,
                 timestamp: r.client_timestamp ?? r.received_at,
               });
-          return [{ ...claimedRow(c), registrationId: r.id, status, body }];
+          return [{ ...c, status, body }];
         });
       },
       describe: (d) => ({ registrationId: d.registrationId, ...(d.status && { topic: "status" }) }),

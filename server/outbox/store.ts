@@ -20,8 +20,6 @@ export type Claim = {
   createdAt: string;
 };
 
-export type ClaimedRow = Pick<Claim, "outboxId" | "attempt" | "createdAt">;
-
 /**
  * Claims due rows of one kind in one statement: the attempt counted, the next one pushed
  * past a lease. FOR UPDATE SKIP LOCKED lets several PostgreSQL servers claim side by
@@ -46,22 +44,21 @@ export async function claimDue(
     .orderBy("next_attempt_at")
     .limit(options.limit)
     .$if(dialect === "postgres", (qb) => qb.forUpdate().skipLocked());
-  const claimed = await db
+  return db
     .updateTable("outbox")
     .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: leaseUntil }))
     .where("id", "in", due)
     .where("status", "=", "pending")
     .where("next_attempt_at", "<=", now)
-    .returning(["id", "registration_id", "attempts", "topic", "announcement_id", "created_at"])
+    .returning([
+      "id as outboxId",
+      "attempts as attempt",
+      "topic",
+      "registration_id as registrationId",
+      "announcement_id as announcementId",
+      "created_at as createdAt",
+    ])
     .execute();
-  return claimed.map((c) => ({
-    outboxId: c.id,
-    attempt: c.attempts,
-    topic: c.topic,
-    registrationId: c.registration_id,
-    announcementId: c.announcement_id,
-    createdAt: c.created_at,
-  }));
 }
 
 /** The claims' registrations by id; one erased since has none. */
@@ -77,12 +74,6 @@ export async function registrationsFor(
     .execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
-
-export const claimedRow = (c: Claim): ClaimedRow => ({
-  outboxId: c.outboxId,
-  attempt: c.attempt,
-  createdAt: c.createdAt,
-});
 
 type Refusal = "erased" | "suppressed" | "unsubscribed" | "taken";
 
@@ -177,7 +168,7 @@ function fenced(db: Db, claim: Pick<Claim, "outboxId" | "attempt">) {
     .where("status", "=", "pending");
 }
 
-export async function markDelivered(db: Db, claim: ClaimedRow, now: Date): Promise<void> {
+export async function markDelivered(db: Db, claim: Claim, now: Date): Promise<void> {
   await fenced(db, claim)
     .set({
       status: "delivered",
@@ -190,7 +181,7 @@ export async function markDelivered(db: Db, claim: ClaimedRow, now: Date): Promi
 
 export async function markFailed(
   db: Db,
-  claim: ClaimedRow,
+  claim: Claim,
   outcome: { error: string; retryAt: Date | null },
 ): Promise<void> {
   await fenced(db, claim)

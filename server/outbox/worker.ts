@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 
 import type { Database, Dialect, OutboxKind } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { type Claim, claimDue, type ClaimedRow, markDelivered, markFailed } from "./store.ts";
+import { type Claim, claimDue, markDelivered, markFailed } from "./store.ts";
 import { MAIL_CONNECTIONS } from "../mail/transport.ts";
 
 type BackoffPolicy = {
@@ -146,7 +146,7 @@ type Outcome =
   /** The channel kept it back and has dealt with the row itself. */
   | { kind: "skipped"; reason: string };
 
-type Channel<J extends ClaimedRow> = {
+type Channel<J extends Claim> = {
   kind: OutboxKind;
   sent: string;
   failed: string;
@@ -183,7 +183,7 @@ export function timedOut(options: OutboxWorkerOptions): Outcome {
  * Delivers one kind of outbox row: each row is claimed only when a slot is free and its
  * outcome committed as soon as it arrives, so a crash repeats only the sends under way.
  */
-export function createWorker<J extends ClaimedRow>(deps: WorkerDeps & { channel: Channel<J> }) {
+export function createWorker<J extends Claim>(deps: WorkerDeps & { channel: Channel<J> }) {
   const { db, dialect, logger, options, channel } = deps;
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
