@@ -19,7 +19,6 @@ import { guardAll, timeOrderedId } from "../db/writes.ts";
 import { buildEmail } from "../mail/build-email.ts";
 import type { Mailer } from "../mail/transport.ts";
 import {
-  type AnnouncementResult,
   announcementId,
   announcementProblem,
   isAudience,
@@ -30,7 +29,7 @@ import {
 type Db = Kysely<Database>;
 type Draft = AnnouncementDraftsTable;
 
-export type AnnouncementDraftsOptions = {
+type AnnouncementDraftsOptions = {
   db: Db;
   now: () => Date;
   mailer: Mailer;
@@ -49,24 +48,26 @@ const refuse = (message: string): Refusal => ({ ok: false, message });
  * The email exactly as the outbox's worker builds it (server/mail/build-email.ts), for a
  * recipient with no name ("Hello there,"); its unsubscribe link belongs to no one.
  */
-export function renderAnnouncement(
+function renderAnnouncement(
   draft: { subject: string; body: string },
-  options: { siteOrigin: string; linkKey: string; to: string; outboxId: string },
+  links: { siteOrigin: string; linkKey: string },
+  to = "recipient@example.com",
+  outboxId = "preview",
 ) {
   return buildEmail(
     {
-      outboxId: options.outboxId,
+      outboxId,
       topic: "announcement",
       registration: {
         id: "preview",
         name: "",
-        email: options.to,
+        email: to,
         receivedAt: new Date(0).toISOString(),
         wantsUpdates: false,
       },
       announcement: { subject: draft.subject.trim(), body: draft.body.trim() },
     },
-    options,
+    links,
   );
 }
 
@@ -74,7 +75,7 @@ export function renderAnnouncement(
 export function announcementStyles(): string[] {
   const { html } = renderAnnouncement(
     { subject: "s", body: "b" },
-    { siteOrigin: "https://x.example", linkKey: "k", to: "a@x.example", outboxId: "o" },
+    { siteOrigin: "https://x.example", linkKey: "k" },
   );
   return [...new Set([...String(html).matchAll(/ style="([^"]*)"/g)].map((m) => m[1] ?? ""))];
 }
@@ -87,8 +88,6 @@ export function announcementStyles(): string[] {
 export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
   const { db, now } = options;
   const iso = () => now().toISOString();
-  const render = (draft: Draft, to: string, outboxId: string) =>
-    renderAnnouncement(draft, { ...options, to, outboxId });
 
   const audit = (
     actor: StaffMember | null,
@@ -184,10 +183,7 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
     return null;
   }
 
-  async function queue(
-    draft: Draft,
-    actor: StaffMember | null,
-  ): Promise<AnnouncementResult | Refusal> {
+  async function queue(draft: Draft, actor: StaffMember | null) {
     const moved = await move(draft, actor, "send", false, {
       sent_by: actor?.id ?? null,
       send_started_at: draft.send_started_at ?? iso(),
@@ -251,7 +247,7 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
       const draft = await settle(found);
       const managers = await options.managers();
       const plan = await planAnnouncement(db, draft.subject, draft.body, draft.audience);
-      const email = render(draft, "recipient@example.com", "preview");
+      const email = renderAnnouncement(draft, options);
       return {
         id: draft.id,
         subject: draft.subject,
@@ -319,7 +315,7 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
         case "test": {
           if (!["draft", "submitted", "approved"].includes(draft.state))
             return refuse("A test can be sent only before the announcement goes out.");
-          const email = render(draft, actor.email, `test-${randomUUID()}`);
+          const email = renderAnnouncement(draft, options, actor.email, `test-${randomUUID()}`);
           // To the signed-in manager only, never a registrant; it counts as no sending.
           await options.mailer.send({ ...email, subject: `Test: ${draft.subject}` });
           await audit(actor, "announcement-test-sent", { draft: id });
@@ -330,17 +326,12 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
           return "ok" in result ? result : { ok: true };
         }
         default: {
+          const ack = acknowledged && {
+            warning_acknowledged_by: actor.id,
+            warning_acknowledged_at: at,
+          };
           const effects: Record<typeof step, [string, Partial<Draft>]> = {
-            submit: [
-              "announcement-submitted",
-              acknowledged
-                ? {
-                    submitted_at: at,
-                    warning_acknowledged_by: actor.id,
-                    warning_acknowledged_at: at,
-                  }
-                : { submitted_at: at },
-            ],
+            submit: ["announcement-submitted", { submitted_at: at, ...ack }],
             approve: ["announcement-approved", { approved_by: actor.id, approved_at: at }],
             reopen: [
               "announcement-reopened",
@@ -364,18 +355,9 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
      * `registrations -- announce` (docs/decisions/136): queues the text only once a
      * manager approved it in the console; otherwise submits it for approval (once).
      */
-    async fromCli(
-      input: AnnouncementInput & { acknowledged: boolean },
-    ): Promise<
-      | { kind: "queued"; draftId: string; result: AnnouncementResult }
-      | { kind: "sent"; draftId: string }
-      | { kind: "waiting"; draftId: string; state: AnnouncementState }
-      | { kind: "submitted"; draftId: string }
-      | { kind: "refused"; message: string }
-      | { kind: "warning"; medicines: string[]; prices: string[] }
-    > {
+    async fromCli(input: AnnouncementInput & { acknowledged: boolean }) {
       const problem = checkInput(input);
-      if (problem) return { kind: "refused", message: problem.message };
+      if (problem) return { kind: "refused", message: problem.message } as const;
       const drafts = await db
         .selectFrom("announcement_drafts")
         .selectAll()
@@ -387,15 +369,15 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
       const ready = drafts.find((d) => d.state === "approved" || d.state === "sending");
       if (ready) {
         const result = await queue(ready, null);
-        if ("ok" in result) return { kind: "refused", message: result.message };
-        return { kind: "queued", draftId: ready.id, result };
+        if ("ok" in result) return { kind: "refused", message: result.message } as const;
+        return { kind: "queued", draftId: ready.id, result } as const;
       }
       const sent = drafts.find((d) => d.state === "sent");
-      if (sent) return { kind: "sent", draftId: sent.id };
+      if (sent) return { kind: "sent", draftId: sent.id } as const;
       const waiting = drafts[0];
-      if (waiting) return { kind: "waiting", draftId: waiting.id, state: waiting.state };
+      if (waiting) return { kind: "waiting", draftId: waiting.id, state: waiting.state } as const;
       const warning = announcementWarning(input.subject, input.body);
-      if (warning && !input.acknowledged) return { kind: "warning", ...warning };
+      if (warning && !input.acknowledged) return { kind: "warning", ...warning } as const;
       const id = await insert(input, {
         state: "submitted",
         author_id: null,
@@ -403,7 +385,7 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
         warning_acknowledged_at: input.acknowledged ? iso() : null,
       });
       await audit(null, "announcement-submitted", { draft: id });
-      return { kind: "submitted", draftId: id };
+      return { kind: "submitted", draftId: id } as const;
     },
   });
 }

@@ -5,7 +5,6 @@ import {
   createWorker,
   DEFAULT_MAIL_OPTIONS,
   describeError,
-  type OutboxWorker,
   type OutboxWorkerOptions,
   timedOut,
   type WorkerDeps,
@@ -85,7 +84,7 @@ export function createMailWorker(
     linkKey: string;
     options: Partial<OutboxWorkerOptions>;
   },
-): OutboxWorker {
+) {
   const { db, dialect, mailer, siteOrigin, linkKey } = deps;
   const options = { ...DEFAULT_MAIL_OPTIONS, ...deps.options };
   let hasher: Promise<(email: string) => string> | undefined;

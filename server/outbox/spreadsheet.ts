@@ -5,7 +5,6 @@ import {
   createWorker,
   DEFAULT_SPREADSHEET_OPTIONS,
   describeError,
-  type OutboxWorker,
   type OutboxWorkerOptions,
   timedOut,
   type WorkerDeps,
@@ -85,7 +84,7 @@ export function createSpreadsheetWorker(
     secret: string;
     options: Partial<OutboxWorkerOptions>;
   },
-): OutboxWorker {
+) {
   const { db, url, secret } = deps;
   const options = { ...DEFAULT_SPREADSHEET_OPTIONS, ...deps.options };
   return createWorker<SpreadsheetDelivery>({
