@@ -1,6 +1,5 @@
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 
-import { type Audience, planAnnouncement } from "./announce.ts";
 import { eraseByEmail, erasuresFor, spreadsheetErasures } from "./erasure.ts";
 import {
   addressHistories,
@@ -11,8 +10,9 @@ import {
   toStored,
 } from "./register.ts";
 import type { DeliveryState, RegistrationWithDelivery } from "../../contract/console.ts";
+import { type Audience, planAnnouncement } from "../announcements/drafts.ts";
 import { waitingListOverview } from "../console/overview.ts";
-import type { Database, DatabaseHandle } from "../db/schema.ts";
+import type { DatabaseHandle } from "../db/schema.ts";
 import { guardAll } from "../db/writes.ts";
 import { deleteMailFiles, mailFiles } from "../mail/transport.ts";
 import { outboxSummary, retryOutbox } from "../outbox/summary.ts";
@@ -21,8 +21,6 @@ import { outboxSummary, retryOutbox } from "../outbox/summary.ts";
 
 /** Days an unconfirmed registration is kept before the daily purge deletes it. */
 const UNCONFIRMED_DAYS = 30;
-
-type Db = Kysely<Database>;
 
 /**
  * The instant `months` calendar months before `from`, in UTC. A day the target month
@@ -55,44 +53,6 @@ export function parseAge(text: string): Age {
 export function cutoffFor(age: Age, now: Date): Date {
   if (age.unit === "days") return new Date(now.getTime() - age.amount * 86_400_000);
   return monthsBefore(now, age.amount);
-}
-
-/** Subject access: every registration of the address, in any letter case, with its deliveries. */
-async function findByEmail(db: Db, email: string): Promise<RegistrationWithDelivery[]> {
-  const rows = await db
-    .selectFrom("registrations")
-    .selectAll()
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", addressKey(email)))
-    .orderBy("received_at", "asc")
-    .execute();
-  if (rows.length === 0) return [];
-  const outbox = await db
-    .selectFrom("outbox")
-    .selectAll()
-    .where(
-      "registration_id",
-      "in",
-      rows.map((r) => r.id),
-    )
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  return rows.map((row) => {
-    const own = outbox.filter((o) => o.registration_id === row.id);
-    const state = (o: (typeof own)[number]): DeliveryState => ({
-      status: o.status,
-      attempts: o.attempts,
-      deliveredAt: o.delivered_at,
-    });
-    const spreadsheet = own.find((o) => o.kind === "spreadsheet" && o.topic === "registration");
-    return {
-      ...toStored(row),
-      delivery: spreadsheet ? state(spreadsheet) : null,
-      emails: own
-        .filter((o) => o.kind === "mail")
-        .map((o) => ({ ...state(o), topic: o.topic, announcementId: o.announcement_id })),
-    };
-  });
 }
 
 export function createRegistrationAdmin({
@@ -168,7 +128,40 @@ export function createRegistrationAdmin({
     },
     list: (limit: number) => registrations("desc", limit),
     exportAll: () => registrations("asc"),
-    findByEmail: (email: string) => findByEmail(db, email),
+    /** Subject access: every registration of the address, in any letter case, with its deliveries. */
+    async findByEmail(email: string): Promise<RegistrationWithDelivery[]> {
+      const rows = await db
+        .selectFrom("registrations")
+        .selectAll()
+        .where((eb) => eb(eb.fn("lower", ["email"]), "=", addressKey(email)))
+        .orderBy("received_at", "asc")
+        .execute();
+      const ids = rows.map((r) => r.id);
+      if (ids.length === 0) return [];
+      const outbox = await db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("registration_id", "in", ids)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => {
+        const own = outbox.filter((o) => o.registration_id === row.id);
+        const state = (o: (typeof own)[number]): DeliveryState => ({
+          status: o.status,
+          attempts: o.attempts,
+          deliveredAt: o.delivered_at,
+        });
+        const spreadsheet = own.find((o) => o.kind === "spreadsheet" && o.topic === "registration");
+        return {
+          ...toStored(row),
+          delivery: spreadsheet ? state(spreadsheet) : null,
+          emails: own
+            .filter((o) => o.kind === "mail")
+            .map((o) => ({ ...state(o), topic: o.topic, announcementId: o.announcement_id })),
+        };
+      });
+    },
     /** The address of a registration, to find the rest of its address's records. */
     emailOf: async (id: string) =>
       (await db.selectFrom("registrations").select("email").where("id", "=", id).executeTakeFirst())
