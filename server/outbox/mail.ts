@@ -5,7 +5,6 @@ import {
   createWorker,
   DEFAULT_MAIL_OPTIONS,
   describeError,
-  type OutboxWorkerOptions,
   timedOut,
   type WorkerDeps,
 } from "./worker.ts";
@@ -78,12 +77,7 @@ async function mailDeliveries(db: Kysely<Database>, claims: Claim[]): Promise<Ma
  * abandoned.
  */
 export function createMailWorker(
-  deps: Omit<WorkerDeps, "options"> & {
-    mailer: Mailer;
-    siteOrigin: string;
-    linkKey: string;
-    options: Partial<OutboxWorkerOptions>;
-  },
+  deps: WorkerDeps & { mailer: Mailer; siteOrigin: string; linkKey: string },
 ) {
   const { db, dialect, mailer, siteOrigin, linkKey } = deps;
   const options = { ...DEFAULT_MAIL_OPTIONS, ...deps.options };

@@ -5,7 +5,6 @@ import {
   createWorker,
   DEFAULT_SPREADSHEET_OPTIONS,
   describeError,
-  type OutboxWorkerOptions,
   timedOut,
   type WorkerDeps,
 } from "./worker.ts";
@@ -78,13 +77,7 @@ function refusal(text: string): string | null {
 type SpreadsheetDelivery = Claim & { status: boolean; body: string };
 
 /** Each registration, then its later status, signed with SPREADSHEET_SECRET. */
-export function createSpreadsheetWorker(
-  deps: Omit<WorkerDeps, "options"> & {
-    url: string;
-    secret: string;
-    options: Partial<OutboxWorkerOptions>;
-  },
-) {
+export function createSpreadsheetWorker(deps: WorkerDeps & { url: string; secret: string }) {
   const { db, url, secret } = deps;
   const options = { ...DEFAULT_SPREADSHEET_OPTIONS, ...deps.options };
   return createWorker<SpreadsheetDelivery>({

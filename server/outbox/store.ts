@@ -107,9 +107,9 @@ export async function handOff(
     .select("email")
     .where("id", "=", job.registrationId)
     .executeTakeFirst();
-  const hash = own ? await emailHash(own.email) : null;
+  if (!own) return "erased";
+  const hash = await emailHash(own.email);
   return db.transaction().execute(async (trx) => {
-    if (!own || hash === null) return "erased";
     const sameAddress = await trx
       .selectFrom("registrations")
       .select(["id", "confirmed_at", "unsubscribed_at"])
@@ -159,40 +159,13 @@ export async function suppress(db: Db, emailHash: string, reply: string, now: Da
     .execute();
 }
 
-/** Only if no newer claim has taken the row since. */
-function fenced(db: Db, claim: Pick<Claim, "outboxId" | "attempt">) {
+/** An outcome is recorded only if no newer claim has taken the row since. */
+export function fenced(db: Db, claim: Pick<Claim, "outboxId" | "attempt">) {
   return db
     .updateTable("outbox")
     .where("id", "=", claim.outboxId)
     .where("attempts", "=", claim.attempt)
     .where("status", "=", "pending");
-}
-
-export async function markDelivered(db: Db, claim: Claim, now: Date): Promise<void> {
-  await fenced(db, claim)
-    .set({
-      status: "delivered",
-      delivered_at: now.toISOString(),
-      last_error: null,
-      sending_until: null,
-    })
-    .execute();
-}
-
-export async function markFailed(
-  db: Db,
-  claim: Claim,
-  outcome: { error: string; retryAt: Date | null },
-): Promise<void> {
-  await fenced(db, claim)
-    .set({
-      last_error: outcome.error,
-      sending_until: null,
-      ...(outcome.retryAt
-        ? { next_attempt_at: outcome.retryAt.toISOString() }
-        : { status: "dead" as const }),
-    })
-    .execute();
 }
 
 /** Sends this process has handed to the transport and not yet heard back about. */
