@@ -109,14 +109,9 @@ async function recipients(db: Db, id: string, audience: Audience) {
   return { fresh, alreadyQueued: queued.length };
 }
 
-export async function planAnnouncement(
-  db: Db,
-  subject: string,
-  body: string,
-  audience: Audience = "all",
-) {
+export async function planAnnouncement(db: Db, subject: string, body: string, audience?: Audience) {
   const id = announcementId(subject, body);
-  const { fresh, alreadyQueued } = await recipients(db, id, audience);
+  const { fresh, alreadyQueued } = await recipients(db, id, audience ?? "all");
   // alreadyQueued: addresses queued by an earlier run of the same announcement.
   return { announcementId: id, newRecipients: fresh.length, alreadyQueued };
 }
