@@ -71,10 +71,7 @@ export async function outboxSummary(db: Db) {
  * Staff retry once the cause is fixed: dead rows get a fresh set of attempts and their
  * addresses' suppressions go; pending retries fall due now, except a row being sent.
  */
-export async function retryOutbox(
-  db: Db,
-  now: Date,
-): Promise<{ revived: number; hurried: number }> {
+export async function retryOutbox(db: Db, now: Date) {
   const at = now.toISOString();
   const hash = await emailHasher(db);
   return db.transaction().execute(async (trx) => {
