@@ -1,11 +1,12 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 
 import type { Kysely } from "kysely";
 
-import { transition, type DraftAction, type DraftState, allowedActions } from "./state.ts";
+import { transition, type DraftAction, allowedActions } from "./state.ts";
 import { announcementWarning } from "./warning.ts";
 import type {
   AnnouncementInput,
+  AnnouncementState,
   AnnouncementStep,
   AnnouncementSummary,
   AnnouncementView,
@@ -17,19 +18,12 @@ import type { AnnouncementDraftsTable, Database } from "../db/schema.ts";
 import { guardAll, timeOrderedId } from "../db/writes.ts";
 import { buildEmail } from "../mail/build-email.ts";
 import type { Mailer } from "../mail/transport.ts";
-import {
-  type AnnouncementResult,
-  announcementId,
-  announcementProblem,
-  isAudience,
-  planAnnouncement,
-  queueAnnouncement,
-} from "../registrations/announce.ts";
+import { newOutboxRow } from "../registrations/register.ts";
 
 type Db = Kysely<Database>;
 type Draft = AnnouncementDraftsTable;
 
-export type AnnouncementDraftsOptions = {
+type AnnouncementDraftsOptions = {
   db: Db;
   now: () => Date;
   mailer: Mailer;
@@ -42,30 +36,177 @@ export type AnnouncementDraftsOptions = {
   managers: () => Promise<number>;
 };
 
+/**
+ * `all` confirmed, subscribed addresses (the launch notice), or only those whose newest
+ * such registration asked for news before we open (`updates`).
+ */
+export const AUDIENCES = ["all", "updates"] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+export function isAudience(value: string): value is Audience {
+  return (AUDIENCES as readonly string[]).includes(value);
+}
+
+/** A launch notice, not a newsletter archive. */
+const ANNOUNCEMENT_LIMITS = { subject: 150, body: 20_000 } as const;
+
+/** What staff wrote, checked: the problem in plain words, or null. */
+export function announcementProblem(subject: string, body: string): string | null {
+  if (subject.trim() === "") return "The subject is empty.";
+  if (/[\r\n]/.test(subject)) return "The subject must be one line.";
+  if (subject.length > ANNOUNCEMENT_LIMITS.subject)
+    return `The subject is longer than ${ANNOUNCEMENT_LIMITS.subject} characters.`;
+  if (body.trim() === "") return "The text is empty.";
+  if (body.length > ANNOUNCEMENT_LIMITS.body)
+    return `The text is longer than ${ANNOUNCEMENT_LIMITS.body} characters.`;
+  return null;
+}
+
+/** Same subject and text, same id: running the command again is the same announcement. */
+export function announcementId(subject: string, body: string): string {
+  return createHash("sha256")
+    .update(`${subject.trim()}\n\n${body.trim()}`, "utf8")
+    .digest("hex")
+    .slice(0, 32);
+}
+
+/** One announcement to one address: a hash, so no address is copied. */
+function dedupeKey(id: string, email: string): string {
+  const address = createHash("sha256").update(email.trim().toLowerCase(), "utf8").digest("hex");
+  return `announcement:${id}:${address}`;
+}
+
+/**
+ * Every address with a confirmed registration not unsubscribed, once, through its newest
+ * such registration, and not yet queued this announcement. An unsubscribe marks every
+ * registration of the address, so one left unmarked is a newer, fresh opt-in. For
+ * `updates`, that newest registration must have asked for news: the person's latest word.
+ */
+async function recipients(db: Db, id: string, audience: Audience) {
+  const queued = await db
+    .selectFrom("outbox")
+    .select("dedupe_key")
+    .where("announcement_id", "=", id)
+    .execute();
+  const keys = new Set(queued.map((r) => r.dedupe_key));
+  const rows = await db
+    .selectFrom("registrations")
+    .select(["id", "email", "wants_updates"])
+    .where("confirmed_at", "is not", null)
+    .where("unsubscribed_at", "is", null)
+    .orderBy("received_at", "desc")
+    .orderBy("id")
+    .execute();
+  const seen = new Set<string>();
+  const fresh = rows.filter((r) => {
+    const address = r.email.trim().toLowerCase();
+    if (seen.has(address)) return false;
+    seen.add(address);
+    return (
+      (audience === "all" || Number(r.wants_updates) === 1) && !keys.has(dedupeKey(id, r.email))
+    );
+  });
+  return { fresh, alreadyQueued: queued.length };
+}
+
+export async function planAnnouncement(db: Db, subject: string, body: string, audience?: Audience) {
+  const id = announcementId(subject, body);
+  const { fresh, alreadyQueued } = await recipients(db, id, audience ?? "all");
+  // alreadyQueued: addresses queued by an earlier run of the same announcement.
+  return { announcementId: id, newRecipients: fresh.length, alreadyQueued };
+}
+
+/**
+ * Queues one email per recipient, `60 / perMinute` seconds apart, so the pace holds
+ * whichever server sends them and after a restart. Chunks go in their own transactions;
+ * the unique dedupe key makes a second run, or one after a crash half-way, queue only
+ * what is missing. The key is the text's and the address's, not the audience's: the same
+ * text sent to `updates` and later to `all` reaches each address once.
+ */
+export async function queueAnnouncement(
+  db: Db,
+  options: {
+    subject: string;
+    body: string;
+    now: Date;
+    perMinute: number;
+    audience?: Audience;
+    chunk?: number;
+  },
+) {
+  const subject = options.subject.trim();
+  const body = options.body.trim();
+  const id = announcementId(subject, body);
+  const at = options.now.toISOString();
+  await db
+    .insertInto("announcements")
+    .values({ id, subject, body, created_at: at })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+  const { fresh, alreadyQueued } = await recipients(db, id, options.audience ?? "all");
+  const result = { announcementId: id, newRecipients: 0, alreadyQueued };
+  if (fresh.length === 0) return { ...result, firstAt: null, lastAt: null };
+
+  // After the last email this announcement has waiting: a resumed run keeps the pace.
+  const gapMs = 60_000 / options.perMinute;
+  const last = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.max("next_attempt_at").as("last"))
+    .where("announcement_id", "=", id)
+    .where("status", "=", "pending")
+    .executeTakeFirst();
+  const startMs = Math.max(options.now.getTime(), last?.last ? Date.parse(last.last) + gapMs : 0);
+  const dueAt = (i: number) => new Date(startMs + Math.round(i * gapMs)).toISOString();
+
+  const chunk = options.chunk ?? 500;
+  for (let from = 0; from < fresh.length; from += chunk) {
+    const rows = fresh.slice(from, from + chunk).map((r, i) => ({
+      ...newOutboxRow(r.id, at, {
+        kind: "mail",
+        topic: "announcement",
+        announcement_id: id,
+        dedupe_key: dedupeKey(id, r.email),
+      }),
+      next_attempt_at: dueAt(from + i),
+    }));
+    const inserted = await db.transaction().execute((trx) =>
+      trx
+        .insertInto("outbox")
+        .values(rows)
+        .onConflict((oc) => oc.column("dedupe_key").where("dedupe_key", "is not", null).doNothing())
+        .executeTakeFirst(),
+    );
+    result.newRecipients += Number(inserted.numInsertedOrUpdatedRows ?? 0);
+  }
+  return { ...result, firstAt: dueAt(0), lastAt: dueAt(fresh.length - 1) };
+}
+
 const refuse = (message: string): Refusal => ({ ok: false, message });
 
 /**
  * The email exactly as the outbox's worker builds it (server/mail/build-email.ts), for a
  * recipient with no name ("Hello there,"); its unsubscribe link belongs to no one.
  */
-export function renderAnnouncement(
+function renderAnnouncement(
   draft: { subject: string; body: string },
-  options: { siteOrigin: string; linkKey: string; to: string; outboxId: string },
+  links: { siteOrigin: string; linkKey: string },
+  to = "recipient@example.com",
+  outboxId = "preview",
 ) {
   return buildEmail(
     {
-      outboxId: options.outboxId,
+      outboxId,
       topic: "announcement",
       registration: {
         id: "preview",
         name: "",
-        email: options.to,
+        email: to,
         receivedAt: new Date(0).toISOString(),
         wantsUpdates: false,
       },
       announcement: { subject: draft.subject.trim(), body: draft.body.trim() },
     },
-    options,
+    links,
   );
 }
 
@@ -73,7 +214,7 @@ export function renderAnnouncement(
 export function announcementStyles(): string[] {
   const { html } = renderAnnouncement(
     { subject: "s", body: "b" },
-    { siteOrigin: "https://x.example", linkKey: "k", to: "a@x.example", outboxId: "o" },
+    { siteOrigin: "https://x.example", linkKey: "k" },
   );
   return [...new Set([...String(html).matchAll(/ style="([^"]*)"/g)].map((m) => m[1] ?? ""))];
 }
@@ -114,7 +255,7 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
     action: DraftAction,
     acknowledged = false,
     extra: Partial<Draft> = {},
-  ): Promise<{ ok: true; to: DraftState } | Refusal> {
+  ): Promise<{ ok: true; to: AnnouncementState } | Refusal> {
     const result = transition(draft.state, action, {
       actor: actor?.id ?? null,
       author: draft.author_id,
@@ -155,6 +296,25 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
     return done.ok ? { ...draft, state: done.to } : draft;
   }
 
+  const textOf = (input: AnnouncementInput) => ({
+    subject: input.subject.trim(),
+    body: input.body.trim(),
+    audience: input.audience,
+    announcement_id: announcementId(input.subject, input.body),
+  });
+
+  async function insert(
+    input: AnnouncementInput,
+    fields: Pick<Draft, "state" | "author_id"> & Partial<Draft>,
+  ): Promise<string> {
+    const id = timeOrderedId(now().getTime());
+    await db
+      .insertInto("announcement_drafts")
+      .values({ id, ...textOf(input), created_at: iso(), updated_at: iso(), ...fields })
+      .execute();
+    return id;
+  }
+
   function checkInput(input: AnnouncementInput): Refusal | null {
     const problem = announcementProblem(input.subject, input.body);
     if (problem) return refuse(problem);
@@ -162,10 +322,7 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
     return null;
   }
 
-  async function queue(
-    draft: Draft,
-    actor: StaffMember | null,
-  ): Promise<AnnouncementResult | Refusal> {
+  async function queue(draft: Draft, actor: StaffMember | null) {
     const moved = await move(draft, actor, "send", false, {
       sent_by: actor?.id ?? null,
       send_started_at: draft.send_started_at ?? iso(),
@@ -229,12 +386,7 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
       const draft = await settle(found);
       const managers = await options.managers();
       const plan = await planAnnouncement(db, draft.subject, draft.body, draft.audience);
-      const email = renderAnnouncement(draft, {
-        siteOrigin: options.siteOrigin,
-        linkKey: options.linkKey,
-        to: "recipient@example.com",
-        outboxId: "preview",
-      });
+      const email = renderAnnouncement(draft, options);
       return {
         id: draft.id,
         subject: draft.subject,
@@ -269,36 +421,22 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
     ): Promise<{ ok: true; id: string } | Refusal> {
       const problem = checkInput(input);
       if (problem) return problem;
-      const fields = {
-        subject: input.subject.trim(),
-        body: input.body.trim(),
-        audience: input.audience,
-        announcement_id: announcementId(input.subject, input.body),
-        // A changed text needs the warning read again.
-        warning_acknowledged_by: null,
-        warning_acknowledged_at: null,
-      };
       if (id !== undefined) {
         const draft = await find(id);
         if (!draft) return refuse("That announcement no longer exists.");
         // Whoever last wrote the words is their author, and so cannot approve them.
-        const moved = await move(draft, actor, "edit", false, { ...fields, author_id: actor.id });
+        const moved = await move(draft, actor, "edit", false, {
+          ...textOf(input),
+          author_id: actor.id,
+          // A changed text needs the warning read again.
+          warning_acknowledged_by: null,
+          warning_acknowledged_at: null,
+        });
         if (!moved.ok) return moved;
         await audit(actor, "announcement-edited", { draft: id });
         return { ok: true, id };
       }
-      const created = timeOrderedId(now().getTime());
-      await db
-        .insertInto("announcement_drafts")
-        .values({
-          id: created,
-          ...fields,
-          state: "draft",
-          author_id: actor.id,
-          created_at: iso(),
-          updated_at: iso(),
-        })
-        .execute();
+      const created = await insert(input, { state: "draft", author_id: actor.id });
       await audit(actor, "announcement-composed", { draft: created });
       return { ok: true, id: created };
     },
@@ -316,19 +454,9 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
         case "test": {
           if (!["draft", "submitted", "approved"].includes(draft.state))
             return refuse("A test can be sent only before the announcement goes out.");
-          const outboxId = `test-${randomUUID()}`;
-          const email = renderAnnouncement(draft, {
-            siteOrigin: options.siteOrigin,
-            linkKey: options.linkKey,
-            to: actor.email,
-            outboxId,
-          });
+          const email = renderAnnouncement(draft, options, actor.email, `test-${randomUUID()}`);
           // To the signed-in manager only, never a registrant; it counts as no sending.
-          await options.mailer.send({
-            ...email,
-            to: actor.email,
-            subject: `Test: ${draft.subject}`,
-          });
+          await options.mailer.send({ ...email, subject: `Test: ${draft.subject}` });
           await audit(actor, "announcement-test-sent", { draft: id });
           return { ok: true };
         }
@@ -337,27 +465,22 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
           return "ok" in result ? result : { ok: true };
         }
         default: {
-          const extra: Partial<Draft> =
-            step === "submit"
-              ? {
-                  submitted_at: at,
-                  ...(acknowledged
-                    ? { warning_acknowledged_by: actor.id, warning_acknowledged_at: at }
-                    : {}),
-                }
-              : step === "approve"
-                ? { approved_by: actor.id, approved_at: at }
-                : step === "reopen"
-                  ? { approved_by: null, approved_at: null, submitted_at: null }
-                  : { withdrawn_at: at };
+          const ack = acknowledged && {
+            warning_acknowledged_by: actor.id,
+            warning_acknowledged_at: at,
+          };
+          const effects: Record<typeof step, [string, Partial<Draft>]> = {
+            submit: ["announcement-submitted", { submitted_at: at, ...ack }],
+            approve: ["announcement-approved", { approved_by: actor.id, approved_at: at }],
+            reopen: [
+              "announcement-reopened",
+              { approved_by: null, approved_at: null, submitted_at: null },
+            ],
+            withdraw: ["announcement-withdrawn", { withdrawn_at: at }],
+          };
+          const [action, extra] = effects[step];
           const moved = await move(draft, actor, step, acknowledged, extra);
           if (!moved.ok) return moved;
-          const action = {
-            submit: "announcement-submitted",
-            approve: "announcement-approved",
-            reopen: "announcement-reopened",
-            withdraw: "announcement-withdrawn",
-          }[step];
           await audit(actor, action, {
             draft: id,
             ...(step === "submit" && acknowledged ? { warning: "acknowledged" } : {}),
@@ -371,23 +494,13 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
      * `registrations -- announce` (docs/decisions/136): queues the text only once a
      * manager approved it in the console; otherwise submits it for approval (once).
      */
-    async fromCli(
-      input: AnnouncementInput & { acknowledged: boolean },
-    ): Promise<
-      | { kind: "queued"; draftId: string; result: AnnouncementResult }
-      | { kind: "sent"; draftId: string }
-      | { kind: "waiting"; draftId: string; state: DraftState }
-      | { kind: "submitted"; draftId: string }
-      | { kind: "refused"; message: string }
-      | { kind: "warning"; medicines: string[]; prices: string[] }
-    > {
+    async fromCli(input: AnnouncementInput & { acknowledged: boolean }) {
       const problem = checkInput(input);
-      if (problem) return { kind: "refused", message: problem.message };
-      const hash = announcementId(input.subject, input.body);
+      if (problem) return { kind: "refused", message: problem.message } as const;
       const drafts = await db
         .selectFrom("announcement_drafts")
         .selectAll()
-        .where("announcement_id", "=", hash)
+        .where("announcement_id", "=", announcementId(input.subject, input.body))
         .where("audience", "=", input.audience)
         .where("state", "!=", "withdrawn")
         .orderBy("created_at", "desc")
@@ -395,36 +508,23 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
       const ready = drafts.find((d) => d.state === "approved" || d.state === "sending");
       if (ready) {
         const result = await queue(ready, null);
-        if ("ok" in result) return { kind: "refused", message: result.message };
-        return { kind: "queued", draftId: ready.id, result };
+        if ("ok" in result) return { kind: "refused", message: result.message } as const;
+        return { kind: "queued", draftId: ready.id, result } as const;
       }
       const sent = drafts.find((d) => d.state === "sent");
-      if (sent) return { kind: "sent", draftId: sent.id };
+      if (sent) return { kind: "sent", draftId: sent.id } as const;
       const waiting = drafts[0];
-      if (waiting) return { kind: "waiting", draftId: waiting.id, state: waiting.state };
+      if (waiting) return { kind: "waiting", draftId: waiting.id, state: waiting.state } as const;
       const warning = announcementWarning(input.subject, input.body);
-      if (warning && !input.acknowledged) return { kind: "warning", ...warning };
-      const id = timeOrderedId(now().getTime());
-      await db
-        .insertInto("announcement_drafts")
-        .values({
-          id,
-          subject: input.subject.trim(),
-          body: input.body.trim(),
-          audience: input.audience,
-          announcement_id: hash,
-          state: "submitted",
-          author_id: null,
-          created_at: iso(),
-          updated_at: iso(),
-          submitted_at: iso(),
-          ...(input.acknowledged
-            ? { warning_acknowledged_by: null, warning_acknowledged_at: iso() }
-            : {}),
-        })
-        .execute();
+      if (warning && !input.acknowledged) return { kind: "warning", ...warning } as const;
+      const id = await insert(input, {
+        state: "submitted",
+        author_id: null,
+        submitted_at: iso(),
+        warning_acknowledged_at: input.acknowledged ? iso() : null,
+      });
       await audit(null, "announcement-submitted", { draft: id });
-      return { kind: "submitted", draftId: id };
+      return { kind: "submitted", draftId: id } as const;
     },
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 
-import { allowedActions, DRAFT_STATES, type DraftAction, transition } from "./state.ts";
+import { allowedActions, type DraftAction, transition } from "./state.ts";
+import type { AnnouncementState } from "../../contract/console.ts";
 
 const base = {
   actor: "b",
@@ -19,7 +20,7 @@ describe("the announcement draft's state machine", () => {
   });
 
   it("refuses every move not in the table", () => {
-    const legal: Record<string, DraftAction[]> = {
+    const legal: Record<AnnouncementState, DraftAction[]> = {
       draft: ["edit", "submit", "withdraw"],
       submitted: ["reopen", "approve", "withdraw"],
       approved: ["reopen", "send", "withdraw"],
@@ -36,7 +37,7 @@ describe("the announcement draft's state machine", () => {
       "finish",
       "withdraw",
     ];
-    for (const state of DRAFT_STATES) {
+    for (const state of Object.keys(legal) as AnnouncementState[]) {
       expect(allowedActions(state)).toEqual(legal[state]);
       for (const action of actions) {
         expect(transition(state, action, base).ok, `${state} ${action}`).toBe(

@@ -1,3 +1,5 @@
+import type { AnnouncementState as DraftState } from "../../contract/console.ts";
+
 /**
  * An announcement draft's life (docs/decisions/136): written, submitted for approval,
  * approved by a second manager (or, with only one manager, by that manager's own second
@@ -5,19 +7,9 @@
  * store applies the answer with a conditional update, so two clicks cannot both win.
  */
 
-export const DRAFT_STATES = [
-  "draft",
-  "submitted",
-  "approved",
-  "sending",
-  "sent",
-  "withdrawn",
-] as const;
-export type DraftState = (typeof DRAFT_STATES)[number];
-
 export type DraftAction = "edit" | "submit" | "reopen" | "approve" | "send" | "finish" | "withdraw";
 
-export type TransitionContext = {
+type TransitionContext = {
   /** The staff id acting; null for the operator at the terminal (the CLI). */
   actor: string | null;
   /** Who wrote the draft; null when it came from the CLI. */
@@ -28,8 +20,6 @@ export type TransitionContext = {
   needsAcknowledgement: boolean;
   acknowledged: boolean;
 };
-
-export type Transition = { ok: true; to: DraftState } | { ok: false; reason: string };
 
 const moves: Record<DraftAction, { from: readonly DraftState[]; to: DraftState }> = {
   edit: { from: ["draft"], to: "draft" },
@@ -56,7 +46,7 @@ export function transition(
   from: DraftState,
   action: DraftAction,
   context: TransitionContext,
-): Transition {
+): { ok: true; to: DraftState } | { ok: false; reason: string } {
   const move = moves[action];
   if (!move.from.includes(from)) return { ok: false, reason: refusals[action] };
   if (action === "submit" && context.needsAcknowledgement && !context.acknowledged) {

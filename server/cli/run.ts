@@ -4,11 +4,11 @@ import { parseArgs } from "node:util";
 
 import { announcementWarningWords } from "../../app/content/console.ts";
 import { STAFF_ROLES, type StaffRole } from "../../contract/console.ts";
+import { AUDIENCES, announcementProblem, isAudience } from "../announcements/drafts.ts";
 import { createStaffOperations } from "../console/operations.ts";
 import { backupSqlite } from "../db/backup.ts";
 import { consoleOrigin, type Env } from "../env.ts";
 import { parseAge } from "../registrations/admin.ts";
-import { AUDIENCES, announcementProblem, isAudience } from "../registrations/announce.ts";
 import { registrationsCsv } from "../registrations/csv.ts";
 import type { Services } from "../services.ts";
 

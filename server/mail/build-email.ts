@@ -1,11 +1,6 @@
 import type { OutgoingMail } from "./transport.ts";
 import { announcementEmail, confirmationEmail, nameForEmail } from "../../app/content/emails.ts";
-import {
-  CONFIRM_LINK_DAYS,
-  confirmToken,
-  linkUrl,
-  unsubscribeToken,
-} from "../registrations/links.ts";
+import { confirmExpiry, confirmToken, linkUrl, unsubscribeToken } from "../registrations/links.ts";
 
 export type MailJob = {
   outboxId: string;
@@ -19,8 +14,6 @@ export type MailJob = {
   };
   announcement: { subject: string; body: string } | null;
 };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const timeForPeople = new Intl.DateTimeFormat("en-GB", {
   weekday: "long",
@@ -50,7 +43,7 @@ export function buildEmail(
   if (job.topic === "confirmation") {
     parts = confirmationEmail({
       confirmUrl: link("confirm", confirmToken(options.linkKey, registration.id, issuedAt)),
-      expiresOn: timeForPeople.format(issuedAt.getTime() + CONFIRM_LINK_DAYS * DAY_MS),
+      expiresOn: timeForPeople.format(confirmExpiry(issuedAt)),
       unsubscribeUrl,
       wantsUpdates: registration.wantsUpdates,
     });

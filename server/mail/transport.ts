@@ -27,18 +27,11 @@ const DKIM_SIGNED_HEADERS =
   "From:Sender:Reply-To:To:Cc:Subject:Date:Message-ID:MIME-Version:Content-Type:" +
   "Content-Transfer-Encoding:List-Unsubscribe:List-Unsubscribe-Post";
 
-const LOCAL_MAIL_FROM = `${clinic.name} <no-reply@localhost>`;
-
 export function mailDirectory(dataDir: string): string {
   return path.join(dataDir, "mail");
 }
 
-/** `<UTC time>-<outbox id>.eml`: sorts by time, and erasure finds a message by its id. */
-function fileNameFor(outboxId: string, at: Date): string {
-  return `${at.toISOString().replace(/[:.]/g, "-")}-${outboxId}.eml`;
-}
-
-async function mailFiles(dataDir: string): Promise<Array<{ file: string; id: string }>> {
+export async function mailFiles(dataDir: string): Promise<Array<{ file: string; id: string }>> {
   const files = await readdir(mailDirectory(dataDir)).catch(() => [] as string[]);
   return files.flatMap((file) => {
     const id = /-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.eml$/.exec(
@@ -46,10 +39,6 @@ async function mailFiles(dataDir: string): Promise<Array<{ file: string; id: str
     )?.[1];
     return id ? [{ file, id }] : [];
   });
-}
-
-export async function mailFileIds(dataDir: string): Promise<string[]> {
-  return (await mailFiles(dataDir)).map((f) => f.id);
 }
 
 /** Erasure: the files written for these outbox rows hold the address and the name too. */
@@ -80,7 +69,7 @@ export function createMailer(
   now: () => Date = () => new Date(),
 ): Mailer {
   const privateKey = dkimPrivateKey(env);
-  const from = env.MAIL_FROM ?? LOCAL_MAIL_FROM;
+  const from = env.MAIL_FROM ?? `${clinic.name} <no-reply@localhost>`;
   // The .eml files are signed too, so they show what would be sent.
   const dkim =
     env.DKIM_DOMAIN && env.DKIM_SELECTOR && privateKey
@@ -113,7 +102,9 @@ export function createMailer(
       const info = (await transport.sendMail({ from, ...message })) as { message?: Buffer };
       if (env.SMTP_URL) return;
       await mkdir(directory, { recursive: true, mode: 0o700 });
-      const file = path.join(directory, fileNameFor(outboxId, now()));
+      // `<UTC time>-<outbox id>.eml`: sorts by time, and erasure finds a message by its id.
+      const stamp = now().toISOString().replace(/[:.]/g, "-");
+      const file = path.join(directory, `${stamp}-${outboxId}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       logger.info({ outboxId, file }, "email written to a file (SMTP_URL is not set)");
     },

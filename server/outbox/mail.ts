@@ -1,20 +1,10 @@
 import type { Kysely } from "kysely";
 
-import {
-  type Claim,
-  claimedRow,
-  type ClaimedRow,
-  handOff,
-  registrationsFor,
-  suppress,
-  trackSend,
-} from "./store.ts";
+import { type Claim, handOff, registrationsFor, suppress, trackSend } from "./store.ts";
 import {
   createWorker,
   DEFAULT_MAIL_OPTIONS,
   describeError,
-  type OutboxWorker,
-  type OutboxWorkerOptions,
   timedOut,
   type WorkerDeps,
 } from "./worker.ts";
@@ -44,7 +34,7 @@ function smtpFailure(error: unknown): { reason: string; permanent: boolean } {
   return { reason: `SMTP ${e.responseCode}${enhanced ? ` ${enhanced}` : ""}`, permanent };
 }
 
-type MailDelivery = ClaimedRow & MailJob;
+type MailDelivery = Claim & MailJob;
 
 /** The emails as they would be built now; whether each may go is `handOff`'s to decide. */
 async function mailDeliveries(db: Kysely<Database>, claims: Claim[]): Promise<MailDelivery[]> {
@@ -66,7 +56,7 @@ async function mailDeliveries(db: Kysely<Database>, claims: Claim[]): Promise<Ma
     if (!r || (c.topic !== "confirmation" && c.topic !== "announcement")) return [];
     return [
       {
-        ...claimedRow(c),
+        ...c,
         topic: c.topic,
         registration: {
           id: r.id,
@@ -87,13 +77,8 @@ async function mailDeliveries(db: Kysely<Database>, claims: Claim[]): Promise<Ma
  * abandoned.
  */
 export function createMailWorker(
-  deps: Omit<WorkerDeps, "options"> & {
-    mailer: Mailer;
-    siteOrigin: string;
-    linkKey: string;
-    options: Partial<OutboxWorkerOptions>;
-  },
-): OutboxWorker {
+  deps: WorkerDeps & { mailer: Mailer; siteOrigin: string; linkKey: string },
+) {
   const { db, dialect, mailer, siteOrigin, linkKey } = deps;
   const options = { ...DEFAULT_MAIL_OPTIONS, ...deps.options };
   let hasher: Promise<(email: string) => string> | undefined;
@@ -122,7 +107,7 @@ export function createMailWorker(
           const refused = await handOff(
             db,
             dialect,
-            { ...job, registrationId: job.registration.id },
+            job,
             new Date(options.now().getTime() + options.timeoutMs + HANDOFF_MARGIN_MS),
             hash,
           );

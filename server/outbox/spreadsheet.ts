@@ -1,12 +1,10 @@
 import { createHmac } from "node:crypto";
 
-import { claimedRow, type ClaimedRow, registrationsFor } from "./store.ts";
+import { type Claim, registrationsFor } from "./store.ts";
 import {
   createWorker,
   DEFAULT_SPREADSHEET_OPTIONS,
   describeError,
-  type OutboxWorker,
-  type OutboxWorkerOptions,
   timedOut,
   type WorkerDeps,
 } from "./worker.ts";
@@ -76,16 +74,10 @@ function refusal(text: string): string | null {
 }
 
 /** A status delivery carries the registration's state as it is when sent. */
-type SpreadsheetDelivery = ClaimedRow & { registrationId: string; status: boolean; body: string };
+type SpreadsheetDelivery = Claim & { status: boolean; body: string };
 
 /** Each registration, then its later status, signed with SPREADSHEET_SECRET. */
-export function createSpreadsheetWorker(
-  deps: Omit<WorkerDeps, "options"> & {
-    url: string;
-    secret: string;
-    options: Partial<OutboxWorkerOptions>;
-  },
-): OutboxWorker {
+export function createSpreadsheetWorker(deps: WorkerDeps & { url: string; secret: string }) {
   const { db, url, secret } = deps;
   const options = { ...DEFAULT_SPREADSHEET_OPTIONS, ...deps.options };
   return createWorker<SpreadsheetDelivery>({
@@ -116,7 +108,7 @@ export function createSpreadsheetWorker(
                 message: r.message,
                 timestamp: r.client_timestamp ?? r.received_at,
               });
-          return [{ ...claimedRow(c), registrationId: r.id, status, body }];
+          return [{ ...c, status, body }];
         });
       },
       describe: (d) => ({ registrationId: d.registrationId, ...(d.status && { topic: "status" }) }),

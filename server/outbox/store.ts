@@ -20,8 +20,6 @@ export type Claim = {
   createdAt: string;
 };
 
-export type ClaimedRow = Pick<Claim, "outboxId" | "attempt" | "createdAt">;
-
 /**
  * Claims due rows of one kind in one statement: the attempt counted, the next one pushed
  * past a lease. FOR UPDATE SKIP LOCKED lets several PostgreSQL servers claim side by
@@ -46,22 +44,21 @@ export async function claimDue(
     .orderBy("next_attempt_at")
     .limit(options.limit)
     .$if(dialect === "postgres", (qb) => qb.forUpdate().skipLocked());
-  const claimed = await db
+  return db
     .updateTable("outbox")
     .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: leaseUntil }))
     .where("id", "in", due)
     .where("status", "=", "pending")
     .where("next_attempt_at", "<=", now)
-    .returning(["id", "registration_id", "attempts", "topic", "announcement_id", "created_at"])
+    .returning([
+      "id as outboxId",
+      "attempts as attempt",
+      "topic",
+      "registration_id as registrationId",
+      "announcement_id as announcementId",
+      "created_at as createdAt",
+    ])
     .execute();
-  return claimed.map((c) => ({
-    outboxId: c.id,
-    attempt: c.attempts,
-    topic: c.topic,
-    registrationId: c.registration_id,
-    announcementId: c.announcement_id,
-    createdAt: c.created_at,
-  }));
 }
 
 /** The claims' registrations by id; one erased since has none. */
@@ -77,12 +74,6 @@ export async function registrationsFor(
     .execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
-
-export const claimedRow = (c: Claim): ClaimedRow => ({
-  outboxId: c.outboxId,
-  attempt: c.attempt,
-  createdAt: c.createdAt,
-});
 
 type Refusal = "erased" | "suppressed" | "unsubscribed" | "taken";
 
@@ -116,9 +107,9 @@ export async function handOff(
     .select("email")
     .where("id", "=", job.registrationId)
     .executeTakeFirst();
-  const hash = own ? await emailHash(own.email) : null;
+  if (!own) return "erased";
+  const hash = await emailHash(own.email);
   return db.transaction().execute(async (trx) => {
-    if (!own || hash === null) return "erased";
     const sameAddress = await trx
       .selectFrom("registrations")
       .select(["id", "confirmed_at", "unsubscribed_at"])
@@ -168,40 +159,13 @@ export async function suppress(db: Db, emailHash: string, reply: string, now: Da
     .execute();
 }
 
-/** Only if no newer claim has taken the row since. */
-function fenced(db: Db, claim: Pick<Claim, "outboxId" | "attempt">) {
+/** An outcome is recorded only if no newer claim has taken the row since. */
+export function fenced(db: Db, claim: Pick<Claim, "outboxId" | "attempt">) {
   return db
     .updateTable("outbox")
     .where("id", "=", claim.outboxId)
     .where("attempts", "=", claim.attempt)
     .where("status", "=", "pending");
-}
-
-export async function markDelivered(db: Db, claim: ClaimedRow, now: Date): Promise<void> {
-  await fenced(db, claim)
-    .set({
-      status: "delivered",
-      delivered_at: now.toISOString(),
-      last_error: null,
-      sending_until: null,
-    })
-    .execute();
-}
-
-export async function markFailed(
-  db: Db,
-  claim: ClaimedRow,
-  outcome: { error: string; retryAt: Date | null },
-): Promise<void> {
-  await fenced(db, claim)
-    .set({
-      last_error: outcome.error,
-      sending_until: null,
-      ...(outcome.retryAt
-        ? { next_attempt_at: outcome.retryAt.toISOString() }
-        : { status: "dead" as const }),
-    })
-    .execute();
 }
 
 /** Sends this process has handed to the transport and not yet heard back about. */

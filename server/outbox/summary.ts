@@ -1,29 +1,15 @@
 import type { Kysely } from "kysely";
 
-import type { Database, OutboxKind, OutboxStatus, OutboxTopic } from "../db/schema.ts";
+import type { Database, OutboxKind, OutboxStatus } from "../db/schema.ts";
 import { emailHasher } from "../registrations/erasure.ts";
 
 type Db = Kysely<Database>;
 
 type OutboxCounts = Record<OutboxStatus, number>;
 
-export type OutboxSummary = {
-  kinds: Record<OutboxKind, { counts: OutboxCounts; oldestPendingAt: string | null }>;
-  /** Rows that gave up, oldest first, for staff to look into and retry. */
-  dead: Array<{
-    kind: OutboxKind;
-    topic: OutboxTopic;
-    registrationId: string;
-    attempts: number;
-    lastError: string | null;
-    createdAt: string;
-  }>;
-  announcements: Array<{ id: string; subject: string; createdAt: string; counts: OutboxCounts }>;
-};
-
 const zero = (): OutboxCounts => ({ pending: 0, delivered: 0, dead: 0 });
 
-export async function outboxSummary(db: Db): Promise<OutboxSummary> {
+export async function outboxSummary(db: Db) {
   const groups = await db
     .selectFrom("outbox")
     .select([
@@ -34,7 +20,7 @@ export async function outboxSummary(db: Db): Promise<OutboxSummary> {
     ])
     .groupBy(["kind", "status"])
     .execute();
-  const kinds: OutboxSummary["kinds"] = {
+  const kinds: Record<OutboxKind, { counts: OutboxCounts; oldestPendingAt: string | null }> = {
     spreadsheet: { counts: zero(), oldestPendingAt: null },
     mail: { counts: zero(), oldestPendingAt: null },
   };
@@ -42,6 +28,7 @@ export async function outboxSummary(db: Db): Promise<OutboxSummary> {
     kinds[g.kind].counts[g.status] = Number(g.n);
     if (g.status === "pending") kinds[g.kind].oldestPendingAt = g.oldest;
   }
+  // Rows that gave up, oldest first, for staff to look into and retry.
   const dead = await db
     .selectFrom("outbox")
     .select([
@@ -68,7 +55,10 @@ export async function outboxSummary(db: Db): Promise<OutboxSummary> {
     .groupBy(["a.id", "a.subject", "a.created_at", "o.status"])
     .orderBy("a.created_at")
     .execute();
-  const byId = new Map<string, OutboxSummary["announcements"][number]>();
+  const byId = new Map<
+    string,
+    { id: string; subject: string; createdAt: string; counts: OutboxCounts }
+  >();
   for (const { status, n, ...announcement } of announcements) {
     const entry = byId.get(announcement.id) ?? { ...announcement, counts: zero() };
     if (status) entry.counts[status] = Number(n);
@@ -81,10 +71,7 @@ export async function outboxSummary(db: Db): Promise<OutboxSummary> {
  * Staff retry once the cause is fixed: dead rows get a fresh set of attempts and their
  * addresses' suppressions go; pending retries fall due now, except a row being sent.
  */
-export async function retryOutbox(
-  db: Db,
-  now: Date,
-): Promise<{ revived: number; hurried: number }> {
+export async function retryOutbox(db: Db, now: Date) {
   const at = now.toISOString();
   const hash = await emailHasher(db);
   return db.transaction().execute(async (trx) => {

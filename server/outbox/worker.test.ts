@@ -93,26 +93,26 @@ describe("the outbox's pace", () => {
   it("waits while the event loop is busy, but never longer than maxWaitMs in a row", () => {
     let now = 0;
     let utilization = 0.95;
-    const pace = createPace({
+    const shouldWait = createPace({
       threshold: 0.7,
       maxWaitMs: 10_000,
       now: () => now,
       sample: () => utilization,
     });
-    expect(pace.shouldWait()).toBe(true);
+    expect(shouldWait()).toBe(true);
     now = 9_999;
-    expect(pace.shouldWait()).toBe(true);
+    expect(shouldWait()).toBe(true);
     now = 10_000;
-    expect(pace.shouldWait()).toBe(false); // sends once, then may wait again
+    expect(shouldWait()).toBe(false); // sends once, then may wait again
     now = 10_500;
-    expect(pace.shouldWait()).toBe(true);
+    expect(shouldWait()).toBe(true);
     utilization = 0.2;
-    expect(pace.shouldWait()).toBe(false);
+    expect(shouldWait()).toBe(false);
     utilization = 0.95;
     now = 11_000;
-    expect(pace.shouldWait()).toBe(true); // a fresh wait, counted from here
+    expect(shouldWait()).toBe(true); // a fresh wait, counted from here
     now = 20_999;
-    expect(pace.shouldWait()).toBe(true);
+    expect(shouldWait()).toBe(true);
   });
 
   it("samples the real event loop: busy while it spins, idle while it waits", async () => {

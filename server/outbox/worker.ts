@@ -4,7 +4,7 @@ import type { Kysely } from "kysely";
 
 import type { Database, Dialect, OutboxKind } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
-import { type Claim, claimDue, type ClaimedRow, markDelivered, markFailed } from "./store.ts";
+import { type Claim, claimDue, fenced } from "./store.ts";
 import { MAIL_CONNECTIONS } from "../mail/transport.ts";
 
 type BackoffPolicy = {
@@ -62,22 +62,20 @@ export function createPace(options: {
   maxWaitMs: number;
   now: () => number;
   sample: () => number;
-}) {
+}): () => boolean {
   let waitingSince: number | null = null;
-  return {
-    shouldWait(): boolean {
-      if (options.sample() < options.threshold) {
-        waitingSince = null;
-        return false;
-      }
-      const now = options.now();
-      waitingSince ??= now;
-      if (now - waitingSince >= options.maxWaitMs) {
-        waitingSince = null;
-        return false;
-      }
-      return true;
-    },
+  return () => {
+    if (options.sample() < options.threshold) {
+      waitingSince = null;
+      return false;
+    }
+    const now = options.now();
+    waitingSince ??= now;
+    if (now - waitingSince >= options.maxWaitMs) {
+      waitingSince = null;
+      return false;
+    }
+    return true;
   };
 }
 
@@ -146,7 +144,7 @@ type Outcome =
   /** The channel kept it back and has dealt with the row itself. */
   | { kind: "skipped"; reason: string };
 
-type Channel<J extends ClaimedRow> = {
+type Channel<J extends Claim> = {
   kind: OutboxKind;
   sent: string;
   failed: string;
@@ -158,11 +156,12 @@ type Channel<J extends ClaimedRow> = {
   describe(job: J): Record<string, unknown>;
 };
 
+/** A channel's own options, over its defaults. */
 export type WorkerDeps = {
   db: Kysely<Database>;
   dialect: Dialect;
   logger: Logger;
-  options: OutboxWorkerOptions;
+  options: Partial<OutboxWorkerOptions>;
 };
 
 /** A failure's code, or its name: never its message, which may quote an address. */
@@ -183,7 +182,9 @@ export function timedOut(options: OutboxWorkerOptions): Outcome {
  * Delivers one kind of outbox row: each row is claimed only when a slot is free and its
  * outcome committed as soon as it arrives, so a crash repeats only the sends under way.
  */
-export function createWorker<J extends ClaimedRow>(deps: WorkerDeps & { channel: Channel<J> }) {
+export function createWorker<J extends Claim>(
+  deps: WorkerDeps & { options: OutboxWorkerOptions; channel: Channel<J> },
+) {
   const { db, dialect, logger, options, channel } = deps;
   let stopped = true;
   let timer: NodeJS.Timeout | undefined;
@@ -192,7 +193,7 @@ export function createWorker<J extends ClaimedRow>(deps: WorkerDeps & { channel:
   let yielding = false;
   let failedPolls = 0;
   const sends = new Set<Promise<void>>();
-  const pace = createPace({
+  const mustWait = createPace({
     threshold: options.yieldAbove,
     maxWaitMs: options.maxYieldMs,
     // Real time, not the business clock tests may freeze: this is about the event loop.
@@ -208,7 +209,14 @@ export function createWorker<J extends ClaimedRow>(deps: WorkerDeps & { channel:
     }
     const now = options.now();
     if (outcome.kind === "sent") {
-      await markDelivered(db, job, now);
+      await fenced(db, job)
+        .set({
+          status: "delivered",
+          delivered_at: now.toISOString(),
+          last_error: null,
+          sending_until: null,
+        })
+        .execute();
       logger.info(log, channel.sent);
       return;
     }
@@ -216,7 +224,13 @@ export function createWorker<J extends ClaimedRow>(deps: WorkerDeps & { channel:
       ? null
       : nextRetryAt(job.attempt, new Date(job.createdAt), now, options, options.random);
     if (outcome.permanent) await channel.onPermanentFailure?.(job, outcome.reason);
-    await markFailed(db, job, { error: outcome.reason, retryAt });
+    await fenced(db, job)
+      .set({
+        last_error: outcome.reason,
+        sending_until: null,
+        ...(retryAt ? { next_attempt_at: retryAt.toISOString() } : { status: "dead" as const }),
+      })
+      .execute();
     const failure = { ...log, reason: outcome.reason };
     if (retryAt !== null) {
       const retryInMs = retryAt.getTime() - now.getTime();
@@ -271,7 +285,7 @@ export function createWorker<J extends ClaimedRow>(deps: WorkerDeps & { channel:
 
   async function look(): Promise<void> {
     let next = options.pollIntervalMs;
-    if (pace.shouldWait()) {
+    if (mustWait()) {
       // Busy serving requests: look again after a poll interval, whatever wakes us.
       looking = undefined;
       yielding = true;

@@ -1,45 +1,38 @@
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 
-import { type Audience, planAnnouncement } from "./announce.ts";
 import { eraseByEmail, erasuresFor, spreadsheetErasures } from "./erasure.ts";
-import { addressKey, toStored } from "./register.ts";
-import { resendConfirmation } from "./resend.ts";
+import {
+  addressHistories,
+  addressKey,
+  isUnsubscribed,
+  mayQueueConfirmation,
+  newOutboxRow,
+  toStored,
+} from "./register.ts";
 import type { DeliveryState, RegistrationWithDelivery } from "../../contract/console.ts";
+import { type Audience, planAnnouncement } from "../announcements/drafts.ts";
 import { waitingListOverview } from "../console/overview.ts";
-import type { Database, DatabaseHandle } from "../db/schema.ts";
+import type { DatabaseHandle } from "../db/schema.ts";
 import { guardAll } from "../db/writes.ts";
-import { deleteMailFiles, mailFileIds } from "../mail/transport.ts";
+import { deleteMailFiles, mailFiles } from "../mail/transport.ts";
 import { outboxSummary, retryOutbox } from "../outbox/summary.ts";
 
 /* The operator tasks behind the CLI, and the queries they read and delete with. */
 
 /** Days an unconfirmed registration is kept before the daily purge deletes it. */
-export const UNCONFIRMED_DAYS = 30;
-
-type Db = Kysely<Database>;
-
-export type { RegistrationWithDelivery };
+const UNCONFIRMED_DAYS = 30;
 
 /**
  * The instant `months` calendar months before `from`, in UTC. A day the target month
  * lacks clamps to its last day (31 May - 3 months = 28/29 Feb).
  */
 export function monthsBefore(from: Date, months: number): Date {
-  const first = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() - months, 1));
-  const year = first.getUTCFullYear();
-  const month = first.getUTCMonth();
-  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return new Date(
-    Date.UTC(
-      year,
-      month,
-      Math.min(from.getUTCDate(), lastDay),
-      from.getUTCHours(),
-      from.getUTCMinutes(),
-      from.getUTCSeconds(),
-      from.getUTCMilliseconds(),
-    ),
-  );
+  const to = new Date(from);
+  to.setUTCDate(1);
+  to.setUTCMonth(to.getUTCMonth() - months);
+  const lastDay = new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth() + 1, 0)).getUTCDate();
+  to.setUTCDate(Math.min(from.getUTCDate(), lastDay));
+  return to;
 }
 
 export type Age = { amount: number; unit: "months" | "days" };
@@ -62,56 +55,18 @@ export function cutoffFor(age: Age, now: Date): Date {
   return monthsBefore(now, age.amount);
 }
 
-/** Subject access: every registration of the address, in any letter case, with its deliveries. */
-async function findByEmail(db: Db, email: string): Promise<RegistrationWithDelivery[]> {
-  const rows = await db
-    .selectFrom("registrations")
-    .selectAll()
-    .where((eb) => eb(eb.fn("lower", ["email"]), "=", addressKey(email)))
-    .orderBy("received_at", "asc")
-    .execute();
-  if (rows.length === 0) return [];
-  const outbox = await db
-    .selectFrom("outbox")
-    .selectAll()
-    .where(
-      "registration_id",
-      "in",
-      rows.map((r) => r.id),
-    )
-    .orderBy("created_at")
-    .orderBy("id")
-    .execute();
-  return rows.map((row) => {
-    const own = outbox.filter((o) => o.registration_id === row.id);
-    const state = (o: (typeof own)[number]): DeliveryState => ({
-      status: o.status,
-      attempts: o.attempts,
-      deliveredAt: o.delivered_at,
-    });
-    const spreadsheet = own.find((o) => o.kind === "spreadsheet" && o.topic === "registration");
-    return {
-      ...toStored(row),
-      delivery: spreadsheet ? state(spreadsheet) : null,
-      emails: own
-        .filter((o) => o.kind === "mail")
-        .map((o) => ({ ...state(o), topic: o.topic, announcementId: o.announcement_id })),
-    };
-  });
-}
-
-export type AdminDependencies = DatabaseHandle & {
-  dataDir: string;
-  now: () => Date;
-};
-
-export function createRegistrationAdmin({ db, dialect, dataDir, now }: AdminDependencies) {
+export function createRegistrationAdmin({
+  db,
+  dialect,
+  dataDir,
+  now,
+}: DatabaseHandle & { dataDir: string; now: () => Date }) {
   /**
    * Without SMTP_URL, "sent" emails are files under DATA_DIR/mail: a purge deletes those
    * whose outbox row went with its registration, as `erase` does (docs/decisions/095).
    */
   const deleteOrphanMailFiles = async () => {
-    const ids = await mailFileIds(dataDir);
+    const ids = (await mailFiles(dataDir)).map((f) => f.id);
     const kept = new Set<string>();
     for (let i = 0; i < ids.length; i += 500) {
       const rows = await db
@@ -173,13 +128,78 @@ export function createRegistrationAdmin({ db, dialect, dataDir, now }: AdminDepe
     },
     list: (limit: number) => registrations("desc", limit),
     exportAll: () => registrations("asc"),
-    findByEmail: (email: string) => findByEmail(db, email),
+    /** Subject access: every registration of the address, in any letter case, with its deliveries. */
+    async findByEmail(email: string): Promise<RegistrationWithDelivery[]> {
+      const rows = await db
+        .selectFrom("registrations")
+        .selectAll()
+        .where((eb) => eb(eb.fn("lower", ["email"]), "=", addressKey(email)))
+        .orderBy("received_at", "asc")
+        .execute();
+      const ids = rows.map((r) => r.id);
+      if (ids.length === 0) return [];
+      const outbox = await db
+        .selectFrom("outbox")
+        .selectAll()
+        .where("registration_id", "in", ids)
+        .orderBy("created_at")
+        .orderBy("id")
+        .execute();
+      return rows.map((row) => {
+        const own = outbox.filter((o) => o.registration_id === row.id);
+        const state = (o: (typeof own)[number]): DeliveryState => ({
+          status: o.status,
+          attempts: o.attempts,
+          deliveredAt: o.delivered_at,
+        });
+        const spreadsheet = own.find((o) => o.kind === "spreadsheet" && o.topic === "registration");
+        return {
+          ...toStored(row),
+          delivery: spreadsheet ? state(spreadsheet) : null,
+          emails: own
+            .filter((o) => o.kind === "mail")
+            .map((o) => ({ ...state(o), topic: o.topic, announcementId: o.announcement_id })),
+        };
+      });
+    },
     /** The address of a registration, to find the rest of its address's records. */
     emailOf: async (id: string) =>
       (await db.selectFrom("registrations").select("email").where("id", "=", id).executeTakeFirst())
         ?.email ?? null,
-    /** Within the form's per-address limits (decision 152). */
-    resendConfirmation: (email: string) => resendConfirmation(db, dialect, email, now()),
+    /**
+     * Staff re-send the confirmation email of an address's newest registration, within the
+     * same per-address limits as the form (decision 152): the history is read and the row
+     * queued in one transaction, under the address lock the INSERT takes on PostgreSQL.
+     */
+    async resendConfirmation(
+      email: string,
+    ): Promise<{ kind: "queued" | "gone" | "confirmed" | "unsubscribed" | "limit" }> {
+      const key = addressKey(email);
+      const at = now();
+      return db.transaction().execute(async (trx) => {
+        if (dialect === "postgres")
+          await sql`select registration_address_seen(${key}, '')`.execute(trx);
+        const newest = await trx
+          .selectFrom("registrations")
+          .select("id")
+          .where((eb) => eb(eb.fn("lower", ["email"]), "=", key))
+          .orderBy("received_at", "desc")
+          .orderBy("id", "desc")
+          .executeTakeFirst();
+        if (!newest) return { kind: "gone" };
+        const history = (await addressHistories(trx, dialect, [key], [])).get(key);
+        if (history && isUnsubscribed(history)) return { kind: "unsubscribed" };
+        if (history?.lastConfirmedAt) return { kind: "confirmed" };
+        if (history && !mayQueueConfirmation(history, at)) return { kind: "limit" };
+        await trx
+          .insertInto("outbox")
+          .values(
+            newOutboxRow(newest.id, at.toISOString(), { kind: "mail", topic: "confirmation" }),
+          )
+          .execute();
+        return { kind: "queued" };
+      });
+    },
     /**
      * Erases and leaves a record (decision 079). On SQLite, `logCleared` says whether the
      * write-ahead log could be emptied at once (not while another process reads).

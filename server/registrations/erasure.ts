@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from "node:crypto";
 
 import type { Kysely, Selectable } from "kysely";
 
+import { addressKey } from "./register.ts";
 import type { ErasureRecord } from "../../contract/registrations.ts";
 import { type Database, type Dialect, type ErasuresTable, loadKey } from "../db/schema.ts";
 import { writeTransaction } from "../db/writes.ts";
@@ -9,23 +10,10 @@ import { type InFlight, stopSends } from "../outbox/store.ts";
 
 type Db = Kysely<Database>;
 
-export type { ErasureRecord };
-
-export type EraseResult = {
-  registrations: number;
-  outbox: number;
-  /** Their local copies (DATA_DIR/mail) go too. */
-  mailIds: string[];
-  /** Erased registrations that had (or may have) reached the spreadsheet. */
-  spreadsheetIds: string[];
-};
-
-const normalise = (email: string) => email.trim().toLowerCase();
-
 /** HMAC-SHA256 of the trimmed, lower-cased address with the database's erasure key. */
 export async function emailHasher(db: Db): Promise<(email: string) => string> {
   const key = await loadKey(db, "erasure_key");
-  return (email) => createHmac("sha256", key).update(normalise(email), "utf8").digest("hex");
+  return (email) => createHmac("sha256", key).update(addressKey(email), "utf8").digest("hex");
 }
 
 /**
@@ -61,13 +49,8 @@ export async function lockAddress(
  * spreadsheet once any attempt was made: one that timed out may have arrived. Emails
  * being sent are stopped before this returns: nothing reaches the person after it.
  */
-export async function eraseByEmail(
-  db: Db,
-  dialect: Dialect,
-  email: string,
-  now: Date,
-): Promise<EraseResult> {
-  const normalised = normalise(email);
+export async function eraseByEmail(db: Db, dialect: Dialect, email: string, now: Date) {
+  const normalised = addressKey(email);
   const hash = (await emailHasher(db))(email);
   let inFlight: InFlight[] = [];
   const result = await writeTransaction(db, dialect, async (trx) => {
@@ -105,6 +88,7 @@ export async function eraseByEmail(
         spreadsheet_ids: JSON.stringify(spreadsheetIds),
       })
       .execute();
+    // The mail rows' local copies (DATA_DIR/mail) go too.
     const mailIds = outbox.filter((o) => o.kind === "mail").map((o) => o.id);
     return { registrations, outbox: outbox.length, mailIds, spreadsheetIds };
   });

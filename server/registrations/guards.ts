@@ -102,44 +102,6 @@ function describeRefusal(kind: Posted, refusal: Refusal, retryAfterSeconds = 60)
   }
 }
 
-/**
- * The island (Accept: application/json) and `.data` URLs get JSON they can act on; a form
- * posted without JavaScript gets a small page with a way back. The page holds only our own
- * wording, so nothing in it needs escaping.
- */
-function reject(
-  req: Request,
-  res: Response,
-  refusal: Refusal,
-  logger?: GuardOptions["logger"],
-  retryAfterSeconds?: number,
-) {
-  const kind = posted(req);
-  const status = statusOf[refusal];
-  logger?.warn({ guard: status, path: req.path, posted: kind }, "POST refused");
-  if (status === 411 || status === 413) res.setHeader("Connection", "close");
-  res.status(status);
-  const { title, message } = describeRefusal(kind, refusal, retryAfterSeconds);
-  if (req.path.endsWith(".data") || req.get("accept")?.includes("application/json")) {
-    res.json({ error: message, retryAfterSeconds });
-    return;
-  }
-  res.type("html").send(
-    `<!doctype html>
-<html lang="en-GB">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
-<body>
-<main>
-<h1>${title}</h1>
-<p>${message}</p>
-<p>${wording[kind].back}</p>
-</main>
-</body>
-</html>
-`,
-  );
-}
-
 /** True when a browser says the POST came from a page of ours (decisions 038, 131). */
 export function isSameOrigin(req: Request, allowedOrigins: readonly string[]): boolean {
   const origin = req.get("origin");
@@ -167,6 +129,38 @@ export function approvedOriginHost(res: Response): string | undefined {
 export function createRegistrationGuards(options: GuardOptions): RequestHandler[] {
   const { logger, allowedOrigins, maxBodyBytes = MAX_BODY_BYTES } = options;
 
+  /**
+   * The island (Accept: application/json) and `.data` URLs get JSON they can act on; a form
+   * posted without JavaScript gets a small page with a way back. The page holds only our own
+   * wording, so nothing in it needs escaping.
+   */
+  function reject(req: Request, res: Response, refusal: Refusal, retryAfterSeconds?: number) {
+    const kind = posted(req);
+    const status = statusOf[refusal];
+    logger?.warn({ guard: status, path: req.path, posted: kind }, "POST refused");
+    if (status === 411 || status === 413) res.setHeader("Connection", "close");
+    res.status(status);
+    const { title, message } = describeRefusal(kind, refusal, retryAfterSeconds);
+    if (req.path.endsWith(".data") || req.get("accept")?.includes("application/json")) {
+      res.json({ error: message, retryAfterSeconds });
+      return;
+    }
+    res.type("html").send(
+      `<!doctype html>
+<html lang="en-GB">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head>
+<body>
+<main>
+<h1>${title}</h1>
+<p>${message}</p>
+<p>${wording[kind].back}</p>
+</main>
+</body>
+</html>
+`,
+    );
+  }
+
   const originCheck: RequestHandler = (req, res, next) => {
     if (posted(req) === "unsubscribe") {
       // The signed token is the authority: RFC 8058 one-clicks come from mail providers
@@ -185,16 +179,16 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
         "an https page posted over plain http: behind a TLS proxy, set TRUST_PROXY",
       );
     }
-    reject(req, res, "origin", logger);
+    reject(req, res, "origin");
   };
 
   // The HTTP parser delivers exactly Content-Length bytes, so the header bounds the body
   // unread; browsers never send a form chunked, so a chunked body is refused (decision 038).
   const bodyCap: RequestHandler = (req, res, next) => {
-    if (req.get("transfer-encoding") !== undefined) return reject(req, res, "unreadable", logger);
+    if (req.get("transfer-encoding") !== undefined) return reject(req, res, "unreadable");
     const length = Number(req.get("content-length") ?? "0");
     if (!Number.isSafeInteger(length) || length < 0 || length > maxBodyBytes) {
-      return reject(req, res, "tooLarge", logger);
+      return reject(req, res, "tooLarge");
     }
     next();
   };
@@ -228,7 +222,7 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
       handler(req: Request, res: Response, _next: NextFunction) {
         const retryAfterSeconds =
           Number(res.getHeader("Retry-After")) || Math.ceil(windowMs / 1000);
-        reject(req, res, "tooMany", logger, retryAfterSeconds);
+        reject(req, res, "tooMany", retryAfterSeconds);
       },
     });
 

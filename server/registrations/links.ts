@@ -13,8 +13,11 @@ import { type Database, loadKey } from "../db/schema.ts";
  * keyed with the database's link key. Nothing is stored per link: a second server,
  * or the same one after a restart, verifies it the same way.
  */
-export const CONFIRM_LINK_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const CONFIRM_LINK_DAYS = 7;
+
+/** When a confirm link issued at `issuedAt` stops working, in epoch milliseconds. */
+export const confirmExpiry = (issuedAt: Date) =>
+  issuedAt.getTime() + CONFIRM_LINK_DAYS * 24 * 60 * 60 * 1000;
 
 export type LinkPurpose = "confirm" | "unsubscribe";
 const prefix: Record<LinkPurpose, string> = { confirm: "c", unsubscribe: "u" };
@@ -34,7 +37,7 @@ function signature(key: string, signed: string): string {
 const token = (key: string, signed: string) => `${signed}.${signature(key, signed)}`;
 
 export function confirmToken(key: string, registrationId: string, issuedAt: Date): string {
-  const expires = Math.floor((issuedAt.getTime() + CONFIRM_LINK_DAYS * DAY_MS) / 1000);
+  const expires = Math.floor(confirmExpiry(issuedAt) / 1000);
   return token(key, `${prefix.confirm}.${registrationId}.${expires}`);
 }
 

@@ -15,10 +15,11 @@ import { type InFlight, stopSends } from "../outbox/store.ts";
 
 type Db = Kysely<Database>;
 
-type LinkContext = { db: Db; key: string; now: Date; spreadsheet: boolean };
+/** `spreadsheet`: whether a change queues its status for the spreadsheet. */
+type LinkContext = { db: Db; key: string; now: Date; spreadsheet?: boolean };
 
 /** The link's registration, or what is wrong with the link. */
-async function linked(ctx: Omit<LinkContext, "spreadsheet">, token: string, purpose: LinkPurpose) {
+async function linked(ctx: LinkContext, token: string, purpose: LinkPurpose) {
   const link = verifyToken(ctx.key, token, purpose, ctx.now);
   if (!link.ok && link.reason === "invalid") return { kind: "invalid" } as const;
   const row = await ctx.db
@@ -34,7 +35,7 @@ async function linked(ctx: Omit<LinkContext, "spreadsheet">, token: string, purp
 const ofAddress = (email: string) => (eb: ExpressionBuilder<Database, "registrations">) =>
   eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase());
 
-/** The status delivery a change queues, in its own transaction (spreadsheet on). */
+/** The status delivery a change queues, in its own transaction. */
 async function queueStatus(trx: Db, ctx: LinkContext, ids: string[], at: string) {
   if (!ctx.spreadsheet || ids.length === 0) return;
   await trx
@@ -44,13 +45,27 @@ async function queueStatus(trx: Db, ctx: LinkContext, ids: string[], at: string)
 }
 
 /**
+ * Confirms the registration anew and lifts its unsubscribe, queueing its status: false
+ * when it was already confirmed and subscribed (a concurrent click won).
+ */
+async function reconfirm(trx: Db, ctx: LinkContext, id: string): Promise<boolean> {
+  const at = ctx.now.toISOString();
+  const updated = await trx
+    .updateTable("registrations")
+    .set({ confirmed_at: at, unsubscribed_at: null })
+    .where("id", "=", id)
+    .where((eb) => eb.or([eb("confirmed_at", "is", null), eb("unsubscribed_at", "is not", null)]))
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return false;
+  await queueStatus(trx, ctx, [id], at);
+  return true;
+}
+
+/**
  * A look at a confirm link never confirms: link scanners open links (decision 100). One
  * confirmed and later unsubscribed is still to be pressed: pressing brings it back.
  */
-export async function checkConfirmLink(
-  ctx: Omit<LinkContext, "spreadsheet">,
-  token: string,
-): Promise<ConfirmCheck> {
+export async function checkConfirmLink(ctx: LinkContext, token: string): Promise<ConfirmCheck> {
   const found = await linked(ctx, token, "confirm");
   if (found.kind !== "found") return found;
   if (found.confirmed) return { kind: "valid", alreadyConfirmed: true };
@@ -69,19 +84,7 @@ export async function confirmRegistration(ctx: LinkContext, token: string): Prom
   if (found.kind !== "found") return found;
   if (found.confirmed) return { kind: "confirmed", firstTime: false };
   if (found.expired) return { kind: "expired" };
-  const { row } = found;
-  const at = ctx.now.toISOString();
-  const firstTime = await ctx.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable("registrations")
-      .set({ confirmed_at: at, unsubscribed_at: null })
-      .where("id", "=", row.id)
-      .where((eb) => eb.or([eb("confirmed_at", "is", null), eb("unsubscribed_at", "is not", null)]))
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) === 0) return false; // a concurrent click won
-    await queueStatus(trx, ctx, [row.id], at);
-    return true;
-  });
+  const firstTime = await ctx.db.transaction().execute((trx) => reconfirm(trx, ctx, found.row.id));
   return { kind: "confirmed", firstTime };
 }
 
@@ -93,28 +96,21 @@ export async function confirmRegistration(ctx: LinkContext, token: string): Prom
 export async function rejoinByLink(ctx: LinkContext, token: string): Promise<RejoinResult> {
   const found = await linked(ctx, token, "unsubscribe");
   if (found.kind !== "found") return found;
-  const at = ctx.now.toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     const newest = await trx
       .selectFrom("registrations")
-      .select(["id", "confirmed_at", "unsubscribed_at"])
+      .select("id")
       .where(ofAddress(found.row.email))
       .orderBy("received_at", "desc")
       .orderBy("id", "desc")
       .executeTakeFirst();
-    if (!newest || (newest.confirmed_at !== null && newest.unsubscribed_at === null)) return;
-    await trx
-      .updateTable("registrations")
-      .set({ confirmed_at: at, unsubscribed_at: null })
-      .where("id", "=", newest.id)
-      .execute();
-    await queueStatus(trx, ctx, [newest.id], at);
+    if (newest) await reconfirm(trx, ctx, newest.id);
   });
   return { kind: "rejoined" };
 }
 
 export async function checkUnsubscribeLink(
-  ctx: Omit<LinkContext, "spreadsheet">,
+  ctx: LinkContext,
   token: string,
 ): Promise<UnsubscribeCheck> {
   const found = await linked(ctx, token, "unsubscribe");

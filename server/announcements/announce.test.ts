@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import { announcementProblem, planAnnouncement, queueAnnouncement } from "./announce.ts";
-import { confirmToken, loadLinkKey } from "./links.ts";
+import { announcementProblem, planAnnouncement, queueAnnouncement } from "./drafts.ts";
 import { backends } from "../../tests/support/storage-backends.ts";
 import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
+import { confirmToken, loadLinkKey } from "../registrations/links.ts";
 import { openServices } from "../services.ts";
 
 const logger = createLogger("silent");
