@@ -15,6 +15,7 @@ export default defineConfig({
     ],
     environment: "node",
     setupFiles: ["./tests/unit-setup.ts"],
+    globalSetup: ["./tests/support/postgres-schemas.ts"],
     testTimeout: 20_000,
   },
 });

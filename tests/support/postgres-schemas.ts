@@ -1,0 +1,16 @@
+/**
+ * Vitest's global setup: one schema prefix for the run's PostgreSQL tests, whose schemas
+ * are dropped after the last file rather than one by one (see storage-backends.ts).
+ */
+import { randomUUID } from "node:crypto";
+
+import { dropPostgresSchemas } from "./storage-backends.ts";
+
+export default function setup() {
+  const databaseUrl = process.env.TEST_DATABASE_URL;
+  if (!databaseUrl) return;
+  const prefix = `test_${randomUUID().slice(0, 8)}_`;
+  // Workers start after this and inherit the environment.
+  process.env.TEST_SCHEMA_RUN = prefix;
+  return () => dropPostgresSchemas(databaseUrl, prefix);
+}
