@@ -1,8 +1,9 @@
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { promisify } from "node:util";
 
 import { expect, test } from "@playwright/test";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
@@ -22,14 +23,22 @@ import { newRegistration, postRegistration } from "../support/registrations.ts";
 const root = path.resolve(import.meta.dirname, "..", "..");
 const FROM = "Meridian Men's Health <hello@clinic.test>";
 
-function cli(dataDir: string, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, ["server/cli/registrations.ts", ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env },
-    encoding: "utf8",
-  });
-  expect(result.status, result.stderr).toBe(0);
-  return result.stdout;
+/**
+ * Asynchronous, so the test's event loop keeps running: a spawnSync held it while the server
+ * closed a keep-alive socket idle for over 65 s, and the next fetch wrote on that socket
+ * ("other side closed").
+ */
+async function cli(dataDir: string, args: string[], env: Record<string, string> = {}) {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["server/cli/registrations.ts", ...args],
+    {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env },
+      encoding: "utf8",
+    },
+  );
+  return stdout;
 }
 
 async function startSite(mail: MailCatcher, env: Record<string, string> = {}) {
@@ -99,14 +108,14 @@ test("a slow mail server (1.5 s a message): 100 announced once each, and nothing
         MAIL_PER_MINUTE: "6000",
       });
     // The first run submits it for a manager's approval (decision 136); the second queues it.
-    approveSubmitted(announce(), server.dataDir);
-    expect(announce()).toMatch(/^Queued announcement [0-9a-f]{32} for \d+ address/);
+    approveSubmitted(await announce(), server.dataDir);
+    expect(await announce()).toMatch(/^Queued announcement [0-9a-f]{32} for \d+ address/);
     const announced = () => mail.messages.filter((m) => m.parsed.subject === subject);
     const started = Date.now();
     await expect.poll(() => announced().length, { timeout: 60_000 }).toBeGreaterThanOrEqual(9);
 
     // While sending: erase one, unsubscribe the other. Once each returns, nothing more.
-    cli(server.dataDir, ["erase", "--email", erased.email]);
+    await cli(server.dataDir, ["erase", "--email", erased.email]);
     const erasedBefore = mail.to(erased.email).length;
     const response = await fetch(unsubscribeAt, {
       method: "POST",
@@ -129,7 +138,7 @@ test("a slow mail server (1.5 s a message): 100 announced once each, and nothing
     expect(perAddress.has(erased.email.toLowerCase())).toBe(false);
     expect(perAddress.has(unsubscribed.email.toLowerCase())).toBe(false);
     // `outbox` reports exactly what the server accepted.
-    expect(cli(server.dataDir, ["outbox"])).toMatch(
+    expect(await cli(server.dataDir, ["outbox"])).toMatch(
       new RegExp(`"${subject}" {2}queued \\S+: sent 100, waiting 0, failed 0`),
     );
     console.warn(`mail-trust: 100 announcement emails at 1.5 s each took ${took} ms`);
@@ -175,7 +184,7 @@ test("a 550 recipient is tried once, and after erase neither the log nor DATA_DI
     expect(tries).toBeGreaterThanOrEqual(1);
     expect(tries).toBeLessThanOrEqual(2);
 
-    cli(server.dataDir, ["erase", "--email", refused.email]);
+    await cli(server.dataDir, ["erase", "--email", refused.email]);
   } finally {
     await server.stop();
     await mail.close();
