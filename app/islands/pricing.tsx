@@ -1,4 +1,4 @@
-import { pricingIsland } from "../features/pricing/island.tsx";
+import { pricingIsland } from "../features/pricing/cost-calculator.tsx";
 import { hydrateIsland } from "../lib/hydrate-island.tsx";
 
 hydrateIsland(pricingIsland);

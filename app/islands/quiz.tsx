@@ -1,4 +1,4 @@
-import { quizIsland } from "../features/quiz/island.ts";
+import { quizIsland } from "../features/quiz/symptom-quiz.tsx";
 import { hydrateIsland } from "../lib/hydrate-island.tsx";
 
 hydrateIsland(quizIsland);

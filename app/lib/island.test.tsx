@@ -2,7 +2,7 @@ import { useId } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 
-import { Island, IslandRenderer, defineIsland } from "./island.tsx";
+import { Island, IslandRenderer } from "./island.tsx";
 import { NonceProvider } from "./nonce.tsx";
 
 function Greeting({ who }: { who: string }) {
@@ -15,7 +15,7 @@ function Greeting({ who }: { who: string }) {
 }
 
 /** Named after an entry that exists in app/islands/, so the map of entries knows it. */
-const island = defineIsland("quiz", Greeting);
+const island = { name: "quiz", Component: Greeting };
 
 function renderPage(page: React.ReactNode, nonce = "n0nce") {
   return renderToString(
@@ -55,7 +55,7 @@ describe("an island on the server", () => {
   });
 
   it("refuses an island without a browser entry", () => {
-    const orphan = defineIsland("no-such-island", Greeting);
+    const orphan = { name: "no-such-island", Component: Greeting };
     expect(() => renderPage(<Island island={orphan} props={{ who: "Sam" }} />)).toThrow(
       /no-such-island/,
     );

@@ -15,13 +15,6 @@ export type IslandDefinition<Props extends object> = {
   Component: ComponentType<Props>;
 };
 
-export function defineIsland<Props extends object>(
-  name: string,
-  Component: ComponentType<Props>,
-): IslandDefinition<Props> {
-  return { name, Component };
-}
-
 /**
  * What both sides render for an island, so the server's HTML and the browser's first
  * render match: the component, and a marker for end-to-end tests and scripts that its

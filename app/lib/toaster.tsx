@@ -1,4 +1,4 @@
-import { Toaster as Sonner } from "sonner";
+import { Toaster as Sonner, toast } from "sonner";
 
 import { toastConfig } from "../config/ui.ts";
 
@@ -27,3 +27,9 @@ export function Toaster() {
     />
   );
 }
+
+/** Toasts with the durations of the specification: 4 s for confirmations, 5 s for errors. */
+export const notify = {
+  success: (message: string) => toast.success(message, { duration: toastConfig.durations.success }),
+  error: (message: string) => toast.error(message, { duration: toastConfig.durations.error }),
+};

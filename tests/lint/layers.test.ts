@@ -53,7 +53,7 @@ const cases: Case[] = [
     wrong: [
       "../content/pages.ts",
       "../content/emails.ts",
-      "../lib/notify.ts",
+      "../lib/toaster.tsx",
       "../../contract/registrations.ts",
     ],
     // The flags' legal name comes from the clinic's one home (decision 111).

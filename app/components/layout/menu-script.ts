@@ -1,20 +1,15 @@
 import { navigationMenuDelays } from "../../config/ui.ts";
 
-const settings = {
-  openDelayMs: navigationMenuDelays.delayDuration,
-  skipDelayMs: navigationMenuDelays.skipDelayDuration,
-};
-
 /**
  * Listeners on the document, so the menus work from the first paint, hydrated or not
  * (decisions 093, 105). Serialised with Function.prototype.toString: it uses nothing from
  * outside.
  */
-export function menuBehaviour(config: typeof settings) {
+export function menuBehaviour(config: typeof navigationMenuDelays) {
   const menus = () =>
     Array.from(document.querySelectorAll<HTMLDetailsElement>("details[data-menu]"));
-  const menuOf = (node: unknown) =>
-    node instanceof Element ? node.closest<HTMLDetailsElement>("details[data-menu]") : null;
+  const menuOf = (node: unknown, selector = "details[data-menu]") =>
+    node instanceof Element ? node.closest<HTMLDetailsElement>(selector) : null;
   const toggleOf = (menu: HTMLDetailsElement) => menu.querySelector("summary");
   let hoverTimer = 0;
   let leaveTimer = 0;
@@ -92,10 +87,7 @@ export function menuBehaviour(config: typeof settings) {
     }
   });
 
-  const desktopMenuOf = (node: unknown) =>
-    node instanceof Element
-      ? node.closest<HTMLDetailsElement>('details[data-menu="desktop"]')
-      : null;
+  const desktopMenuOf = (node: unknown) => menuOf(node, 'details[data-menu="desktop"]');
 
   document.addEventListener("pointerover", (event) => {
     if (event.pointerType !== "mouse") return;
@@ -104,7 +96,8 @@ export function menuBehaviour(config: typeof settings) {
     window.clearTimeout(leaveTimer);
     if (menu.open || !toggleOf(menu)?.contains(event.target as Node)) return;
     window.clearTimeout(hoverTimer);
-    const moving = menus().some((m) => m.open) || Date.now() - lastClosed < config.skipDelayMs;
+    const moving =
+      menus().some((m) => m.open) || Date.now() - lastClosed < config.skipDelayDuration;
     hoverTimer = window.setTimeout(
       () => {
         if (!menu.matches(":hover")) return;
@@ -112,7 +105,7 @@ export function menuBehaviour(config: typeof settings) {
         hoverOpened = menu;
         pressConfirms = menu;
       },
-      moving ? 0 : config.openDelayMs,
+      moving ? 0 : config.delayDuration,
     );
   });
 
@@ -129,9 +122,9 @@ export function menuBehaviour(config: typeof settings) {
     if (hoverOpened !== menu) return;
     leaveTimer = window.setTimeout(() => {
       if (!menu.matches(":hover") && !menu.contains(document.activeElement)) close(menu);
-    }, config.skipDelayMs);
+    }, config.skipDelayDuration);
   });
 }
 
 /** The menu part of the inline script, as source text (see consent-script.ts). */
-export const menuScript = `(${menuBehaviour.toString()})(${JSON.stringify(settings)});`;
+export const menuScript = `(${menuBehaviour.toString()})(${JSON.stringify(navigationMenuDelays)});`;

@@ -140,9 +140,6 @@ function DesktopNav() {
   );
 }
 
-const mobileToggleClass =
-  "inline-flex size-11 items-center justify-center rounded-control text-ink hover:bg-sand";
-
 const linkClass =
   "flex min-h-12 items-center rounded-control px-3 text-lg text-ink hover:bg-sand aria-[current=page]:font-semibold aria-[current=page]:text-brand-800";
 
@@ -159,12 +156,7 @@ function MobileNav() {
   const sectionName = useId();
   return (
     <details data-menu="phone" className="group/menu lg:hidden">
-      <summary
-        className={cn(
-          mobileToggleClass,
-          "cursor-pointer list-none [&::-webkit-details-marker]:hidden",
-        )}
-      >
+      <summary className="inline-flex size-11 cursor-pointer list-none items-center justify-center rounded-control text-ink hover:bg-sand [&::-webkit-details-marker]:hidden">
         <Menu aria-hidden="true" className={cn("size-6", whenClosed)} />
         <X aria-hidden="true" className={cn("size-6", whenOpen)} />
         <span className={cn("sr-only", whenClosed)}>Open menu</span>

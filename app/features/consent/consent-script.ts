@@ -33,6 +33,8 @@ export function consentBehaviour(config: typeof settings) {
   const root = document.documentElement;
   const categories = ["analytics", "functional", "marketing"] as const;
   type Choice = Record<(typeof categories)[number], boolean>;
+  const choiceOf = (pick: (category: (typeof categories)[number]) => boolean) =>
+    Object.fromEntries(categories.map((category) => [category, pick(category)])) as Choice;
 
   function stored(): Choice | null {
     let raw: string | null;
@@ -59,11 +61,7 @@ export function consentBehaviour(config: typeof settings) {
       ) {
         // A choice older than its lifetime is asked again; nothing is wrong with it.
         if (Date.now() - Date.parse(v["decidedAt"]) > config.lifetimeMs) return null;
-        return {
-          analytics: v["analytics"],
-          functional: v["functional"],
-          marketing: v["marketing"],
-        };
+        return choiceOf((category) => v[category] as boolean);
       }
       console.error("The stored cookie consent choice has the wrong shape; asking again.");
     } catch (error) {
@@ -130,10 +128,9 @@ export function consentBehaviour(config: typeof settings) {
         if (input instanceof HTMLInputElement) input.value = typeof value == "string" ? value : "";
       };
       fill(visit.fields.allowed, kept ? "yes" : "");
-      fill(visit.fields.source, kept && kept["source"]);
-      fill(visit.fields.medium, kept && kept["medium"]);
-      fill(visit.fields.campaign, kept && kept["campaign"]);
-      fill(visit.fields.referrer, kept && kept["referrer"]);
+      for (const part of ["source", "medium", "campaign", "referrer"] as const) {
+        fill(visit.fields[part], kept && kept[part]);
+      }
     },
     true,
   );
@@ -141,16 +138,10 @@ export function consentBehaviour(config: typeof settings) {
   // The same record, key and field order as serializeConsent (consent-record.ts).
   function save(choice: Choice) {
     try {
+      const decidedAt = new Date().toISOString();
       localStorage.setItem(
         config.key,
-        JSON.stringify({
-          version: 1,
-          essential: true,
-          analytics: choice.analytics,
-          functional: choice.functional,
-          marketing: choice.marketing,
-          decidedAt: new Date().toISOString(),
-        }),
+        JSON.stringify({ version: 1, essential: true, ...choice, decidedAt }),
       );
     } catch (error) {
       console.error("Could not save the cookie consent choice.", error);
@@ -160,11 +151,6 @@ export function consentBehaviour(config: typeof settings) {
     else forgetVisitSource();
   }
 
-  const all = (value: boolean): Choice => ({
-    analytics: value,
-    functional: value,
-    marketing: value,
-  });
   let opener: HTMLElement | null = null;
 
   document.addEventListener("click", (event) => {
@@ -175,7 +161,7 @@ export function consentBehaviour(config: typeof settings) {
     if (!(dialog instanceof HTMLDialogElement)) return;
     const action = control.dataset["consentAction"];
     if (action === "open") {
-      const current = stored() ?? all(false);
+      const current = stored() ?? choiceOf(() => false);
       for (const category of categories) {
         const box = dialog.querySelector(`input[name="${category}"]`);
         if (box instanceof HTMLInputElement) box.checked = current[category];
@@ -189,16 +175,10 @@ export function consentBehaviour(config: typeof settings) {
     if (banner && banner.contains(document.activeElement)) {
       document.getElementById("main")?.focus({ preventScroll: true });
     }
-    if (action === "all") save(all(true));
-    else if (action === "essential") save(all(false));
+    if (action === "all") save(choiceOf(() => true));
+    else if (action === "essential") save(choiceOf(() => false));
     else if (action === "save") {
-      const checked = (category: string) =>
-        dialog.querySelector(`input[name="${category}"]:checked`) !== null;
-      save({
-        analytics: checked("analytics"),
-        functional: checked("functional"),
-        marketing: checked("marketing"),
-      });
+      save(choiceOf((c) => dialog.querySelector(`input[name="${c}"]:checked`) !== null));
     }
     if (dialog.open) {
       event.preventDefault();

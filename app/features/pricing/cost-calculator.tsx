@@ -14,7 +14,7 @@ import {
   pricingText,
   treatmentOptions,
 } from "../../content/pricing.ts";
-import { notify } from "../../lib/notify.ts";
+import { Toaster, notify } from "../../lib/toaster.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 const choiceClass =
@@ -27,9 +27,9 @@ const inputClass =
  * The treatment cost calculator. The selection lives in the URL query, so a
  * shared or reloaded link shows the same estimate, and the server renders it
  * too (`search` is the query it rendered). Without JavaScript it is a plain GET
- * form with an 'Update estimate' button.
+ * form with an 'Update estimate' button. The toasts are its "Copy link" button's.
  */
-export function CostCalculator({ search }: { search: string }) {
+function CostCalculator({ search }: { search: string }) {
   const hydrated = useHydrated();
   const [selection, setSelection] = useState(() => parseSelection(new URLSearchParams(search)));
   const result = estimate(selection.treatment, selection.addOns);
@@ -59,185 +59,190 @@ export function CostCalculator({ search }: { search: string }) {
   }
 
   return (
-    <form
-      method="get"
-      action="/pricing"
-      onSubmit={onSubmit}
-      aria-labelledby={headingId}
-      className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10"
-    >
-      <h3 id={headingId} className="sr-only">
-        Treatment cost calculator
-      </h3>
-      <div className="space-y-8">
-        <fieldset>
-          <legend className="font-serif text-2xl text-ink">1. Choose a treatment</legend>
-          <div className="mt-4 grid gap-2.5 sm:grid-cols-2">
-            {treatmentOptions.map((t) => (
-              <label key={t.key} className={choiceClass}>
-                <input
-                  type="radio"
-                  name="treatment"
-                  value={t.key}
-                  checked={selection.treatment === t.key}
-                  onChange={() => update({ ...selection, treatment: t.key })}
-                  className={inputClass}
-                />
-                <span className="min-w-0 flex-1 font-semibold text-ink">
-                  {t.name}
-                  <span className="mt-0.5 block text-sm font-normal text-muted">{t.form}</span>
-                  <span className="mt-1.5 block text-sm font-medium text-brand-800 tabular-nums">
-                    {formatGBP(t.monthlyPrice)} a month
-                  </span>
-                </span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-
-        <fieldset>
-          <legend className="font-serif text-2xl text-ink">2. Add-ons, if advised</legend>
-          <p className="mt-1 text-sm text-muted">
-            Optional medicines a clinician may add. Tick any you want to include.
-          </p>
-          <div className="mt-4 grid gap-2.5 sm:grid-cols-2">
-            {addOns.map((a) => {
-              const checked = selection.addOns.includes(a.key);
-              return (
-                <label key={a.key} className={choiceClass}>
+    <>
+      <form
+        method="get"
+        action="/pricing"
+        onSubmit={onSubmit}
+        aria-labelledby={headingId}
+        className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10"
+      >
+        <h3 id={headingId} className="sr-only">
+          Treatment cost calculator
+        </h3>
+        <div className="space-y-8">
+          <fieldset>
+            <legend className="font-serif text-2xl text-ink">1. Choose a treatment</legend>
+            <div className="mt-4 grid gap-2.5 sm:grid-cols-2">
+              {treatmentOptions.map((t) => (
+                <label key={t.key} className={choiceClass}>
                   <input
-                    type="checkbox"
-                    name="addons"
-                    value={a.key}
-                    checked={checked}
-                    onChange={() =>
-                      update({
-                        ...selection,
-                        addOns: checked
-                          ? selection.addOns.filter((k) => k !== a.key)
-                          : [...selection.addOns, a.key],
-                      })
-                    }
-                    className={cn(inputClass, "rounded")}
+                    type="radio"
+                    name="treatment"
+                    value={t.key}
+                    checked={selection.treatment === t.key}
+                    onChange={() => update({ ...selection, treatment: t.key })}
+                    className={inputClass}
                   />
                   <span className="min-w-0 flex-1 font-semibold text-ink">
-                    {a.name}
-                    <span className="mt-0.5 block text-sm font-normal text-muted">{a.purpose}</span>
+                    {t.name}
+                    <span className="mt-0.5 block text-sm font-normal text-muted">{t.form}</span>
                     <span className="mt-1.5 block text-sm font-medium text-brand-800 tabular-nums">
-                      +{formatGBP(a.monthlyPrice)} a month
+                      {formatGBP(t.monthlyPrice)} a month
                     </span>
                   </span>
                 </label>
-              );
-            })}
-          </div>
-        </fieldset>
-
-        {/* Phones: the totals stay in sight while choosing. A visual copy only;
-            the live region in the summary below is what screen readers hear. */}
-        <div
-          aria-hidden="true"
-          data-testid="sticky-estimate"
-          className="sticky bottom-[calc(var(--consent-reserve,0px)+0.75rem)] z-10 flex items-center justify-between gap-4 rounded-card bg-brand-900 px-5 py-3 text-white shadow-card lg:hidden"
-        >
-          <span className="text-sm text-brand-100">Estimate</span>
-          {/* Each figure keeps its unit on its line; on a narrow phone the two stack. */}
-          <span className="flex flex-wrap justify-end gap-x-4 font-serif text-lg font-semibold tabular-nums">
-            <span className="whitespace-nowrap">
-              {formatGBP(result.monthlyTotal)}
-              <span className="font-sans text-sm font-normal text-brand-100"> a month</span>
-            </span>
-            <span className="whitespace-nowrap">
-              {formatGBP(result.yearlyTotal)}
-              <span className="font-sans text-sm font-normal text-brand-100"> a year</span>
-            </span>
-          </span>
-        </div>
-      </div>
-
-      <aside
-        aria-label="Your estimate"
-        className="self-start rounded-card border border-brand-800 bg-brand-900 p-6 text-white shadow-card lg:sticky lg:top-[calc(var(--site-top)+var(--spacing-header)+1.5rem)]"
-      >
-        <p className="text-sm font-semibold tracking-wider text-brand-200 uppercase">
-          Your estimate
-        </p>
-        <div role="status" aria-live="polite" aria-atomic="true" className="mt-4 space-y-4">
-          <p className="flex items-baseline justify-between gap-3">
-            <span className="text-brand-100">
-              Monthly total
-              <span className="block text-xs">{pricingText.totalsCover}</span>
-            </span>{" "}
-            <span className="font-serif text-4xl font-semibold tabular-nums">
-              {formatGBP(result.monthlyTotal)}
-            </span>
-          </p>
-          <p className="flex items-baseline justify-between gap-3 border-t border-white/15 pt-4">
-            <span className="text-brand-100">
-              Yearly total
-              <span className="block text-xs">{pricingText.totalsCover}</span>
-            </span>{" "}
-            <span className="font-serif text-3xl font-semibold tabular-nums">
-              {formatGBP(result.yearlyTotal)}
-            </span>
-          </p>
-        </div>
-        <div className="mt-4">
-          <YearsWithCare medicationMonthly={result.treatmentMonthly + result.addOnsMonthly} />
-        </div>
-
-        <dl className="mt-5 space-y-2 border-t border-white/15 pt-4 text-sm">
-          {[
-            { name: result.treatment.name, monthlyPrice: result.treatmentMonthly },
-            ...result.addOns,
-            { name: "Membership", monthlyPrice: MEMBERSHIP_MONTHLY },
-          ].map((line) => (
-            <div key={line.name} className="flex justify-between gap-3">
-              <dt className="text-brand-100">{line.name}</dt>
-              <dd className="tabular-nums">{formatGBP(line.monthlyPrice)}</dd>
+              ))}
             </div>
-          ))}
-        </dl>
-        <p className="mt-4 text-xs leading-relaxed text-brand-100">
-          Yearly: treatment {formatGBP(result.treatment.yearlyTotal)} + add-ons{" "}
-          {formatGBP(result.addOnsMonthly * 12)} + membership {formatGBP(MEMBERSHIP_YEARLY)}.{" "}
-          {pricingText.calculatorNote} {pricingText.rangesNote}
-          {siteFlags.showPricing ? null : " Prices will be confirmed at launch."}
-        </p>
+          </fieldset>
 
-        {hydrated ? (
-          <Button
-            type="button"
-            variant="outlineInverse"
-            size="sm"
-            className="mt-5 w-full"
-            onClick={() => void copyLink()}
+          <fieldset>
+            <legend className="font-serif text-2xl text-ink">2. Add-ons, if advised</legend>
+            <p className="mt-1 text-sm text-muted">
+              Optional medicines a clinician may add. Tick any you want to include.
+            </p>
+            <div className="mt-4 grid gap-2.5 sm:grid-cols-2">
+              {addOns.map((a) => {
+                const checked = selection.addOns.includes(a.key);
+                return (
+                  <label key={a.key} className={choiceClass}>
+                    <input
+                      type="checkbox"
+                      name="addons"
+                      value={a.key}
+                      checked={checked}
+                      onChange={() =>
+                        update({
+                          ...selection,
+                          addOns: checked
+                            ? selection.addOns.filter((k) => k !== a.key)
+                            : [...selection.addOns, a.key],
+                        })
+                      }
+                      className={cn(inputClass, "rounded")}
+                    />
+                    <span className="min-w-0 flex-1 font-semibold text-ink">
+                      {a.name}
+                      <span className="mt-0.5 block text-sm font-normal text-muted">
+                        {a.purpose}
+                      </span>
+                      <span className="mt-1.5 block text-sm font-medium text-brand-800 tabular-nums">
+                        +{formatGBP(a.monthlyPrice)} a month
+                      </span>
+                    </span>
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+
+          {/* Phones: the totals stay in sight while choosing. A visual copy only;
+              the live region in the summary below is what screen readers hear. */}
+          <div
+            aria-hidden="true"
+            data-testid="sticky-estimate"
+            className="sticky bottom-[calc(var(--consent-reserve,0px)+0.75rem)] z-10 flex items-center justify-between gap-4 rounded-card bg-brand-900 px-5 py-3 text-white shadow-card lg:hidden"
           >
-            <Link2 aria-hidden="true" />
-            Copy link to this estimate
-          </Button>
-        ) : null}
-        {/* The form's submit button. Without JavaScript it is how the estimate updates;
-            with it the estimate is already live, so it steps back to a quiet link-like
-            button, but stays: a form needs a way to submit it (WCAG technique H32). It
-            keeps its place among the children, so hydration keeps the same element. */}
-        <button
-          type="submit"
-          className={
-            hydrated
-              ? "mt-3 inline-flex min-h-8 items-center gap-2 text-sm text-brand-100 underline underline-offset-2 hover:text-white [&_svg]:size-4"
-              : buttonVariants({ variant: "inverse", size: "sm", className: "mt-5 w-full" })
-          }
+            <span className="text-sm text-brand-100">Estimate</span>
+            {/* Each figure keeps its unit on its line; on a narrow phone the two stack. */}
+            <span className="flex flex-wrap justify-end gap-x-4 font-serif text-lg font-semibold tabular-nums">
+              <span className="whitespace-nowrap">
+                {formatGBP(result.monthlyTotal)}
+                <span className="font-sans text-sm font-normal text-brand-100"> a month</span>
+              </span>
+              <span className="whitespace-nowrap">
+                {formatGBP(result.yearlyTotal)}
+                <span className="font-sans text-sm font-normal text-brand-100"> a year</span>
+              </span>
+            </span>
+          </div>
+        </div>
+
+        <aside
+          aria-label="Your estimate"
+          className="self-start rounded-card border border-brand-800 bg-brand-900 p-6 text-white shadow-card lg:sticky lg:top-[calc(var(--site-top)+var(--spacing-header)+1.5rem)]"
         >
-          <RefreshCw aria-hidden="true" />
-          Update estimate
-        </button>
-        <p className="mt-3 flex items-center gap-2 text-xs text-brand-100">
-          <Check aria-hidden="true" className="size-4 shrink-0" />
-          Your choices are kept in the page address, so you can share or bookmark them.
-        </p>
-      </aside>
-    </form>
+          <p className="text-sm font-semibold tracking-wider text-brand-200 uppercase">
+            Your estimate
+          </p>
+          <div role="status" aria-live="polite" aria-atomic="true" className="mt-4 space-y-4">
+            <p className="flex items-baseline justify-between gap-3">
+              <span className="text-brand-100">
+                Monthly total
+                <span className="block text-xs">{pricingText.totalsCover}</span>
+              </span>{" "}
+              <span className="font-serif text-4xl font-semibold tabular-nums">
+                {formatGBP(result.monthlyTotal)}
+              </span>
+            </p>
+            <p className="flex items-baseline justify-between gap-3 border-t border-white/15 pt-4">
+              <span className="text-brand-100">
+                Yearly total
+                <span className="block text-xs">{pricingText.totalsCover}</span>
+              </span>{" "}
+              <span className="font-serif text-3xl font-semibold tabular-nums">
+                {formatGBP(result.yearlyTotal)}
+              </span>
+            </p>
+          </div>
+          <div className="mt-4">
+            <YearsWithCare medicationMonthly={result.treatmentMonthly + result.addOnsMonthly} />
+          </div>
+
+          <dl className="mt-5 space-y-2 border-t border-white/15 pt-4 text-sm">
+            {[
+              { name: result.treatment.name, monthlyPrice: result.treatmentMonthly },
+              ...result.addOns,
+              { name: "Membership", monthlyPrice: MEMBERSHIP_MONTHLY },
+            ].map((line) => (
+              <div key={line.name} className="flex justify-between gap-3">
+                <dt className="text-brand-100">{line.name}</dt>
+                <dd className="tabular-nums">{formatGBP(line.monthlyPrice)}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className="mt-4 text-xs leading-relaxed text-brand-100">
+            Yearly: treatment {formatGBP(result.treatment.yearlyTotal)} + add-ons{" "}
+            {formatGBP(result.addOnsMonthly * 12)} + membership {formatGBP(MEMBERSHIP_YEARLY)}.{" "}
+            {pricingText.calculatorNote} {pricingText.rangesNote}
+            {siteFlags.showPricing ? null : " Prices will be confirmed at launch."}
+          </p>
+
+          {hydrated ? (
+            <Button
+              type="button"
+              variant="outlineInverse"
+              size="sm"
+              className="mt-5 w-full"
+              onClick={() => void copyLink()}
+            >
+              <Link2 aria-hidden="true" />
+              Copy link to this estimate
+            </Button>
+          ) : null}
+          {/* The form's submit button. Without JavaScript it is how the estimate updates;
+              with it the estimate is already live, so it steps back to a quiet link-like
+              button, but stays: a form needs a way to submit it (WCAG technique H32). It
+              keeps its place among the children, so hydration keeps the same element. */}
+          <button
+            type="submit"
+            className={
+              hydrated
+                ? "mt-3 inline-flex min-h-8 items-center gap-2 text-sm text-brand-100 underline underline-offset-2 hover:text-white [&_svg]:size-4"
+                : buttonVariants({ variant: "inverse", size: "sm", className: "mt-5 w-full" })
+            }
+          >
+            <RefreshCw aria-hidden="true" />
+            Update estimate
+          </button>
+          <p className="mt-3 flex items-center gap-2 text-xs text-brand-100">
+            <Check aria-hidden="true" className="size-4 shrink-0" />
+            Your choices are kept in the page address, so you can share or bookmark them.
+          </p>
+        </aside>
+      </form>
+      <Toaster />
+    </>
   );
 }
 
@@ -270,3 +275,6 @@ function YearsWithCare({ medicationMonthly }: { medicationMonthly: number }) {
     </div>
   );
 }
+
+/** The calculator is the one part of /pricing that runs in the browser (docs/decisions/126). */
+export const pricingIsland = { name: "pricing", Component: CostCalculator };

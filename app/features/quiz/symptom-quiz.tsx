@@ -18,7 +18,7 @@ const narrowButton = "max-[359px]:px-3 max-[359px]:[&_svg]:hidden";
  * heading, so the browser gives the group its keyboard behaviour and name (decision 054).
  * Answers live only in this state: nothing is stored or sent.
  */
-export function SymptomQuiz() {
+function SymptomQuiz() {
   const [index, setIndex] = useState(0);
   const [answers, setAnswers] = useState<Answers>(() => quizQuestions.map(() => undefined));
   const [finished, setFinished] = useState(false);
@@ -144,3 +144,6 @@ export function SymptomQuiz() {
     </Card>
   );
 }
+
+/** The quiz is the one part of /quiz that runs in the browser (docs/decisions/126). */
+export const quizIsland = { name: "quiz", Component: SymptomQuiz };

@@ -20,9 +20,7 @@ import { Card } from "../../components/ui/card.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
 import { retryPolicy } from "../../config/ui.ts";
 import { registrationCopy as copy, currentConsentVersion } from "../../content/registration.ts";
-import { defineIsland } from "../../lib/island.tsx";
-import { notify } from "../../lib/notify.ts";
-import { Toaster } from "../../lib/toaster.tsx";
+import { Toaster, notify } from "../../lib/toaster.tsx";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 
 const fieldOrder = ["name", "email", "phone", "message"] as const;
@@ -156,11 +154,9 @@ function RegistrationForm({
         data-visit-source=""
         className="relative mt-7 flex flex-col gap-6"
       >
-        {/* Written out, not mapped: each field's place fixes its useId, so the page stays the same. */}
-        <TextField field="name" error={errors.name} value={values?.name} />
-        <TextField field="email" error={errors.email} value={values?.email} />
-        <TextField field="phone" error={errors.phone} value={values?.phone} />
-        <TextField field="message" error={errors.message} value={values?.message} />
+        {fieldOrder.map((field) => (
+          <TextField key={field} field={field} error={errors[field]} value={values?.[field]} />
+        ))}
 
         <div className="flex items-start gap-3">
           <input
@@ -335,4 +331,4 @@ function RegistrationPanel({ initialResult }: { initialResult: RegistrationFormR
 }
 
 /** The one part of /register-interest that runs in the browser (decision 126). */
-export const registrationIsland = defineIsland("registration", RegistrationPanel);
+export const registrationIsland = { name: "registration", Component: RegistrationPanel };

@@ -11,7 +11,7 @@ import { pages } from "../../content/pages.ts";
 import { otherCosts, pricingText } from "../../content/pricing.ts";
 import { ComparisonTable } from "../../features/pricing/comparison-table.tsx";
 import { CostBreakdown } from "../../features/pricing/cost-breakdown.tsx";
-import { pricingIsland } from "../../features/pricing/island.tsx";
+import { pricingIsland } from "../../features/pricing/cost-calculator.tsx";
 import { YearlyCostChart } from "../../features/pricing/yearly-cost-chart.tsx";
 import { Island } from "../../lib/island.tsx";
 import { pageMeta } from "../../lib/seo.ts";

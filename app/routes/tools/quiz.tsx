@@ -5,8 +5,8 @@ import { MedicalNote } from "../../components/content/notices.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { pages } from "../../content/pages.ts";
 import { quizIntro } from "../../content/quiz.ts";
-import { quizIsland } from "../../features/quiz/island.ts";
 import { NoScriptQuiz } from "../../features/quiz/no-script-quiz.tsx";
+import { quizIsland } from "../../features/quiz/symptom-quiz.tsx";
 import { Island } from "../../lib/island.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 
