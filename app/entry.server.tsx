@@ -23,8 +23,10 @@ export { appServicesContext, consoleServicesContext };
 
 export const streamTimeout = 5_000;
 
-/** The server's services, or none while prerendering at build time. */
-function servicesOf(context: Readonly<RouterContextProvider> | undefined) {
+type Context = Readonly<RouterContextProvider> | undefined;
+
+/** None while prerendering. */
+function servicesOf(context: Context) {
   try {
     return context?.get(appServicesContext);
   } catch {
@@ -32,26 +34,15 @@ function servicesOf(context: Readonly<RouterContextProvider> | undefined) {
   }
 }
 
-/**
- * Prerendering has no pino logger: its errors fail the build, and the console shows them
- * to whoever runs it. Otherwise the server's own, so LOG_LEVEL and its redaction apply.
- */
+/** Prerendering has no pino logger: its errors fail the build, shown to whoever runs it. */
 const buildLogger: Logger = {
   info: (fields, message) => console.warn(message, fields),
   warn: (fields, message) => console.warn(message, fields),
   error: (fields, message) => console.error(message, fields),
 };
 
-/**
- * One log line per route error. A refusal (4xx) is information without a stack; a
- * failure is an error with one. React Router's default would print a plain-text stack
- * and break the JSON log stream.
- */
-function logError(
-  error: unknown,
-  request: Request,
-  context: Readonly<RouterContextProvider> | undefined,
-) {
+/** React Router's default would print a plain-text stack and break the JSON log stream. */
+function logError(error: unknown, request: Request, context: Context) {
   const refused = isRouteErrorResponse(error) && error.status < 500;
   // React Router keeps the underlying Error of its own responses (a 405, say) in `error`.
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
@@ -71,11 +62,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (!request.signal.aborted) logError(error, request, context);
 };
 
-/**
- * A `.data` answer that refuses or fails says so in plain words: React Router's would name
- * internal route ids ("routes/marketing/faq"). No page of ours reads `.data` (every link
- * is a document load, docs/decisions/105), so nothing needs the encoded form.
- */
+/** React Router's would name route ids; no page of ours reads `.data` (decision 105). */
 export const handleDataRequest: HandleDataRequestFunction = async (response) => {
   if (response.status < 400) return response;
   await response.body?.cancel();
@@ -103,9 +90,8 @@ export default function handleRequest(
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
     // Crawlers and prerendering wait for the whole document.
-    const waitForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
+    const waitForAll = isbot(request.headers.get("user-agent")) || routerContext.isSpaMode;
 
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
 

@@ -25,27 +25,19 @@ import {
 import { consentScript } from "./features/consent/consent-script.ts";
 import { useNonce } from "./lib/nonce.tsx";
 
-/** Document-level listeners, so it works whether or not the page hydrates (decision 105). */
-const pageScript = consentScript + menuScript;
-
 /** The audit's baseline (scripts/vite-spa.config.ts); every other page uses islands (126). */
 const clientOnly = import.meta.env.VITE_CLIENT_ONLY === "1";
 
 export const links: Route.LinksFunction = () => [
-  // With a precedence, React writes the stylesheet first in <head>, ahead of the module
-  // preloads, so the browser asks for it first (docs/decisions/048).
+  // With a precedence React writes it first in <head>, ahead of the preloads (decision 048).
   { rel: "stylesheet", href: stylesheet, precedence: "default" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-/** Console pages have their own frame (app/routes/console/layout.tsx, decision 133). */
-function useIsConsole(): boolean {
-  return useMatches().some((match) => match.id.startsWith("routes/console/"));
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
-  const isConsole = useIsConsole();
+  // Console pages have their own frame (app/routes/console/layout.tsx, decision 133).
+  const isConsole = useMatches().some((match) => match.id.startsWith("routes/console/"));
   return (
     <html
       lang="en-GB"
@@ -55,15 +47,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {isConsole ? null : (
-          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageScript }} />
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: consentScript + menuScript }} />
         )}
         <meta name="theme-color" content="#102d2c" />
         <Meta />
         <Links />
       </head>
       <body>
-        {children}
-        {isConsole ? null : <PreferencesDialog />}
+        {isConsole ? (
+          children
+        ) : (
+          <>
+            <SiteShell cookieSettings={<CookieSettingsButton />} consentBanner={<ConsentBanner />}>
+              {children}
+            </SiteShell>
+            <PreferencesDialog />
+          </>
+        )}
         {clientOnly ? (
           <>
             <ScrollRestoration nonce={nonce} />
@@ -76,33 +76,25 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
-  const isConsole = useIsConsole();
   // In the client-only baseline: React has rendered and handlers are live.
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  if (isConsole) return <Outlet />;
-  return (
-    <SiteShell cookieSettings={<CookieSettingsButton />} consentBanner={<ConsentBanner />}>
-      <Outlet />
-    </SiteShell>
-  );
+  return <Outlet />;
 }
 
 export function ErrorBoundary() {
   const error = useRouteError();
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <SiteShell cookieSettings={<CookieSettingsButton />} consentBanner={<ConsentBanner />}>
-      <section className="mx-auto flex max-w-2xl flex-col items-start gap-6 px-4 py-24 sm:px-6">
-        <title>{`Something went wrong | ${clinic.name}`}</title>
-        <h1 className="text-4xl">Unexpected Application Error!</h1>
-        <p className="text-lg text-ink-soft">
-          Something went wrong on our side while showing this page. Please try again, or go back to
-          the home page.
-        </p>
-        <ButtonLink to="/">Return to Homepage</ButtonLink>
-      </section>
-    </SiteShell>
+    <section className="mx-auto flex max-w-2xl flex-col items-start gap-6 px-4 py-24 sm:px-6">
+      <title>{`Something went wrong | ${clinic.name}`}</title>
+      <h1 className="text-4xl">Unexpected Application Error!</h1>
+      <p className="text-lg text-ink-soft">
+        Something went wrong on our side while showing this page. Please try again, or go back to
+        the home page.
+      </p>
+      <ButtonLink to="/">Return to Homepage</ButtonLink>
+    </section>
   );
 }

@@ -1,10 +1,6 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
-/**
- * The route table: the single list of pages. Prerendering (react-router.config.ts)
- * and the sitemap (scripts/postbuild.ts) are both derived from it, through
- * app/prerendered-paths.ts.
- */
+/** Prerendering and the sitemap are derived from it, through app/prerendered-paths.ts. */
 export default [
   index("routes/marketing/home.tsx"),
   route("our-approach", "routes/marketing/our-approach.tsx"),
@@ -18,9 +14,7 @@ export default [
   route("quiz", "routes/tools/quiz.tsx"),
   route("pricing", "routes/tools/pricing.tsx"),
   route("register-interest", "routes/registration/register-interest.tsx"),
-  // Where the form posted without JavaScript is redirected (303): prerendered, not in the sitemap.
   route("register-interest/thank-you", "routes/registration/thank-you.tsx"),
-  // Links from our emails: rendered on each request, never prerendered (app/prerendered-paths.ts).
   route("register-interest/confirm", "routes/registration/confirm.tsx"),
   route("unsubscribe", "routes/registration/unsubscribe.tsx"),
   ...[
@@ -31,8 +25,7 @@ export default [
     "refund-policy",
     "accessibility",
   ].map((path) => route(path, "routes/legal/policy.tsx", { id: `/${path}` })),
-  // The staff console (docs/decisions/133): served only by the console listener, rendered
-  // on each request; contract/console.ts says who may use each route.
+  // Only on the console listener (decision 133); contract/console.ts says who may use each.
   route("console", "routes/console/layout.tsx", [
     index("routes/console/overview.tsx"),
     route("sign-in", "routes/console/sign-in.tsx"),

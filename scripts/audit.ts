@@ -49,9 +49,9 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 
-import { prerenderedPaths, unlisted } from "../app/prerendered-paths.ts";
-import { chromiumLaunch } from "../playwright.config.ts";
 import { INLINE_CSS_DEFAULT } from "./inline-css.ts";
+import { prerenderedPaths, unlisted } from "../app/prerendered-paths.ts";
+import { chromiumLaunch } from "./lib/chromium.ts";
 import { type ServerProcess, startServer } from "./lib/server-process.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -70,7 +70,8 @@ const cssBoth = (option("--css", "AUDIT_CSS") ?? "shipped") === "both";
 const outFile = path.resolve(root, option("--out", "AUDIT_OUT") ?? "docs/performance.md");
 const ssrDir = process.env.BUILD_DIR ?? "build-audit";
 const basePort = Number(process.env.AUDIT_PORT ?? 4310);
-const chromePath = process.env.CHROME_PATH ?? chromiumLaunch.executablePath;
+// Lighthouse needs the full browser (--headless=new), not the tests' headless shell.
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 
 type Method = "devtools" | "simulate";
 

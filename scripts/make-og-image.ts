@@ -10,8 +10,8 @@ import { fileURLToPath } from "node:url";
 
 import { chromium } from "@playwright/test";
 
+import { chromiumLaunch } from "./lib/chromium.ts";
 import { clinic } from "../app/content/clinic.ts";
-import { chromiumLaunch } from "../playwright.config.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const out = path.join(root, "public", "og-image.png");

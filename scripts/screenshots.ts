@@ -11,7 +11,7 @@ import path from "node:path";
 import { type Browser, chromium } from "@playwright/test";
 
 import { prerenderedPaths } from "../app/prerendered-paths.ts";
-import { chromiumLaunch } from "../playwright.config.ts";
+import { chromiumLaunch } from "./lib/chromium.ts";
 import { startServer } from "./lib/server-process.ts";
 
 const port = Number(process.env.SCREENSHOT_PORT ?? 3290);

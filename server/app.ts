@@ -16,10 +16,9 @@ import expressStaticGzip from "express-static-gzip";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 
 import type { Logger } from "./logger.ts";
-import { approvedOriginHost } from "./registrations/guards.ts";
 import type { AppServices } from "../contract/registrations.ts";
 
-export type AppOptions = {
+type AppOptions = {
   build: ServerBuild;
   clientDir: string;
   logger: Logger;
@@ -46,18 +45,10 @@ function plain(res: Response, status: number, message?: string) {
 
 function isUsableHost(value: string | undefined): boolean {
   if (!value || /[\s/?#@\\]/.test(value)) return false;
-  try {
-    return new URL(`http://${value}/`).host !== "";
-  } catch {
-    return false;
-  }
+  return Boolean(URL.parse(`http://${value}/`)?.host);
 }
 
-/**
- * An absolute-form target (`GET http://host/path`), which HTTP/1.1 servers must accept,
- * becomes its path, and its authority the Host (RFC 9112 3.2.2): React Router would glue
- * it to the Host into an invalid URL. Before the security headers, so they see the path.
- */
+/** RFC 9112 3.2.2 (decision 131); before the security headers, so that they see the path. */
 export const absoluteForm: RequestHandler = (req, _res, next) => {
   const url = req.url.startsWith("/") ? null : URL.parse(req.url);
   if (url?.protocol === "http:" || url?.protocol === "https:") {
@@ -67,11 +58,7 @@ export const absoluteForm: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/*
- * Refused before any route sees them (decisions 074, 131): React Router builds a WHATWG
- * Request from every request, and that throws for TRACE, CONNECT and TRACK, and for a
- * missing or garbled Host; those would be 500s.
- */
+// React Router's WHATWG Request throws for TRACE, CONNECT, TRACK and a garbled Host (074, 131).
 export const refuseMethod: RequestHandler = (req, res, next) => {
   if (req.method !== "OPTIONS" && ALLOWED_METHODS.has(req.method)) return next();
   res.setHeader("Allow", ALLOW);
@@ -93,10 +80,7 @@ export const refuseHost: RequestHandler = (req, res, next) => {
   next();
 };
 
-/**
- * A path whose escapes decode ("/%c0%ae" does not), refused here once rather than by
- * whichever part decodes it first (express-static-gzip answered its own HTML 400).
- */
+// Refused once here ("/%c0%ae"), not by whichever part decodes it first.
 export const refuseTarget: RequestHandler = (req, res, next) => {
   if (!req.url.startsWith("/")) return plain(res, 400, "Bad Request: unusable request target");
   try {
@@ -107,11 +91,7 @@ export const refuseTarget: RequestHandler = (req, res, next) => {
   next();
 };
 
-/**
- * Prerendered HTML at its clean path (no trailing-slash redirect) and each file's .br/.gz
- * twin. A page with a query string goes to React Router, rendered for that query (a
- * shared price estimate).
- */
+/** Prerendered HTML at its clean path and .br/.gz twins; with a query, React Router renders it. */
 function staticFiles(clientDir: string): RequestHandler {
   const prerendered = new Set<string>();
   for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
@@ -150,13 +130,11 @@ function staticFiles(clientDir: string): RequestHandler {
       req.url = pathname === "/" ? "/index.html" : `${pathname}/index.html`;
       return serve(req, res, (error?: unknown) => {
         req.url = pathname;
-        // A refusal of the file itself (416 range, 412 precondition) is the answer;
-        // React Router would render over headers already set.
+        // A 416 or 412 for the file itself is the answer: React Router would render over it.
         next(error);
       });
     }
-    // An index file is reachable through its clean path only, in no other spelling
-    // ("/faq%2Findex.html"); refuseTarget let only decodable paths this far.
+    // An index file only through its clean path ("/faq%2Findex.html" is not one).
     if (decodeURIComponent(pathname).endsWith("/index.html")) return next();
     return serve(req, res, next);
   };
@@ -174,10 +152,7 @@ const LEFTOVERS =
     " ",
   );
 
-/**
- * Never Express's HTML page or a stack trace. A 4xx (a range past the end of a file) keeps
- * its status and the headers it carries (Content-Range on a 416); anything else is a 500.
- */
+/** Never Express's HTML page or a stack trace; a 4xx keeps its status and exposed headers. */
 export function answerErrors(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req: Request, res: Response, _next) => {
     const status = statusOf(error);
@@ -261,8 +236,7 @@ export function createApp(options: AppOptions) {
   // After /healthz, which old-style HTTP/1.0 health checks ask without a Host header.
   app.use(refuseHost, refuseTarget);
   app.use(staticFiles(clientDir));
-  // Past the prerendered files every answer is made for its request: a cache must ask
-  // again, and keeps nothing that answers a POST, which may repeat what the person typed.
+  // Past the prerendered files answers are per request; a POST's may repeat what was typed.
   app.use((req, res, next) => {
     if (!res.hasHeader("Cache-Control")) {
       const read = req.method === "GET" || req.method === "HEAD";
@@ -272,9 +246,7 @@ export function createApp(options: AppOptions) {
   });
   app.use(compression());
 
-  // React Router runs the registration action for any spelling of its path (a trailing
-  // slash, "/_.data", percent-encoding) and any mutation method, so the guards watch
-  // every mutation, not a list of paths that could be sidestepped.
+  // Every mutation: React Router runs the action for any spelling of its path and any method.
   const mutations = new Set(["POST", "PUT", "PATCH", "DELETE"]);
   for (const guard of options.registrationGuards ?? []) {
     app.use((req, res, next) => (mutations.has(req.method) ? guard(req, res, next) : next()));
@@ -282,9 +254,7 @@ export function createApp(options: AppOptions) {
 
   const appServicesContext = contextKey(build, "appServicesContext");
 
-  // One origin policy (decision 068): behind a TLS proxy, or for ALLOWED_ORIGINS, React
-  // Router's own check would refuse what our guard accepted, so it is told to allow the
-  // one host the guard approved for this request, and nothing else.
+  // React Router's origin check allows exactly the host our guard approved (decision 068).
   const approvedHosts = new AsyncLocalStorage<string[]>();
   const routerBuild: ServerBuild = Object.defineProperty({ ...build }, "allowedActionOrigins", {
     get: () => approvedHosts.getStore() ?? [],
@@ -303,7 +273,7 @@ export function createApp(options: AppOptions) {
     },
   });
   app.all("/{*splat}", (req, res, next) => {
-    const host = approvedOriginHost(res);
+    const host = res.locals.approvedOriginHost as string | undefined;
     if (host === undefined) return handleWithReactRouter(req, res, next);
     return approvedHosts.run([host], () => handleWithReactRouter(req, res, next));
   });

@@ -27,6 +27,9 @@ const envSchema = z
       .optional(),
     RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
     RATE_LIMIT_PER_DAY: z.coerce.number().int().positive().default(50),
+    /** Unset: server/console/guards.ts's limits. */
+    CONSOLE_SIGN_IN_PER_MINUTE: z.coerce.number().int().positive().optional(),
+    CONSOLE_SIGN_IN_PER_HOUR: z.coerce.number().int().positive().optional(),
     REDIS_URL: z
       .url({ protocol: /^rediss?$/, error: "REDIS_URL must be a redis:// or rediss:// URL" })
       .optional(),
@@ -36,12 +39,7 @@ const envSchema = z
     ALLOWED_ORIGINS: z
       .string()
       .default("")
-      .transform((s) =>
-        s
-          .split(",")
-          .map((o) => o.trim())
-          .filter(Boolean),
-      ),
+      .transform((s) => s.split(",").flatMap((o) => o.trim() || [])),
     RETENTION_MONTHS: z.coerce.number().int().positive().default(24),
     /** Read at run time for the links in emails, and by the build for canonical URLs (decision 009). */
     SITE_URL: z.url({ protocol: /^https?$/, error: "SITE_URL must be an http(s) URL" }).optional(),
@@ -69,10 +67,7 @@ const envSchema = z
     CONSOLE_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
     /** Never the internet: reach it through the proxy's console host name only. */
     CONSOLE_HOST: z.string().min(1).default("127.0.0.1"),
-    /**
-     * The console's origin as staff's browsers see it: passkeys are bound to its host
-     * name and every POST's Origin must equal it. Unset: http://localhost:CONSOLE_PORT.
-     */
+    /** As staff's browsers see it: passkeys bind to its host name, POSTs must come from it. */
     CONSOLE_URL: z
       .url({ protocol: /^https?$/, error: "CONSOLE_URL must be an http(s) URL" })
       .refine(
@@ -128,7 +123,7 @@ const envSchema = z
       "SPREADSHEET_SECRET must be set when SPREADSHEET_URL is: every delivery is signed, and an unsigned one would be refused",
   });
 
-/** The names before issue 30, still read while the new ones are unset. */
+/** Old names, still read while the new ones are unset. */
 const RENAMED = {
   SHEETS_WEBHOOK_URL: "SPREADSHEET_URL",
   SHEETS_WEBHOOK_SECRET: "SPREADSHEET_SECRET",

@@ -1,10 +1,7 @@
-// React chooses its production or development build when it is first imported, so the
-// mode must be settled before anything imports it: hence this file, and main.ts behind it.
+// React picks its build when first imported: the mode is settled here, before main.ts.
 process.env.NODE_ENV ??= "production";
 
-// node:sqlite still prints an ExperimentalWarning on every start. It is known and accepted
-// (docs/decisions/030), and a plain-text line would break the JSON log stream, so that one
-// warning is dropped; every other warning still reaches Node's own printer.
+// node:sqlite's ExperimentalWarning (accepted, decision 030) would break the JSON log stream.
 const printers = process.listeners("warning");
 if (printers.length === 1) {
   const [print] = printers;

@@ -2,10 +2,7 @@ import { type DestinationStream, pino } from "pino";
 
 const FIELDS = ["name", "email", "phone", "message"];
 
-/**
- * The server's and the CLI's one logger: JSON lines. Registration data never goes into a
- * log line, only ids, counts and statuses; the redaction list is a safety net for mistakes.
- */
+/** Registration data never goes into a log line; the redaction list is a safety net. */
 export function createLogger(level: string, destination?: DestinationStream) {
   return pino(
     {

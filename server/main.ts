@@ -23,21 +23,21 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 async function main() {
   const env = envOrExit();
   const logger = createLogger(env.LOG_LEVEL);
+  const die = (fields: object, message: string): never => {
+    logger.fatal(fields, message);
+    process.exit(1);
+  };
   const renamed = renamedVariables();
   if (renamed) logger.warn(renamed);
 
   const dataDir = dataDirProblem(env);
-  if (dataDir) {
-    logger.fatal({ dataDir: env.DATA_DIR, uid: process.getuid?.() }, dataDir);
-    process.exit(1);
-  }
+  if (dataDir) die({ dataDir: env.DATA_DIR, uid: process.getuid?.() }, dataDir);
 
   const buildDir = path.resolve(root, env.BUILD_DIR);
   const buildPath = path.join(buildDir, "server", "index.js");
-  const build = (await import(pathToFileURL(buildPath).href).catch(() => {
-    logger.fatal({ buildPath }, "No production build found: run `npm run build` first");
-    process.exit(1);
-  })) as ServerBuild;
+  const build = (await import(pathToFileURL(buildPath).href).catch(() =>
+    die({ buildPath }, "No production build found: run `npm run build` first"),
+  )) as ServerBuild;
 
   const csp = loadCspManifest(buildDir);
   if (csp.source === "computed") {
@@ -47,10 +47,9 @@ async function main() {
   const rateLimitStores = env.REDIS_URL
     ? await connectRateLimitStores(env.REDIS_URL, logger, {
         keyPrefix: env.REDIS_KEY_PREFIX,
-      }).catch((error: unknown) => {
-        logger.fatal({ err: error }, "REDIS_URL is set but Redis cannot be reached");
-        process.exit(1);
-      })
+      }).catch((error: unknown) =>
+        die({ err: error }, "REDIS_URL is set but Redis cannot be reached"),
+      )
     : inMemoryStores;
 
   const services = await openServices(env, logger);
@@ -81,10 +80,7 @@ async function main() {
     // A person at a terminal (`npm start`) gets one plain line; pipes and services get JSON only.
     if (process.stdout.isTTY) process.stdout.write(`${startupLine(env, port)}\n`);
   });
-  server.on("error", (error) => {
-    logger.fatal({ err: error }, "server failed to start");
-    process.exit(1);
-  });
+  server.on("error", (error) => die({ err: error }, "server failed to start"));
 
   // The staff console on its own listener, never the public one (decision 133).
   const consoleApp = createConsoleApp({
@@ -110,6 +106,10 @@ async function main() {
       consoleStyles: announcementStyles(),
     }),
     storeFor: rateLimitStores.storeFor,
+    signInLimits: {
+      perMinute: env.CONSOLE_SIGN_IN_PER_MINUTE,
+      perHour: env.CONSOLE_SIGN_IN_PER_HOUR,
+    },
     isReady: () => !draining,
   });
   const consoleServer = consoleApp.listen(env.CONSOLE_PORT, env.CONSOLE_HOST, () => {
@@ -122,14 +122,9 @@ async function main() {
       );
     }
   });
-  consoleServer.on("error", (error) => {
-    logger.fatal({ err: error }, "the staff console failed to start");
-    process.exit(1);
-  });
-  // An idle keep-alive socket must outlive the client's idea of it: a server that closes
-  // first races a request already being written on that socket, which fails as "other side
-  // closed" (seen in CI at Node's default 5 s, after a test client paused). Caddy drops its
-  // idle upstream sockets after 30 s (deploy/Caddyfile), well before this.
+  consoleServer.on("error", (error) => die({ err: error }, "the staff console failed to start"));
+  // Outlive the client's idle sockets, or a request written as we close fails "other side
+  // closed" (Node's 5 s default in CI); Caddy drops its idle upstreams after 30 s.
   server.keepAliveTimeout = consoleServer.keepAliveTimeout = 65_000;
   services.start();
 
@@ -144,17 +139,16 @@ async function main() {
     }, env.SHUTDOWN_GRACE_SECONDS * 1000);
     force.unref();
     const closed = servers.map((s) => new Promise<void>((resolve) => s.close(() => resolve())));
-    void Promise.all(closed).then(() => {
-      Promise.all([services.close(), rateLimitStores.close()])
-        .then(() => {
-          logger.info("stopped");
-          process.exit(0);
-        })
-        .catch((error: unknown) => {
-          logger.error({ err: error }, "error while closing storage");
-          process.exit(1);
-        });
-    });
+    void Promise.all(closed)
+      .then(() => Promise.all([services.close(), rateLimitStores.close()]))
+      .then(() => {
+        logger.info("stopped");
+        process.exit(0);
+      })
+      .catch((error: unknown) => {
+        logger.error({ err: error }, "error while closing storage");
+        process.exit(1);
+      });
     for (const s of servers) s.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));

@@ -27,7 +27,7 @@ export function parseAttributes(source: string): Map<string, string> {
 }
 
 /** Classic scripts, module scripts and import maps; data blocks such as ld+json never run. */
-export function isExecutable(attributes: Map<string, string>): boolean {
+function isExecutable(attributes: Map<string, string>): boolean {
   if (attributes.has("src")) return false;
   const type = attributes.get("type");
   if (type === undefined || type.trim() === "") {
@@ -44,11 +44,7 @@ export function cspHash(text: string): string {
   return `'sha256-${digest}'`;
 }
 
-/**
- * Only documents we generate are parsed (React Router's prerender output), so a small
- * tokenizer is enough: a <script>'s text runs raw up to the first "</script", exactly as
- * the HTML parser reads it.
- */
+/** Only our own prerendered documents: a script's text runs raw up to the first "</script". */
 export function scanInlineScripts(html: string) {
   const hashes: string[] = [];
   let dataBlocks = 0;
@@ -67,12 +63,8 @@ export function scanInlineScripts(html: string) {
   return { hashes, dataBlocks, inlineHandlers };
 }
 
-/**
- * The hashes of each prerendered HTML file's inline scripts, keyed by its path under
- * build/client with "/" separators. `npm run build` writes it beside build/client, never
- * inside, so it is not served.
- */
-export type CspManifest = { version: 1; files: Record<string, string[]> };
+/** Keyed by the path under build/client; written beside it, never inside, so never served. */
+type CspManifest = { version: 1; files: Record<string, string[]> };
 
 export const CSP_MANIFEST_NAME = "csp-manifest.json";
 
@@ -90,14 +82,10 @@ export function buildCspManifest(clientDir: string) {
     dataBlocks += scan.dataBlocks;
     for (const handler of scan.inlineHandlers) problems.push(`${key}: ${handler}`);
   }
-  const manifest: CspManifest = { version: 1, files };
-  return { manifest, dataBlocks, problems };
+  return { manifest: { version: 1, files } satisfies CspManifest, dataBlocks, problems };
 }
 
-/**
- * A build made without the post-build step has no manifest: the hashes are then computed
- * at start-up, so the pages still work, and the caller logs a warning.
- */
+// A build without the post-build step has no manifest: the hashes are computed at start-up.
 export function loadCspManifest(buildDir: string) {
   const file = path.join(buildDir, CSP_MANIFEST_NAME);
   if (existsSync(file)) {
@@ -120,14 +108,11 @@ export function staticHtmlFileFor(manifest: CspManifest, url: string): string | 
   } catch {
     return undefined;
   }
-  if (pathname.endsWith(".html")) {
-    // Directory index files are only served through their clean path.
-    if (pathname.endsWith("/index.html")) return undefined;
-    const key = pathname.replace(/^\/+/, "");
-    return Object.hasOwn(manifest.files, key) ? key : undefined;
-  }
-  if (query !== undefined) return undefined;
-  const key = pathname === "/" ? "index.html" : `${pathname.replace(/^\/+/, "")}/index.html`;
+  const html = pathname.endsWith(".html");
+  // Directory index files are only served through their clean path.
+  if (pathname.endsWith("/index.html") || (!html && query !== undefined)) return undefined;
+  const bare = pathname.replace(/^\/+/, "");
+  const key = html ? bare : pathname === "/" ? "index.html" : `${bare}/index.html`;
   return Object.hasOwn(manifest.files, key) ? key : undefined;
 }
 
@@ -141,10 +126,7 @@ export function buildCsp({
   upgradeInsecureRequests: boolean;
   /** The staff console (decision 133): nothing by default, no inline styles, no manifest. */
   console?: boolean;
-  /**
-   * The style attributes of an announcement email, allowed by hash: its preview is an
-   * iframe srcdoc, which inherits this policy (decision 136).
-   */
+  /** The announcement preview's style attributes: its iframe srcdoc inherits this (136). */
   consoleStyles?: readonly string[];
 }): string {
   const styleHashes = consoleStyles.map(cspHash);
@@ -181,10 +163,7 @@ export function buildCsp({
 /** Two years, with subdomains: the value the HSTS preload list asks for. */
 const HSTS = "max-age=63072000; includeSubDomains";
 
-/**
- * Powerful features the site never uses, off for the page and any frame. Only features
- * Chromium recognises: an unknown one logs a console error.
- */
+/** Off for the page and any frame; only features Chromium knows, or it logs an error. */
 const PERMISSIONS_POLICY = `accelerometer autoplay browsing-topics camera display-capture
   encrypted-media geolocation gyroscope hid magnetometer microphone midi payment
   picture-in-picture publickey-credentials-get screen-wake-lock serial usb xr-spatial-tracking`
@@ -194,10 +173,7 @@ const PERMISSIONS_POLICY = `accelerometer autoplay browsing-topics camera displa
 
 const tokenPages = new Set<string>([registrationPaths.confirm, registrationPaths.unsubscribe]);
 
-/**
- * A page our emails link to with a token in the URL, in any spelling React Router would
- * render it for (letter case, a trailing slash, percent escapes, the `.data` twin).
- */
+/** An email link's page with its token, in any spelling React Router would render. */
 export function isTokenPage(pathname: string): boolean {
   let decoded: string;
   try {
@@ -216,7 +192,6 @@ export function isTokenPage(pathname: string): boolean {
 export function securityHeaders(options: {
   hsts: boolean;
   manifest: CspManifest;
-  /** The staff console's listener: its CSP, passkeys allowed, nothing cached or indexed. */
   console?: boolean;
   consoleStyles?: readonly string[];
 }): RequestHandler[] {
@@ -259,10 +234,8 @@ export function securityHeaders(options: {
         consoleStyles: options.consoleStyles,
       }),
     );
-    // The token in an email link's URL is a key to someone's registration: its pages are
-    // never cached or indexed, and never pass the URL on as a Referer (decision 090). Not
-    // `no-referrer`: under it browsers send `Origin: null` with the confirm button's post,
-    // which the origin check rightly refuses. Replaces helmet's policy rather than adding one.
+    // A token in the URL is a key to a registration (decision 090). Not `no-referrer`: the
+    // confirm button would then post `Origin: null`, which the origin check refuses.
     if (options.console || isTokenPage(req.path)) {
       res.setHeader("Cache-Control", "no-store");
       res.setHeader("X-Robots-Tag", "noindex");

@@ -20,21 +20,15 @@ import {
 } from "./registrations/subscription.ts";
 import type { RegistrationService } from "../contract/registrations.ts";
 
-/*
- * The server's parts in one place (decision 123): the database, the registration service,
- * the operator tasks, the outbox workers, the daily purge and /healthz's write health,
- * with start() and close(). Used by server/main.ts, the CLI and the tests.
- */
+// The server's parts in one place, for main.ts, the CLI and the tests (decision 123).
 
 export type Services = Awaited<ReturnType<typeof openServices>>;
 
 export type ServicesOptions = DatabaseOptions & {
-  /** The spreadsheet worker's (tests shorten the delays). */
   spreadsheet?: Partial<OutboxWorkerOptions>;
   mail?: Partial<OutboxWorkerOptions>;
   mailer?: Mailer;
   now?: () => Date;
-  purgeIntervalMs?: number;
   maxBatch?: number;
   writeConcurrency?: number;
   healthMaxAgeMs?: number;
@@ -46,25 +40,17 @@ export async function openServices(env: Env, logger: Logger, options: ServicesOp
   const key = await loadLinkKey(db);
 
   const { SPREADSHEET_URL: url, SPREADSHEET_SECRET: secret } = env;
+  const base = { db, dialect, logger };
   const spreadsheetWorker =
     url && secret
-      ? createSpreadsheetWorker({
-          db,
-          dialect,
-          url,
-          secret,
-          logger,
-          options: { now, ...options.spreadsheet },
-        })
+      ? createSpreadsheetWorker({ ...base, url, secret, options: { now, ...options.spreadsheet } })
       : undefined;
   const mailer = options.mailer ?? createMailer(env, logger);
+  const links = { siteOrigin: siteOrigin(env), linkKey: key };
   const mailWorker = createMailWorker({
-    db,
-    dialect,
+    ...base,
+    ...links,
     mailer,
-    siteOrigin: siteOrigin(env),
-    linkKey: key,
-    logger,
     options: { now, ...options.mail },
   });
   const spreadsheet = spreadsheetWorker !== undefined;
@@ -115,8 +101,7 @@ export async function openServices(env: Env, logger: Logger, options: ServicesOp
     db,
     now,
     mailer,
-    siteOrigin: siteOrigin(env),
-    linkKey: key,
+    ...links,
     mailPerMinute: env.MAIL_PER_MINUTE,
     wakeMail: wake.mail,
     audit: staff.audit,
@@ -145,20 +130,18 @@ export async function openServices(env: Env, logger: Logger, options: ServicesOp
 
   return {
     dialect,
-    /** Whether storage can write now (decision 073); cheap enough for /healthz. */
     health: writeHealth.check,
     registrations,
     admin,
     staff,
     announcements,
-    /** The mail transport, also for staff invitations. */
     mailer,
     start() {
       spreadsheetWorker?.start();
       mailWorker.start();
       if (purgeTimer) return;
       scheduledPurge();
-      purgeTimer = setInterval(scheduledPurge, options.purgeIntervalMs ?? 24 * 60 * 60 * 1000);
+      purgeTimer = setInterval(scheduledPurge, 24 * 60 * 60 * 1000);
       purgeTimer.unref();
     },
     async close() {

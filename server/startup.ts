@@ -12,10 +12,7 @@ export function dataDirUses(env: Pick<Env, "DATABASE_URL" | "SMTP_URL">): string
   ];
 }
 
-/**
- * The message an operator needs when the server cannot write DATA_DIR: which directory,
- * as which user, and what to do. SQLite's own ("unable to open database file") names neither.
- */
+/** Which directory, as which user, and what to do: SQLite's own error names neither. */
 export function dataDirProblem(
   env: Pick<Env, "DATA_DIR" | "DATABASE_URL" | "SMTP_URL">,
   ids: { uid: number; gid: number } = {
@@ -43,11 +40,7 @@ export function dataDirProblem(
   }
 }
 
-/**
- * The one plain line `npm start` prints when its output is a terminal: where to open
- * the site, where registrations are stored and where emails go. Logs stay JSON.
- * No secrets: only the database's host and name, and the mail server's host.
- */
+/** For a terminal: where to open the site, the database and the mail, without secrets. */
 export function startupLine(
   env: Pick<Env, "HOST" | "DATA_DIR" | "DATABASE_URL" | "SMTP_URL">,
   port: number,

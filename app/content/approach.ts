@@ -34,7 +34,6 @@ export const processSteps = {
   intro: "From your first blood test to long-term follow-up, you will always know what comes next.",
   steps: [
     {
-      number: 1,
       title: "Initial Assessment",
       summary:
         "Two sets of morning blood tests and a video consultation with one of our doctors, who reviews your symptoms, history and results with you.",
@@ -45,7 +44,6 @@ export const processSteps = {
       ],
     },
     {
-      number: 2,
       title: "Treatment Initiation",
       summary:
         "If treatment is appropriate, your doctor agrees a plan with you, explains how to use it and what to expect in the first weeks.",
@@ -56,7 +54,6 @@ export const processSteps = {
       ],
     },
     {
-      number: 3,
       title: "Ongoing Care",
       summary:
         "Regular blood tests and reviews keep your treatment safe and effective. We adjust the plan as your body responds.",
@@ -66,7 +63,7 @@ export const processSteps = {
         "Dose changes when your results or symptoms call for them",
       ],
     },
-  ],
+  ].map((step, i) => ({ number: i + 1, ...step })),
 };
 
 export type ProcessStep = (typeof processSteps.steps)[number];

@@ -1,10 +1,5 @@
-/**
- * The one place the clinic's name and details are written (decision 111;
- * tests/lint/clinic-name.test.ts).
- *
- * REPLACE BEFORE LAUNCH: the name and every detail below are placeholders. They are shown
- * on the site as they are. The launch flags are in app/config/site.ts.
- */
+// The one place the clinic's name and details are written (decision 111). REPLACE BEFORE
+// LAUNCH: every detail is a placeholder, shown as it is. The launch flags: app/config/site.ts.
 export const clinic = {
   name: "Meridian Men's Health",
   /** The brand mark's word, and the calculator's label for our own costs. */
@@ -37,3 +32,5 @@ export const clinic = {
     { label: "Facebook", href: "" },
   ],
 } as const;
+
+export const postalAddress = `${clinic.address.street}, ${clinic.address.locality} ${clinic.address.postcode}`;

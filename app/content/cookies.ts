@@ -1,8 +1,4 @@
-/**
- * What each consent category means, shown in the "Manage preferences" dialog. The keys are
- * the categories of app/features/consent/consent-record.ts; the dialog's lookup fails to
- * compile if one is missing.
- */
+/** Keyed by the categories of features/consent/consent-record.ts (the dialog checks them all). */
 export const consentCategoryText = {
   essential: {
     label: "Essential",

@@ -1,18 +1,11 @@
-/**
- * The words of every email: the confirmation (double opt-in) and the frame around an
- * announcement staff write, each as plain text and HTML with the same words. The server
- * builds messages from these (server/mail/build-email.ts).
- */
+// Every email's words, as plain text and HTML alike: the confirmation (double opt-in) and the
+// frame of an announcement staff write. server/mail/build-email.ts builds messages from these.
 import { clinic as identity } from "./clinic.ts";
 
 const clinic = identity.name;
 
-/**
- * No name: nobody has confirmed the address yet, so anything typed into the form could
- * be a stranger's words sent under the clinic's name ("Hello URGENT verify your account
- * at https://…").
- */
-export type ConfirmationEmail = {
+/** No name: the address is unconfirmed, so a typed name could be a stranger's words in our mail. */
+type ConfirmationEmail = {
   confirmUrl: string;
   /** For people: "Monday, 30 November 2026 at 10:00". */
   expiresOn: string;
@@ -21,7 +14,7 @@ export type ConfirmationEmail = {
 };
 
 /** Announcements go only to confirmed addresses: the person's own name may be used. */
-export type AnnouncementEmail = {
+type AnnouncementEmail = {
   name: string;
   subject: string;
   /** Plain text, paragraphs separated by blank lines. */
@@ -49,10 +42,8 @@ function paragraphs(text: string): string[] {
 const LINK_LIKE = /[@<>/\\]|^[a-z][a-z\d+.-]*:\S|[\p{L}\p{N}][.\u3002\uff61][\p{L}\p{N}]{2}/iu;
 
 /**
- * The typed name as an email may show it, or null when nothing sensible remains: the
- * person's words, never a link. URLs, addresses and anything in angle brackets go, with
- * the invisible and direction-changing characters that could disguise them
- * (`Dave "Admin" <root@evil.example> https://evil.example` becomes `Dave "Admin"`).
+ * The typed name as an email may show it, or null: never a link, nor the invisible characters
+ * that could disguise one (`Dave "Admin" <root@evil.example>` becomes `Dave "Admin"`).
  */
 export function nameForEmail(name: string): string | null {
   const words = name

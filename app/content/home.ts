@@ -1,7 +1,5 @@
-/**
- * UK medicines-advertising rules (CAP Code 12.12, MHRA Blue Guide): never name a
- * prescription-only medicine or quote a medicine price on the home page.
- */
+// UK medicines-advertising rules (CAP Code 12.12, MHRA Blue Guide): never name a
+// prescription-only medicine or quote a medicine price on the home page.
 import { Award, ShieldCheck, Stethoscope } from "lucide-react";
 
 export const homeHero = {
@@ -60,11 +58,8 @@ export const trustSection = {
       body: "Our clinicians have years of experience in men's hormone health and endocrinology.",
     },
   ],
-  /**
-   * Shown beside the rating the specification states (`clinic.rating` in app/content/clinic.ts).
-   * SUBSTANTIATE BEFORE LAUNCH: keep evidence of where the rating comes from (ASA rules),
-   * or set it aside. See docs/decisions/012-home-rating-and-medicine-names.md.
-   */
+  // Beside `clinic.rating`. SUBSTANTIATE BEFORE LAUNCH: keep evidence of where the rating
+  // comes from (ASA rules), or set it aside (decision 012).
   ratingLabel: "Patient rating",
   cta: { label: "Learn About Our Team", to: "/team" },
 };

@@ -1,11 +1,7 @@
 /**
- * Pounds for display: whole amounts without pence (£47, £1,644), others with
- * two decimals (£6.50). See docs/decisions/023-pricing-money-format.md.
- *
- * Written out rather than with Intl.NumberFormat: the first Intl formatter a page makes
- * loads ICU's locale data, the largest piece of /pricing's long task under a 4× slower CPU
- * (docs/decisions/132). The output is the en-GB GBP formatter's, character for character
- * (money.test.ts compares them), for amounts below a trillion pounds.
+ * £47, £1,644, £6.50 (decision 023). Not Intl.NumberFormat: a page's first Intl formatter loads
+ * ICU's locale data, most of /pricing's long task on a slow CPU (decision 132). The output is
+ * the en-GB GBP formatter's below a trillion pounds (money.test.ts compares them).
  */
 export function formatGBP(amount: number): string {
   const sign = amount < 0 || Object.is(amount, -0) ? "-" : "";

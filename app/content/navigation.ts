@@ -1,14 +1,9 @@
 export type NavLink = { label: string; to: string };
 export type NavGroup = { label: string; id: string; links: NavLink[] };
-export type NavItem = NavLink | NavGroup;
-
-export function isNavGroup(item: NavItem): item is NavGroup {
-  return "links" in item;
-}
 
 const group = (label: string, id: string, links: NavLink[]): NavGroup => ({ label, id, links });
 
-export const headerNav: NavItem[] = [
+export const headerNav: (NavLink | NavGroup)[] = [
   { label: "Home", to: "/" },
   group("About", "about", [
     { label: "Our Approach", to: "/our-approach" },

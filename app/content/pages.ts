@@ -1,17 +1,11 @@
 import { clinic } from "./clinic.ts";
 
-export type PageInfo = {
-  title: string;
-  description: string;
-  heading: string;
-};
-
-/** A page titled by its heading (or by `title`), then the clinic's name. */
-const page = (heading: string, description: string, title = heading): PageInfo => ({
+const page = (heading: string, description: string, title = heading) => ({
   title: `${title} | ${clinic.name}`,
   description,
   heading,
 });
+export type PageInfo = ReturnType<typeof page>;
 
 /** Titles under about 60 characters, descriptions under 155: search results show them whole. */
 export const pages = {

@@ -1,8 +1,4 @@
-/**
- * The words of People in the staff console (docs/decisions/135): finding a person by
- * address, their record as they would read it, the subject-access copy, erasure,
- * re-sending the confirmation email and the CSV export.
- */
+// The words of People in the staff console (decision 135).
 import { consentWordings } from "./registration.ts";
 
 export const peopleCopy = {
@@ -43,7 +39,6 @@ export const peopleCopy = {
     "Use your browser's Print command (Ctrl+P, or ⌘P on a Mac) to print this page or save it as a PDF.",
 } as const;
 
-/** The labels of one registration, in the order a person reads them. */
 export const recordLabels = {
   name: "Name",
   email: "Email address",
@@ -84,17 +79,8 @@ export function consentWordingOf(version: string): string {
 export function dateTime(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  const day = date.toLocaleDateString("en-GB", {
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    timeZone: "UTC",
-  });
-  const time = date.toLocaleTimeString("en-GB", {
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-  });
+  const day = date.toLocaleDateString("en-GB", { dateStyle: "long", timeZone: "UTC" });
+  const time = date.toLocaleTimeString("en-GB", { timeStyle: "short", timeZone: "UTC" });
   return `${day}, ${time} UTC`;
 }
 

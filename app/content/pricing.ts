@@ -1,90 +1,47 @@
-/**
- * Prices, the provider comparison and the cost breakdown for /pricing.
- * Every figure is from the specification (section 9) unless a comment says otherwise.
- * While `siteFlags.showPricing` is false the page presents them as indicative.
- */
+// Prices, the provider comparison and the cost breakdown for /pricing: every figure is from
+// the specification (section 9) unless a comment says otherwise.
 import { clinic } from "./clinic.ts";
 import { formatGBP } from "./money.ts";
 
-/** Each treatment's `form` (how it is taken) is shown under its name. */
-export const treatmentOptions = [
-  {
-    key: "testosterone-cypionate",
-    name: "Testosterone cypionate",
-    form: "Injection, usually two to three times a week",
-    monthlyPrice: 15,
-    yearlyTotal: 180,
-  },
-  {
-    key: "testosterone-enanthate",
-    name: "Testosterone enanthate",
-    form: "Injection, usually two to three times a week",
-    monthlyPrice: 18,
-    yearlyTotal: 216,
-  },
-  {
-    key: "sustanon",
-    name: "Sustanon",
-    form: "Injection of blended testosterone esters",
-    monthlyPrice: 25,
-    yearlyTotal: 300,
-  },
-  {
-    key: "nebido",
-    name: "Nebido",
-    form: "Long-acting injection given every few months",
-    monthlyPrice: 45,
-    yearlyTotal: 540,
-  },
-  {
-    key: "scrotal-cream",
-    name: "Scrotal cream",
-    form: "Testosterone cream applied daily",
-    monthlyPrice: 35,
-    yearlyTotal: 420,
-  },
-  {
-    key: "testosterone-gel",
-    name: "Testosterone gel",
-    form: "Gel applied to the skin daily",
-    monthlyPrice: 40,
-    yearlyTotal: 480,
-  },
-] as const;
+/** A name shown is its key in words, unless given. */
+const words = (key: string) => key.charAt(0).toUpperCase() + key.slice(1).replaceAll("-", " ");
 
-export type TreatmentOption = (typeof treatmentOptions)[number];
-export type TreatmentKey = TreatmentOption["key"];
+/** `form` (how it is taken) is shown under the name. */
+const treatment = <K extends string>(key: K, monthlyPrice: number, form: string) => ({
+  key,
+  name: words(key),
+  form,
+  monthlyPrice,
+  yearlyTotal: monthlyPrice * 12,
+});
+
+export const treatmentOptions = [
+  treatment("testosterone-cypionate", 15, "Injection, usually two to three times a week"),
+  treatment("testosterone-enanthate", 18, "Injection, usually two to three times a week"),
+  treatment("sustanon", 25, "Injection of blended testosterone esters"),
+  treatment("nebido", 45, "Long-acting injection given every few months"),
+  treatment("scrotal-cream", 35, "Testosterone cream applied daily"),
+  treatment("testosterone-gel", 40, "Gel applied to the skin daily"),
+];
+
+export type TreatmentKey = (typeof treatmentOptions)[number]["key"];
 export const DEFAULT_TREATMENT: TreatmentKey = "testosterone-cypionate";
 
-export const addOns = [
-  {
-    key: "hcg-low",
-    name: "hCG, lower dose",
-    purpose: "Helps keep your own hormone production going",
-    monthlyPrice: 25,
-  },
-  {
-    key: "hcg-high",
-    name: "hCG, higher dose",
-    purpose: "For men who also want to protect fertility",
-    monthlyPrice: 45,
-  },
-  {
-    key: "aromatase-inhibitor",
-    name: "Aromatase inhibitor",
-    purpose: "Only if blood tests show high oestradiol",
-    monthlyPrice: 20,
-  },
-  {
-    key: "tadalafil",
-    name: "Tadalafil",
-    purpose: "Daily support for erections",
-    monthlyPrice: 15,
-  },
-] as const;
+const addOn = <K extends string>(key: K, price: number, purpose: string, name = words(key)) => ({
+  key,
+  name,
+  purpose,
+  monthlyPrice: price,
+});
 
-export type AddOn = (typeof addOns)[number];
-export type AddOnKey = AddOn["key"];
+export const addOns = [
+  addOn("hcg-low", 25, "Helps keep your own hormone production going", "hCG, lower dose"),
+  addOn("hcg-high", 45, "For men who also want to protect fertility", "hCG, higher dose"),
+  addOn("aromatase-inhibitor", 20, "Only if blood tests show high oestradiol"),
+  addOn("tadalafil", 15, "Daily support for erections"),
+];
+
+export type AddOnKey = (typeof addOns)[number]["key"];
 
 /** Prices stated on the page (section 9): each figure is written once, here, and every string below is built from it. "From" prices are the lowest a visitor would pay. */
 export const statedPrices = {
@@ -116,36 +73,40 @@ export type CostLine = {
   service: string;
   quantity: number;
   unitPrice: number;
-  /** Why this line is here, in plain words. */
   description: string;
-  /** The medication line: the calculator puts the visitor's own treatment in its place. */
+  /** The calculator puts the visitor's own treatment in this line's place. */
   medication?: true;
 };
 
-export type CostYear = {
-  id: "year-1" | "year-2";
-  title: string;
-  summary: string;
-  /** The stated total (section 9). A unit test checks the lines add up to it exactly. */
-  statedTotal: number;
-  lines: readonly CostLine[];
-};
-
-const medicationLine = (quantity: number): CostLine => ({
-  service: "Medication, including postage",
-  quantity,
-  unitPrice: EXAMPLE_MEDICATION,
-  description: `A mid-range injectable at about ${formatGBP(EXAMPLE_MEDICATION - p.postage)} plus ${formatGBP(p.postage)} postage, within the ${formatGBP(p.medicationFrom)} to ${formatGBP(p.medicationTo)} a month that medication costs`,
+const item =
+  (service: string, unitPrice: number) =>
+  (quantity: number, description: string): CostLine => ({
+    service,
+    quantity,
+    unitPrice,
+    description,
+  });
+const consultation = item("Initial consultation", p.consultation);
+const basicTest = item("Pre-consultation blood test: testosterone", p.bloodTestBasic);
+const fullPanel = item("Pre-consultation blood test: full hormone panel", p.bloodTestFull);
+const bloodDraw = item("Blood draw", p.bloodDraw);
+const starterPack = item("Starter pack", p.starterPack);
+const monitoring = item("Monitoring blood tests", p.monitoringTestFrom);
+const reviewCalls = item("Review calls", p.reviewCallFrom);
+const extraTest = item("Extra blood test", p.extraBloodTestFrom);
+const membership = (price: number, when: string) =>
+  item("Membership", price)(12, `${formatGBP(price)} a month ${when}`);
+const medication = (quantity: number): CostLine => ({
+  ...item("Medication, including postage", EXAMPLE_MEDICATION)(
+    quantity,
+    `A mid-range injectable at about ${formatGBP(EXAMPLE_MEDICATION - p.postage)} plus ${formatGBP(p.postage)} postage, within the ${formatGBP(p.medicationFrom)} to ${formatGBP(p.medicationTo)} a month that medication costs`,
+  ),
   medication: true,
 });
 
-/**
- * An illustrative first and second year for a man on injections.
- * The specification states the totals (£1,485 and £1,140) and the unit prices;
- * the quantities are our worked example that reaches those totals exactly
- * (see docs/decisions/024-pricing-cost-breakdown.md).
- */
-export const costYears: readonly CostYear[] = [
+// The specification states the totals (a unit test checks the lines add up to them exactly)
+// and the unit prices; the quantities are our worked example (decision 024).
+export const costYears = [
   {
     id: "year-1",
     title: "Year 1",
@@ -153,61 +114,16 @@ export const costYears: readonly CostYear[] = [
       "Tests, your consultation, a starter pack, ten months of medication and close monitoring while your dose settles.",
     statedTotal: 1485,
     lines: [
-      {
-        service: "Initial consultation",
-        quantity: 1,
-        unitPrice: p.consultation,
-        description: `A ${p.consultationMinutes}-minute video call with a clinician`,
-      },
-      {
-        service: "Pre-consultation blood test: testosterone",
-        quantity: 1,
-        unitPrice: p.bloodTestBasic,
-        description: "The first of the two morning readings you need",
-      },
-      {
-        service: "Pre-consultation blood test: full hormone panel",
-        quantity: 1,
-        unitPrice: p.bloodTestFull,
-        description: "Total and free testosterone, LH, FSH and SHBG",
-      },
-      {
-        service: "Blood draw",
-        quantity: 1,
-        unitPrice: p.bloodDraw,
-        description: "A nurse takes a venous sample for the full panel",
-      },
-      {
-        service: "Membership",
-        quantity: 12,
-        unitPrice: p.membershipYear1,
-        description: `${formatGBP(p.membershipYear1)} a month in your first year`,
-      },
-      {
-        service: "Starter pack",
-        quantity: 1,
-        unitPrice: p.starterPack,
-        description: "Your first month's supplies and instructions",
-      },
-      medicationLine(10),
-      {
-        service: "Monitoring blood tests",
-        quantity: 4,
-        unitPrice: p.monitoringTestFrom,
-        description: "At 6 weeks, then 3, 6 and 12 months",
-      },
-      {
-        service: "Review calls",
-        quantity: 2,
-        unitPrice: p.reviewCallFrom,
-        description: "To go through results and adjust your dose",
-      },
-      {
-        service: "Extra blood test",
-        quantity: 1,
-        unitPrice: p.extraBloodTestFrom,
-        description: "A repeat check, for example after a dose change",
-      },
+      consultation(1, `A ${p.consultationMinutes}-minute video call with a clinician`),
+      basicTest(1, "The first of the two morning readings you need"),
+      fullPanel(1, "Total and free testosterone, LH, FSH and SHBG"),
+      bloodDraw(1, "A nurse takes a venous sample for the full panel"),
+      membership(p.membershipYear1, "in your first year"),
+      starterPack(1, "Your first month's supplies and instructions"),
+      medication(10),
+      monitoring(4, "At 6 weeks, then 3, 6 and 12 months"),
+      reviewCalls(2, "To go through results and adjust your dose"),
+      extraTest(1, "A repeat check, for example after a dose change"),
     ],
   },
   {
@@ -217,36 +133,15 @@ export const costYears: readonly CostYear[] = [
       "A lower membership fee, a full year of medication and twice-yearly monitoring once you are settled.",
     statedTotal: 1140,
     lines: [
-      {
-        service: "Membership",
-        quantity: 12,
-        unitPrice: p.membershipYear2,
-        description: `${formatGBP(p.membershipYear2)} a month from your second year`,
-      },
-      medicationLine(12),
-      {
-        service: "Monitoring blood tests",
-        quantity: 2,
-        unitPrice: p.monitoringTestFrom,
-        description: "Twice a year once you are stable",
-      },
-      {
-        service: "Review calls",
-        quantity: 3,
-        unitPrice: p.reviewCallFrom,
-        description: "After each monitoring test, and a yearly review",
-      },
-      {
-        service: "Extra blood test",
-        quantity: 1,
-        unitPrice: p.extraBloodTestFrom,
-        description: "If your clinician wants a further check",
-      },
+      membership(p.membershipYear2, "from your second year"),
+      medication(12),
+      monitoring(2, "Twice a year once you are stable"),
+      reviewCalls(3, "After each monitoring test, and a yearly review"),
+      extraTest(1, "If your clinician wants a further check"),
     ],
   },
 ];
 
-/** Costs that some men meet, outside the worked example (section 9). */
 export const otherCosts = [
   {
     service: "Monitoring blood tests",
@@ -277,13 +172,9 @@ export const otherCosts = [
 
 const [year1Total, year2Total] = costYears.map((y) => y.statedTotal) as [number, number];
 
-/**
- * The provider comparison. Our column and the NHS figures (speed, threshold) are from
- * the specification. The other-clinics column is deliberately general.
- * REPLACE BEFORE LAUNCH: check the "other clinics" and NHS cost wording against current
- * published prices; UK advertising rules (CAP Code 3.33-3.44) require comparative claims
- * to be verifiable.
- */
+// Our column and the NHS speed and threshold are the specification's; the other clinics are
+// deliberately general. REPLACE BEFORE LAUNCH: check the other clinics' and NHS cost wording
+// against published prices: comparative claims must be verifiable (CAP Code 3.33-3.44).
 export const comparisonRows = [
   {
     category: "Speed to treatment",
@@ -327,7 +218,6 @@ export const yearlyCostChart = {
   nhs: { label: "NHS", amount: 0, note: "No charge for care; prescription charges may apply" },
 } as const;
 
-/** The headline prices, shown as cards above the worked example (section 9). */
 export const keyPrices = [
   {
     service: "Initial consultation",

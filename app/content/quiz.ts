@@ -1,93 +1,41 @@
-/**
- * NOTE FOR THE CLINIC: the ten topics follow the ADAM questionnaire (Androgen
- * Deficiency in the Ageing Male), whose original items belong to Saint Louis
- * University (Morley JE et al., "Validation of a screening questionnaire for
- * androgen deficiency in aging males", Metabolism 2000;49(9):1239-42). The
- * wording below is our own "how often…" phrasing, written for the five-point
- * answer scale; it is not the original text. Please confirm with the
- * university before launch whether any licence or acknowledgement is needed.
- */
-
+// NOTE FOR THE CLINIC: the ten topics follow the ADAM questionnaire (Androgen Deficiency in the
+// Ageing Male), whose items belong to Saint Louis University (Morley JE et al., Metabolism
+// 2000;49(9):1239-42). Our "how often…" wording, for a five-point scale, is not the original
+// text: confirm with the university before launch whether a licence or acknowledgement is needed.
 export const answerOptions = ["Never", "Rarely", "Sometimes", "Often", "Always"] as const;
 export type AnswerOption = (typeof answerOptions)[number];
 
-/** `id` is the ADAM item (1-10) a question covers; its topic is for the clinic's reference only. */
+// Each question covers the ADAM item (1-10) its id gives; the topic after it is for the clinic.
 export const quizQuestions = [
-  {
-    id: 1,
-    topic: "Decreased libido",
-    text: "How often do you notice that your interest in sex is lower than it used to be?",
-  },
-  {
-    id: 2,
-    topic: "Lack of energy",
-    text: "How often do you feel short of energy during the day?",
-  },
-  {
-    id: 3,
-    topic: "Decreased strength or endurance",
-    text: "How often do you notice that your strength or stamina is not what it was?",
-  },
-  {
-    id: 4,
-    topic: "Loss of height",
-    text: "How often do you notice signs that you have lost height, such as being measured shorter or clothes fitting differently?",
-  },
-  {
-    id: 5,
-    topic: "Decreased enjoyment of life",
-    text: "How often do you feel you are enjoying life less than you used to?",
-  },
-  {
-    id: 6,
-    topic: "Sad or grumpy",
-    text: "How often do you feel low, sad or irritable?",
-  },
-  {
-    id: 7,
-    topic: "Weaker erections",
-    text: "How often are your erections less firm than they used to be?",
-  },
-  {
-    id: 8,
-    topic: "Worse at sport",
-    text: "How often do you find your sport or exercise performance has slipped?",
-  },
-  {
-    id: 9,
-    topic: "Falling asleep after dinner",
-    text: "How often do you fall asleep soon after your evening meal?",
-  },
-  {
-    id: 10,
-    topic: "Worse work performance",
-    text: "How often do you feel your performance at work has dropped?",
-  },
-];
-
-export type QuizQuestion = (typeof quizQuestions)[number];
+  "How often do you notice that your interest in sex is lower than it used to be?", // Decreased libido
+  "How often do you feel short of energy during the day?", // Lack of energy
+  "How often do you notice that your strength or stamina is not what it was?", // Decreased strength or endurance
+  "How often do you notice signs that you have lost height, such as being measured shorter or clothes fitting differently?", // Loss of height
+  "How often do you feel you are enjoying life less than you used to?", // Decreased enjoyment of life
+  "How often do you feel low, sad or irritable?", // Sad or grumpy
+  "How often are your erections less firm than they used to be?", // Weaker erections
+  "How often do you find your sport or exercise performance has slipped?", // Worse at sport
+  "How often do you fall asleep soon after your evening meal?", // Falling asleep after dinner
+  "How often do you feel your performance at work has dropped?", // Worse work performance
+].map((text, i) => ({ id: i + 1, text }));
 
 export type RiskBandKey = "low" | "moderate" | "higher";
 
+const band = (short: string, message: string) => ({ title: `${short} Risk`, short, message });
+
 export const riskBandText = {
-  low: {
-    title: "Low Risk",
-    short: "Low",
-    message:
-      "Your answers suggest a lower likelihood of low testosterone. If something still doesn't feel right, it is worth speaking to a healthcare professional, such as your GP.",
-  },
-  moderate: {
-    title: "Moderate Risk",
-    short: "Moderate",
-    message:
-      "Your answers suggest you may benefit from an evaluation. Only a blood test can show your testosterone level. Register your interest and we will let you know as soon as assessments open.",
-  },
-  higher: {
-    title: "Higher Risk",
-    short: "Higher",
-    message:
-      "Your answers strongly suggest that a proper evaluation is worthwhile, and that treatment may help if blood tests confirm low testosterone. We highly recommend registering your interest, so you hear first when assessments open.",
-  },
+  low: band(
+    "Low",
+    "Your answers suggest a lower likelihood of low testosterone. If something still doesn't feel right, it is worth speaking to a healthcare professional, such as your GP.",
+  ),
+  moderate: band(
+    "Moderate",
+    "Your answers suggest you may benefit from an evaluation. Only a blood test can show your testosterone level. Register your interest and we will let you know as soon as assessments open.",
+  ),
+  higher: band(
+    "Higher",
+    "Your answers strongly suggest that a proper evaluation is worthwhile, and that treatment may help if blood tests confirm low testosterone. We highly recommend registering your interest, so you hear first when assessments open.",
+  ),
 };
 
 export const quizIntro = {
@@ -100,11 +48,8 @@ export const quizIntro = {
     "The interactive quiz needs JavaScript, which seems to be switched off. You can still score yourself: for each question below, count Never as 0, Rarely 1, Sometimes 2, Often 3 and Always 4, then add up the ten scores.",
 } as const;
 
-/**
- * What the result screen says beyond the band: what the score can and cannot tell, and
- * what to do next. The ADAM figures are from Morley et al. 2000 (see the note at the top):
- * sensitivity 88%, specificity 60%. CLINIC TO CONFIRM before launch (docs/content-review.md).
- */
+// The result beyond its band. The sensitivity (88%) and specificity (60%) are Morley et al.'s;
+// CLINIC TO CONFIRM before launch (docs/content-review.md).
 export const quizResultGuide = {
   meaningTitle: "What your score means",
   meaning: [

@@ -1,10 +1,7 @@
 import { clinic } from "./clinic.ts";
 
-/**
- * The consent wording beside the submit button, by version (docs/decisions/089). Each
- * registration stores the version it was shown; a changed wording gets a new version
- * and the old one stays here, so what someone agreed to can always be looked up.
- */
+// The consent wording by version (decision 089): a registration stores the version it was shown,
+// so a changed wording gets a new version and the old one stays here.
 export const consentWordings = {
   "2026-11-23": {
     text: "We will email you now to confirm your address and once more when we open, and use a phone number or question only to reply.",
@@ -23,7 +20,6 @@ export function consentVersionOf(value: string): ConsentVersion {
   return Object.hasOwn(consentWordings, value) ? (value as ConsentVersion) : currentConsentVersion;
 }
 
-/** The words of the register-interest page: labels, hints, messages and the consent notice. */
 export const registrationCopy = {
   intro: `Leave your details and we will let you know as soon as ${clinic.name} opens. There is no payment and no commitment.`,
   formTitle: "Your details",
@@ -54,11 +50,7 @@ export const registrationCopy = {
   optional: "(optional)",
   submit: "Register Interest",
   pending: "Sending...",
-  /** Beside the submit button: what the details are for (docs/decisions/089). */
-  consent: {
-    text: consentWording.text,
-    linkText: consentWording.linkText,
-  },
+  consent: consentWording,
   updates: {
     label: consentWording.updatesLabel,
     hint: "Only now and then, and you can stop them at any time.",
@@ -90,7 +82,6 @@ export const registrationCopy = {
   },
 } as const;
 
-/** Field error messages, worded for the person filling in the form. */
 export const registrationErrors = {
   nameRequired: "Please enter your name.",
   nameTooLong: "Please keep your name to 100 characters or fewer.",

@@ -1,7 +1,5 @@
-/**
- * REPLACE BEFORE LAUNCH: the reviewers are placeholder team members and the dates are
- * when this copy was drafted, not a clinical review. Record the real review before launch.
- */
+// REPLACE BEFORE LAUNCH: the reviewers are placeholders and the dates are when this copy was
+// drafted, not a clinical review.
 import { teamMembers } from "./team.ts";
 
 const clinicalReviews = {
@@ -13,12 +11,7 @@ const clinicalReviews = {
 
 export type ClinicalPage = keyof typeof clinicalReviews;
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "UTC",
-});
+const dateFormat = new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" });
 
 export function reviewFor(page: ClinicalPage) {
   const review = clinicalReviews[page];

@@ -1,14 +1,11 @@
-/**
- * REPLACE BEFORE LAUNCH: both people below are placeholders. Put in each clinician's
- * real name, role, qualifications (as on the GMC register), a short bio and initials.
- */
+// REPLACE BEFORE LAUNCH: both people are placeholders. Give each clinician's real name, role,
+// qualifications (as on the GMC register), a short bio and initials.
 export const teamIntro =
   "A small team of doctors with a shared interest in men's hormone health. You will see the same faces at every review.";
 
 export const teamMembers = [
   {
     id: "medical-director",
-    // REPLACE BEFORE LAUNCH
     name: "Dr Alex Morgan",
     role: "Medical Director",
     qualifications: "MBBS, MRCP (UK)",
@@ -20,7 +17,6 @@ export const teamMembers = [
   },
   {
     id: "lead-clinician",
-    // REPLACE BEFORE LAUNCH
     name: "Dr Sam Patel",
     role: "Lead Clinician, Men's Health",
     qualifications: "MBChB, MRCGP",

@@ -1,6 +1,4 @@
-/** Medicine names and costs belong on this deeper page, never on the home page. */
-
-/** What the monthly ranges cover, and why the cost calculator's prices can sit below them. */
+// Medicine names and costs belong on this deeper page, never on the home page.
 export const treatmentsCostNote = {
   text: "These monthly ranges cover the brands and doses a doctor may prescribe, from a low starting dose to a high one. Our cost calculator prices one usual dose of one brand of each medicine, so its figures can sit at or below the low end of a range here.",
   link: { label: "Try the cost calculator", to: "/pricing#calculator" },
@@ -89,23 +87,11 @@ export const treatmentOptions = [
   },
 ] as const;
 
-/**
- * Words that name a prescription-only medicine we offer: the ingredient, its esters and
- * every brand in `preparations` and the cost calculator. The staff console warns when an
- * announcement uses one (docs/decisions/136); a test keeps the list in step with both.
- */
-export const prescriptionOnlyMedicines = [
-  "testosterone",
-  "cypionate",
-  "enanthate",
-  "undecanoate",
-  "Sustanon",
-  "Nebido",
-  "Testogel",
-  "Tostran",
-  "Restandol",
-  "Testocaps",
-] as const;
+/** The staff console warns when an announcement names one of these (decision 136; tested). */
+export const prescriptionOnlyMedicines =
+  "testosterone cypionate enanthate undecanoate Sustanon Nebido Testogel Tostran Restandol Testocaps".split(
+    " ",
+  );
 
 export const treatmentsCta = {
   title: "Not sure which is right for you?",

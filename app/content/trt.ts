@@ -1,4 +1,6 @@
-import { Brain, Dumbbell, Flame, HeartHandshake, Moon, Zap } from "lucide-react";
+import { Brain, Dumbbell, Flame, HeartHandshake, type LucideIcon, Moon, Zap } from "lucide-react";
+
+const point = (icon: LucideIcon, title: string, body: string) => ({ icon, title, body });
 
 export const trtIntro =
   "Testosterone replacement therapy (TRT) restores testosterone to a healthy range in men whose bodies no longer make enough. Done well, it can change how you feel day to day.";
@@ -15,36 +17,12 @@ export const benefits = {
   title: "Possible benefits",
   intro: "In men with confirmed low testosterone, treatment may help with:",
   items: [
-    {
-      icon: Zap,
-      title: "Energy",
-      body: "Less fatigue and more drive through the day.",
-    },
-    {
-      icon: Brain,
-      title: "Mood and focus",
-      body: "A lift in low mood and irritability, and clearer thinking.",
-    },
-    {
-      icon: Flame,
-      title: "Sex drive",
-      body: "Improved libido and sexual function.",
-    },
-    {
-      icon: Dumbbell,
-      title: "Strength",
-      body: "More muscle and strength with exercise, and less body fat.",
-    },
-    {
-      icon: Moon,
-      title: "Recovery",
-      body: "Better recovery from exercise and everyday exertion.",
-    },
-    {
-      icon: HeartHandshake,
-      title: "Long-term health",
-      body: "Support for bone density and metabolic health.",
-    },
+    point(Zap, "Energy", "Less fatigue and more drive through the day."),
+    point(Brain, "Mood and focus", "A lift in low mood and irritability, and clearer thinking."),
+    point(Flame, "Sex drive", "Improved libido and sexual function."),
+    point(Dumbbell, "Strength", "More muscle and strength with exercise, and less body fat."),
+    point(Moon, "Recovery", "Better recovery from exercise and everyday exertion."),
+    point(HeartHandshake, "Long-term health", "Support for bone density and metabolic health."),
   ],
 };
 
@@ -115,10 +93,7 @@ export const trtCta = {
 
 export const trtLinks = {
   consultation: { label: "What you need for a consultation", to: "/consultation" },
-  /**
-   * The specification links to /how-it-works, which does not exist; the three-step
-   * process lives on /our-approach. See docs/decisions/011-how-it-works-link.md.
-   */
+  // The specification's /how-it-works does not exist: the three steps are here (decision 011).
   howItWorks: { label: "How it works", to: "/our-approach" },
   treatments: { label: "Compare treatment options", to: "/treatment-options" },
 };

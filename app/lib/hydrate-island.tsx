@@ -2,10 +2,6 @@ import { hydrateRoot } from "react-dom/client";
 
 import { type IslandDefinition, IslandRoot, islandIdPrefix } from "./island.tsx";
 
-/**
- * The browser half of an island (app/islands/<name>.tsx calls this): hydrates each
- * container the server rendered for it, with the props it wrote there.
- */
 export function hydrateIsland<Props extends object>(island: IslandDefinition<Props>) {
   const { name } = island;
   for (const container of document.querySelectorAll<HTMLElement>(`[data-island="${name}"]`)) {

@@ -6,10 +6,8 @@ import { type PageInfo, type PagePath, pages } from "../content/pages.ts";
 
 const absoluteUrl = (path: string) => new URL(path, siteUrl).href;
 
-/** Title, description, canonical URL, Open Graph and Twitter tags for one page. */
-export function pageMeta(path: PagePath, extra: MetaDescriptor[] = []): MetaDescriptor[] {
-  return metaFor(pages[path], path, extra);
-}
+export const pageMeta = (path: PagePath, extra: MetaDescriptor[] = []) =>
+  metaFor(pages[path], path, extra);
 
 export function metaFor(page: PageInfo, path: string | null, extra: MetaDescriptor[] = []) {
   const image = absoluteUrl("/og-image.png");
@@ -40,15 +38,11 @@ export function metaFor(page: PageInfo, path: string | null, extra: MetaDescript
   return [...tags, ...where, ...extra];
 }
 
-/** Rendered by <Meta /> as a script tag. */
 const jsonLd = (data: Record<string, unknown>): MetaDescriptor => ({
   "script:ld+json": { "@context": "https://schema.org", ...data },
 });
 
-/**
- * schema.org MedicalClinic for home and contact. No rating is included: search
- * engines do not accept a business's own ratings as structured data.
- */
+/** No rating: search engines do not accept a business's own ratings as structured data. */
 export function medicalClinicJsonLd(): MetaDescriptor {
   return jsonLd({
     "@type": "MedicalClinic",
@@ -73,7 +67,6 @@ export function medicalClinicJsonLd(): MetaDescriptor {
   });
 }
 
-/** schema.org FAQPage from question-and-answer pairs (answers as paragraphs). */
 export function faqPageJsonLd(items: { question: string; answer: string[] }[]): MetaDescriptor {
   return jsonLd({
     "@type": "FAQPage",

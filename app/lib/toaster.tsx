@@ -3,11 +3,8 @@ import { Toaster as Sonner, toast } from "sonner";
 import { toastConfig } from "../config/ui.ts";
 
 /**
- * sonner's toast region, rendered by the islands that toast, so its live region is in place
- * long before the first toast (docs/decisions/105). Up to 600 px wide a toast spans the
- * screen's foot, often over the submit button a visitor is tapping: there it takes no taps
- * (docs/decisions/124). Without `dir`, sonner reads the page's direction while hydrating and
- * restyles the whole page (docs/decisions/132).
+ * Up to 600 px a toast spans the screen's foot, over the submit button: it takes no taps
+ * (decision 124). Without `dir`, sonner restyles the whole page while hydrating (decision 132).
  */
 export function Toaster() {
   return (
@@ -28,7 +25,6 @@ export function Toaster() {
   );
 }
 
-/** Toasts with the durations of the specification: 4 s for confirmations, 5 s for errors. */
 export const notify = {
   success: (message: string) => toast.success(message, { duration: toastConfig.durations.success }),
   error: (message: string) => toast.error(message, { duration: toastConfig.durations.error }),

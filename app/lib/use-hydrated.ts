@@ -2,10 +2,7 @@ import { useSyncExternalStore } from "react";
 
 const subscribe = () => () => {};
 
-/**
- * False in the server (and prerendered) HTML and during hydration, true afterwards.
- * Lets a no-JavaScript fallback step aside without a hydration mismatch.
- */
+/** False on the server and while hydrating, so a no-JavaScript fallback steps aside cleanly. */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
     subscribe,

@@ -1,31 +1,19 @@
-import { useEffect } from "react";
-import { data, useLocation } from "react-router";
+import { data } from "react-router";
 
 import { ButtonLink } from "../components/ui/button.tsx";
 import { notFoundPage } from "../content/pages.ts";
 import { useNonce } from "../lib/nonce.tsx";
 import { metaFor } from "../lib/seo.ts";
-import type { Route } from "./+types/not-found";
 
-export function loader() {
-  return data(null, { status: 404 });
-}
+export const loader = () => data(null, { status: 404 });
 
-export const meta: Route.MetaFunction = () => metaFor(notFoundPage, null);
+export const meta = () => metaFor(notFoundPage, null);
 
-/** The specification's console line for an unknown path (section 8). */
+/** The specification's console line for an unknown path (section 8): the page never hydrates. */
 const logAttempt = `console.error("404 Error: User attempted to access non-existent route:", location.pathname)`;
 
 export default function NotFound() {
-  const { pathname } = useLocation();
   const nonce = useNonce();
-
-  // After a client-side navigation (from a hydrated page) the effect logs; on a document
-  // load, which hydrates nothing (decision 105), the inline script below does.
-  useEffect(() => {
-    console.error("404 Error: User attempted to access non-existent route:", pathname);
-  }, [pathname]);
-
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center sm:px-6">
       <p className="font-serif text-8xl font-semibold text-brand-700" aria-hidden="true">

@@ -81,10 +81,12 @@ export async function startServer(options: StartOptions = {}): Promise<ServerPro
   });
 
   const port = await new Promise<number>((resolve, reject) => {
+    // About a second on a quiet machine; 20 s was not enough when the end-to-end run starts
+    // every worker's browser and server at once.
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       reject(new Error(`server did not start:\n${output.join("\n")}`));
-    }, 20_000);
+    }, 60_000);
     let listening = false;
     const onLine = (line: string) => {
       if (listening && options.keepOutput === false) return;

@@ -14,32 +14,16 @@ import type {
   StaffMember,
 } from "../../contract/console.ts";
 import type { AuditRecord } from "../console/store.ts";
-import type { AnnouncementDraftsTable, Database } from "../db/schema.ts";
+import type { Database } from "../db/schema.ts";
 import { guardAll, timeOrderedId } from "../db/writes.ts";
 import { buildEmail } from "../mail/build-email.ts";
 import type { Mailer } from "../mail/transport.ts";
 import { newOutboxRow } from "../registrations/register.ts";
 
 type Db = Kysely<Database>;
-type Draft = AnnouncementDraftsTable;
+type Draft = Database["announcement_drafts"];
 
-type AnnouncementDraftsOptions = {
-  db: Db;
-  now: () => Date;
-  mailer: Mailer;
-  siteOrigin: string;
-  linkKey: string;
-  mailPerMinute: number;
-  /** Starts the mail worker at once rather than at its next poll. */
-  wakeMail: () => void;
-  audit: (record: AuditRecord) => Promise<void>;
-  managers: () => Promise<number>;
-};
-
-/**
- * `all` confirmed, subscribed addresses (the launch notice), or only those whose newest
- * such registration asked for news before we open (`updates`).
- */
+/** Confirmed, subscribed addresses; `updates`: only those whose newest one asked for news. */
 export const AUDIENCES = ["all", "updates"] as const;
 export type Audience = (typeof AUDIENCES)[number];
 
@@ -47,10 +31,8 @@ export function isAudience(value: string): value is Audience {
   return (AUDIENCES as readonly string[]).includes(value);
 }
 
-/** A launch notice, not a newsletter archive. */
 const ANNOUNCEMENT_LIMITS = { subject: 150, body: 20_000 } as const;
 
-/** What staff wrote, checked: the problem in plain words, or null. */
 export function announcementProblem(subject: string, body: string): string | null {
   if (subject.trim() === "") return "The subject is empty.";
   if (/[\r\n]/.test(subject)) return "The subject must be one line.";
@@ -63,7 +45,7 @@ export function announcementProblem(subject: string, body: string): string | nul
 }
 
 /** Same subject and text, same id: running the command again is the same announcement. */
-export function announcementId(subject: string, body: string): string {
+function announcementId(subject: string, body: string): string {
   return createHash("sha256")
     .update(`${subject.trim()}\n\n${body.trim()}`, "utf8")
     .digest("hex")
@@ -76,12 +58,7 @@ function dedupeKey(id: string, email: string): string {
   return `announcement:${id}:${address}`;
 }
 
-/**
- * Every address with a confirmed registration not unsubscribed, once, through its newest
- * such registration, and not yet queued this announcement. An unsubscribe marks every
- * registration of the address, so one left unmarked is a newer, fresh opt-in. For
- * `updates`, that newest registration must have asked for news: the person's latest word.
- */
+/** Each address once, through its newest confirmed one (unsubscribes mark all), not yet queued. */
 async function recipients(db: Db, id: string, audience: Audience) {
   const queued = await db
     .selectFrom("outbox")
@@ -112,17 +89,10 @@ async function recipients(db: Db, id: string, audience: Audience) {
 export async function planAnnouncement(db: Db, subject: string, body: string, audience?: Audience) {
   const id = announcementId(subject, body);
   const { fresh, alreadyQueued } = await recipients(db, id, audience ?? "all");
-  // alreadyQueued: addresses queued by an earlier run of the same announcement.
   return { announcementId: id, newRecipients: fresh.length, alreadyQueued };
 }
 
-/**
- * Queues one email per recipient, `60 / perMinute` seconds apart, so the pace holds
- * whichever server sends them and after a restart. Chunks go in their own transactions;
- * the unique dedupe key makes a second run, or one after a crash half-way, queue only
- * what is missing. The key is the text's and the address's, not the audience's: the same
- * text sent to `updates` and later to `all` reaches each address once.
- */
+/** `60 / perMinute` s apart; the dedupe key (text and address) makes re-runs queue the rest. */
 export async function queueAnnouncement(
   db: Db,
   options: {
@@ -183,10 +153,7 @@ export async function queueAnnouncement(
 
 const refuse = (message: string): Refusal => ({ ok: false, message });
 
-/**
- * The email exactly as the outbox's worker builds it (server/mail/build-email.ts), for a
- * recipient with no name ("Hello there,"); its unsubscribe link belongs to no one.
- */
+/** The email as the worker builds it, for a nameless recipient; its unsubscribe link is no one's. */
 function renderAnnouncement(
   draft: { subject: string; body: string },
   links: { siteOrigin: string; linkKey: string },
@@ -219,12 +186,18 @@ export function announcementStyles(): string[] {
   return [...new Set([...String(html).matchAll(/ style="([^"]*)"/g)].map((m) => m[1] ?? ""))];
 }
 
-/**
- * Announcement drafts and their four-eyes path (docs/decisions/136). The console and the
- * CLI call these; the actor is the signed-in manager, or null for the terminal, which may
- * submit but never approve. Sending goes through queueAnnouncement, once per address.
- */
-export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
+/** The four-eyes path (decision 136); a null actor is the terminal, which never approves. */
+export function createAnnouncementDrafts(options: {
+  db: Db;
+  now: () => Date;
+  mailer: Mailer;
+  siteOrigin: string;
+  linkKey: string;
+  mailPerMinute: number;
+  wakeMail: () => void;
+  audit: (record: AuditRecord) => Promise<void>;
+  managers: () => Promise<number>;
+}) {
   const { db, now } = options;
   const iso = () => now().toISOString();
 
@@ -248,7 +221,7 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
       : ((await db.selectFrom("staff").select("email").where("id", "=", staffId).executeTakeFirst())
           ?.email ?? "a former staff member");
 
-  /** Applies a move only if the row is still where it was read: two clicks, one winner. */
+  /** Only if the row is still where it was read: two clicks, one winner. */
   async function move(
     draft: Draft,
     actor: StaffMember | null,
@@ -287,7 +260,6 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
     return { sent: count("delivered"), queued: count("pending"), failed: count("dead") };
   }
 
-  /** A send whose emails have all left the queue is sent. */
   async function settle(draft: Draft): Promise<Draft> {
     // A send stopped before its last email was queued stays open, to be resumed.
     if (draft.state !== "sending" || draft.queued_at === null) return draft;
@@ -490,10 +462,7 @@ export function createAnnouncementDrafts(options: AnnouncementDraftsOptions) {
       }
     },
 
-    /**
-     * `registrations -- announce` (docs/decisions/136): queues the text only once a
-     * manager approved it in the console; otherwise submits it for approval (once).
-     */
+    /** `registrations -- announce`: queues only what a manager approved, else submits it once. */
     async fromCli(input: AnnouncementInput & { acknowledged: boolean }) {
       const problem = checkInput(input);
       if (problem) return { kind: "refused", message: problem.message } as const;

@@ -1,12 +1,6 @@
 import type { AnnouncementState as DraftState } from "../../contract/console.ts";
 
-/**
- * An announcement draft's life (docs/decisions/136): written, submitted for approval,
- * approved by a second manager (or, with only one manager, by that manager's own second
- * step), then sent through the outbox. Withdrawn ends it before it is sent. Pure: the
- * store applies the answer with a conditional update, so two clicks cannot both win.
- */
-
+// A draft's life (decision 136); the store applies each move with a conditional update.
 export type DraftAction = "edit" | "submit" | "reopen" | "approve" | "send" | "finish" | "withdraw";
 
 type TransitionContext = {
@@ -14,7 +8,6 @@ type TransitionContext = {
   actor: string | null;
   /** Who wrote the draft; null when it came from the CLI. */
   author: string | null;
-  /** Active managers now. */
   managers: number;
   /** The text names a prescription-only medicine or a price. */
   needsAcknowledgement: boolean;
@@ -68,7 +61,6 @@ export function transition(
   return { ok: true, to: move.to };
 }
 
-/** The actions this state allows, for the buttons a page shows. */
 export function allowedActions(from: DraftState): DraftAction[] {
   return (Object.keys(moves) as DraftAction[]).filter((a) => moves[a].from.includes(from));
 }

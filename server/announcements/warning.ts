@@ -1,12 +1,7 @@
 import { prescriptionOnlyMedicines } from "../../app/content/treatments.ts";
 
-/**
- * What in an announcement may advertise a prescription-only medicine to the public
- * (docs/decisions/136): the medicines of app/content/treatments.ts by name, and prices
- * (a £ amount, "45 pounds", "40 per month", "£40pcm"). Staff must acknowledge the warning
- * before submitting; it is a prompt to check, not a filter, so it errs towards warning.
- */
-export type AnnouncementWarning = { medicines: string[]; prices: string[] };
+/** Medicines by name and prices (decision 136): a prompt to check, so it errs towards warning. */
+type AnnouncementWarning = { medicines: string[]; prices: string[] };
 
 const escape = (word: string) => word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

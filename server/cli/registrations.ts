@@ -1,7 +1,4 @@
-/**
- * Operations CLI for stored registrations: `npm run --silent registrations -- <command>`.
- * Reads the same environment as the server (DATA_DIR or DATABASE_URL).
- */
+// `npm run --silent registrations -- <command>`, with the server's environment.
 import { pino } from "pino";
 
 import { envOrExit } from "../env.ts";

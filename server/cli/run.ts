@@ -12,12 +12,7 @@ import { parseAge } from "../registrations/admin.ts";
 import { registrationsCsv } from "../registrations/csv.ts";
 import type { Services } from "../services.ts";
 
-/**
- * Characters a terminal acts on or that reorder what it shows (decision 077): C0 controls,
- * DEL, C1 controls (U+009B is a one-character CSI, U+009D starts an OSC that can set the
- * window title or write the clipboard), bidi overrides, embeddings, isolates and marks,
- * and the Unicode line and paragraph separators.
- */
+/** What a terminal acts on or reorders (decision 077): C0, DEL, C1, bidi, U+2028 and U+2029. */
 const UNSAFE =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/g;
@@ -27,10 +22,7 @@ export const LINES = /\n/y;
 /** A CSV export's record breaks and the whitespace of quoted multi-line messages round-trip. */
 export const CSV_TEXT = /[\t\n\r]/y;
 
-/**
- * Every unsafe character as a visible escape (`\u009b`), except those `keep` matches at
- * their position: inert in any terminal, and staff see that something odd was stored.
- */
+/** Every unsafe character but those `keep` matches as a visible escape (`\u009b`). */
 export function escapeUnsafe(text: string, keep?: RegExp): string {
   return text.replace(UNSAFE, (char, offset: number) => {
     if (keep) {
@@ -41,7 +33,7 @@ export function escapeUnsafe(text: string, keep?: RegExp): string {
   });
 }
 
-export const USAGE = `Usage: npm run --silent registrations -- <command> [options]
+const USAGE = `Usage: npm run --silent registrations -- <command> [options]
 
 Commands:
   count                          How many registrations are stored
@@ -124,19 +116,10 @@ function requireEmail(email: string | undefined): string {
   return email;
 }
 
-function positiveInt(text: string | undefined, fallback: number): number {
-  if (text === undefined) return fallback;
-  const value = Number(text);
-  if (!Number.isInteger(value) || value < 1)
-    throw new UsageError(`--limit must be a whole number above 0, not "${text}"`);
-  return value;
-}
-
 function plural(n: number, one: string, many: string) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-/** A stored value inside a line of output: every control and bidi character shown as an escape. */
 const field = (value: string) => escapeUnsafe(value);
 
 /** What a command prints: a text as it is (the CSV export), or lines; `false` leaves one out. */
@@ -153,7 +136,10 @@ async function execute(
     case "count":
       return [`${await admin.count()}`];
     case "list": {
-      const rows = await admin.list(positiveInt(values.limit, 20));
+      const limit = Number(values.limit ?? 20);
+      if (!Number.isInteger(limit) || limit < 1)
+        throw new UsageError(`--limit must be a whole number above 0, not "${values.limit}"`);
+      const rows = await admin.list(limit);
       if (rows.length === 0) return ["No registrations."];
       return rows.map((r) => {
         const extras = [r.phone && field(r.phone), r.message && field(JSON.stringify(r.message))]
@@ -173,8 +159,7 @@ async function execute(
       const erasures = await admin.erasures(email);
       if (registrations.length === 0 && erasures.length === 0)
         return ["Nothing is stored for that address."];
-      // Erasures hold no address, only a keyed hash of it: they say when and what to
-      // delete from the spreadsheet (docs/decisions/079).
+      // Erasures hold only a keyed hash of the address (decision 079).
       return [JSON.stringify({ registrations, erasures }, null, 2)];
     }
     case "erase": {
@@ -308,7 +293,7 @@ async function backupCommand(values: ReturnType<typeof parse>["values"], io: Cli
   ];
 }
 
-/** The staff console's recovery commands (`npm run staff -- …`), through the console's own operations. */
+/** `npm run staff -- …`, through the console's own operations. */
 async function executeStaff(
   command: string,
   values: ReturnType<typeof parse>["values"],
@@ -359,9 +344,7 @@ async function executeStaff(
 
 /** Runs one CLI command; returns the process exit code (0 ok, 1 failure, 2 usage). */
 export async function runCli(args: string[], rawIo: CliIo): Promise<number> {
-  // Whatever a command prints, no stored text reaches the terminal as a control
-  // sequence: the last line of defence behind each command's own formatting
-  // (docs/decisions/077). A CSV export keeps its record breaks and tabs.
+  // The last line of defence: no stored text reaches the terminal as a control (077).
   let csvOutput = false;
   const io: CliIo = {
     ...rawIo,

@@ -63,6 +63,7 @@ export type ConsoleAppOptions = {
   /** securityHeaders({ console: true, ... }). */
   headers: RequestHandler[];
   storeFor?: Parameters<typeof consoleGuards>[0]["storeFor"];
+  signInLimits?: Parameters<typeof consoleGuards>[0]["signInLimits"];
   isReady?: () => boolean;
 };
 
@@ -119,6 +120,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
     consoleOrigin: options.consoleOrigin,
     signedIn: (res) => staffOf(res).staff !== null,
     storeFor: options.storeFor,
+    signInLimits: options.signInLimits,
     logger,
   })) {
     app.use(guard);

@@ -7,11 +7,7 @@ import { openSqliteFile, SQLITE_FILE_NAME } from "./database.ts";
 /** More pages than any database has: Node 24.21 refuses the -1 that once meant "all". */
 const ALL_PAGES = 2 ** 31 - 1;
 
-/**
- * A consistent copy of the embedded database while the server keeps writing (decision
- * 080): SQLite's online backup in one step, inside one read transaction, which in WAL mode
- * does not block writes. Written beside the target, checked, then renamed into place.
- */
+/** SQLite's online backup in one read transaction, which WAL lets writes pass (decision 080). */
 export async function backupSqlite(
   dataDir: string,
   target: string,

@@ -1,11 +1,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
 
 import { Kysely, SqliteDialect, sql } from "kysely";
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { adaptNodeSqlite, openSqliteFile } from "./database.ts";
+import { freshPostgresSchema } from "../../tests/support/storage-backends.ts";
+import { parseEnv } from "../env.ts";
+import { createLogger } from "../logger.ts";
+import { adaptNodeSqlite, createDatabase, migrate, openSqliteFile } from "./database.ts";
 import { isUnavailableError } from "./writes.ts";
 
 const dirs: string[] = [];
@@ -61,5 +66,45 @@ describe("adaptNodeSqlite", () => {
     const { rows } = await sql<{ n: number }>`select count(*) as n from t`.execute(db);
     expect(rows[0]?.n).toBe(0);
     await db.destroy();
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("migrate on a PostgreSQL server others use", () => {
+  it("is not failed by another schema's table being renamed while it looks", async () => {
+    const databaseUrl = process.env.TEST_DATABASE_URL!;
+    const other = await freshPostgresSchema(databaseUrl);
+    const side = new pg.Client({ connectionString: other.url });
+    await side.connect();
+    await side.query("create table busy (id serial primary key)");
+    let renaming = true;
+    const renames = (async () => {
+      for (let name = "busy"; renaming;) {
+        const next = name === "busy" ? "busy_away" : "busy";
+        await side.query(`alter table ${name} rename to ${next}`);
+        name = next;
+        await delay(20);
+      }
+    })();
+    try {
+      // Each migration lists every table of every schema about twenty times.
+      for (let i = 0; i < 3; i++) {
+        const mine = await freshPostgresSchema(databaseUrl);
+        const { db, dialect } = createDatabase(
+          parseEnv({ DATABASE_URL: mine.url }),
+          createLogger("silent"),
+        );
+        try {
+          expect((await migrate(db, dialect)).length).toBeGreaterThan(0);
+        } finally {
+          await db.destroy();
+          await mine.drop();
+        }
+      }
+    } finally {
+      renaming = false;
+      await renames;
+      await side.end();
+      await other.drop();
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import { setTimeout as delay } from "node:timers/promises";
 
 import {
   Kysely,
@@ -21,16 +22,9 @@ import { guardAvailability } from "./writes.ts";
 
 export const SQLITE_FILE_NAME = "registrations.sqlite";
 
-export type DatabaseOptions = {
-  busyTimeoutMs?: number;
-  poolSize?: number;
-  connectTimeoutMs?: number;
-};
+export type DatabaseOptions = { busyTimeoutMs?: number };
 
-/**
- * WAL with synchronous=FULL fsyncs the log on commit, so a committed write is durable;
- * secure_delete overwrites deleted content with zeros (erasure, decision 079).
- */
+/** A commit is durable (WAL, synchronous=FULL); erased content is zeroed (decision 079). */
 export function openSqliteFile(file: string, options: { busyTimeoutMs: number }): DatabaseSync {
   mkdirSync(path.dirname(file), { recursive: true });
   const db = new DatabaseSync(file, { timeout: options.busyTimeoutMs });
@@ -75,29 +69,19 @@ const alreadyRolledBack: SqliteStatement = {
 /** Statements are prepared once per SQL text; Kysely emits few distinct shapes. */
 const STATEMENT_CACHE_SIZE = 200;
 
-/**
- * node:sqlite's DatabaseSync in the better-sqlite3 shape Kysely's SqliteDialect expects.
- * Kysely serialises access to the connection, which matches SQLite's single writer.
- */
+/** node:sqlite in the better-sqlite3 shape Kysely's SqliteDialect expects. */
 export function adaptNodeSqlite(db: DatabaseSync): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     prepare(sql) {
-      // On SQLITE_FULL or an I/O error SQLite may roll the transaction back itself; the
-      // ROLLBACK Kysely then sends would fail, and its error would replace the real one,
-      // hiding the full disk from the storage-unavailable check (decision 073).
+      // After SQLITE_FULL or an I/O error SQLite may have rolled back itself; a failing ROLLBACK
+      // would replace the real error and hide the full disk (decision 073).
       if (!db.isTransaction && /^\s*rollback\s*$/i.test(sql)) return alreadyRolledBack;
-      let statement = cache.get(sql);
-      if (statement) {
-        cache.delete(sql); // re-inserted below: the least recently used goes first
-      } else {
-        statement = wrapStatement(db.prepare(sql));
-        if (cache.size >= STATEMENT_CACHE_SIZE) {
-          const oldest = cache.keys().next().value;
-          if (oldest !== undefined) cache.delete(oldest);
-        }
-      }
+      const statement = cache.get(sql) ?? wrapStatement(db.prepare(sql));
+      // Re-inserted, so that the least recently used goes first.
+      cache.delete(sql);
       cache.set(sql, statement);
+      if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value ?? "");
       return statement;
     },
     close() {
@@ -105,6 +89,27 @@ export function adaptNodeSqlite(db: DatabaseSync): SqliteDatabase {
       if (db.isOpen) db.close();
     },
   };
+}
+
+// Kysely's migrator lists every schema's tables, which fails while another user of the server
+// renames a table or drops a schema (CI's shared PostgreSQL): list again.
+class SharedServerDialect extends PostgresDialect {
+  override createIntrospector(db: Parameters<PostgresDialect["createIntrospector"]>[0]) {
+    const introspector = super.createIntrospector(db);
+    const getTables = introspector.getTables.bind(introspector);
+    introspector.getTables = async (options) => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await getTables(options);
+        } catch (error) {
+          const code = (error as { code?: unknown }).code;
+          if (attempt === 10 || (code !== "42P01" && code !== "3F000")) throw error;
+          await delay(10 * attempt);
+        }
+      }
+    };
+    return introspector;
+  }
 }
 
 export function createDatabase(
@@ -115,20 +120,19 @@ export function createDatabase(
   if (env.DATABASE_URL) {
     const pool = new pg.Pool({
       connectionString: env.DATABASE_URL,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? 5_000,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
     });
     const warn = (message: string) => (error: Error) =>
       logger.warn(
         { err: { message: error.message, code: (error as { code?: string }).code } },
         message,
       );
-    // A checked-out client has no listener of the pool's: if its server goes away between
-    // queries, its 'error' event would crash the process (found by tests/e2e/faults.spec.ts).
+    // A checked-out client's 'error' event would otherwise crash the process (faults.spec.ts).
     pool.on("connect", (client) => client.on("error", warn("postgres client error")));
     pool.on("error", warn("postgres idle client error"));
     return {
-      db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      db: new Kysely<Database>({ dialect: new SharedServerDialect({ pool }) }),
       dialect: "postgres",
     };
   }
@@ -140,17 +144,13 @@ export function createDatabase(
   return { db: new Kysely<Database>({ dialect }), dialect: "sqlite" };
 }
 
-/**
- * To the latest migration, or (tests of upgrades) back or forward to `to`. Kysely takes a
- * lock: concurrent starters wait their turn.
- */
+/** To the latest migration, or (tests of upgrades) to `to`; concurrent starters wait their turn. */
 export async function migrate(
   db: Kysely<Database>,
   dialect: DatabaseHandle["dialect"],
   to?: string,
 ): Promise<string[]> {
-  // Kysely looks for its bookkeeping tables in every schema unless told which one;
-  // name the connection's own so another schema's tables are never mistaken for ours.
+  // Else Kysely would take another schema's bookkeeping tables for ours.
   let schema: string | undefined;
   if (dialect === "postgres") {
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);

@@ -1,9 +1,6 @@
 import type { Generated, Kysely } from "kysely";
 
-/*
- * Table shapes as Kysely sees them. Timestamps are ISO 8601 UTC text on both dialects
- * (decision 030), so they sort and compare as strings.
- */
+// Timestamps are ISO 8601 UTC text on both dialects, so they sort as strings (decision 030).
 
 export type OutboxStatus = "pending" | "delivered" | "dead";
 
@@ -56,146 +53,107 @@ export interface OutboxTable {
   sending_until: string | null;
 }
 
-/** Addresses a mail server refused for good: the erasure key's hash, never the address. */
-export interface MailSuppressionsTable {
-  email_hash: string;
-  /** The refusal as SMTP code and enhanced status only, e.g. "550 5.1.1". */
-  reply: string;
-  suppressed_at: string;
-}
-
-export interface AnnouncementsTable {
-  id: string;
-  subject: string;
-  body: string;
-  created_at: string;
-}
-
-/** What an erasure leaves: no personal data (docs/decisions/079). */
-export interface ErasuresTable {
-  id: string;
-  /** HMAC-SHA256 (hex) of the trimmed, lower-cased address, keyed with erasure_key. */
-  email_hash: string;
-  erased_at: string;
-  registrations: number;
-  /** 1 when a copy had been, or may have been, sent to the spreadsheet. */
-  sent_to_spreadsheet: number;
-  /** JSON array of the ids of those registrations (the spreadsheet's id column). */
-  spreadsheet_ids: string;
-}
-
-export interface ErasureKeyTable {
-  id: number;
-  hmac_key: string;
-}
-
-export type StaffRole = "viewer" | "manager";
-
-/** Staff console (migration 008, docs/decisions/133). Emails are lower-cased. */
-export interface StaffTable {
-  id: string;
-  email: string;
-  role: StaffRole;
-  created_at: string;
-  removed_at: string | null;
-}
-
-export interface StaffPasskeysTable {
-  /** base64url, as WebAuthn gives it. */
-  credential_id: string;
-  staff_id: string;
-  /** The COSE public key, base64url. */
-  public_key: string;
-  counter: number;
-  /** JSON array of transport hints. */
-  transports: string;
-  created_at: string;
-  last_used_at: string | null;
-}
-
-/** One-time enrolment links: the SHA-256 of the token, never the token. */
-export interface StaffInvitesTable {
-  token_hash: string;
-  email: string;
-  role: StaffRole;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-}
-
-export interface StaffSessionsTable {
-  token_hash: string;
-  staff_id: string;
-  created_at: string;
-  last_seen_at: string;
-}
-
-export interface StaffChallengesTable {
-  challenge: string;
-  purpose: string;
-  subject: string;
-  expires_at: string;
-}
-
-/** Append-only; never a registrant's address. */
-export interface AuditTrailTable {
-  id: string;
-  at: string;
-  staff_id: string | null;
-  action: string;
-  registration_id: string | null;
-  /** JSON object. */
-  detail: string;
-}
-
-/** An announcement on its way to approval and the outbox (docs/decisions/136). */
-export interface AnnouncementDraftsTable {
-  id: string;
-  subject: string;
-  body: string;
-  audience: "all" | "updates";
-  state: "draft" | "submitted" | "approved" | "sending" | "sent" | "withdrawn";
-  announcement_id: string;
-  author_id: string | null;
-  created_at: string;
-  updated_at: string;
-  warning_acknowledged_by: string | null;
-  warning_acknowledged_at: string | null;
-  submitted_at: string | null;
-  approved_by: string | null;
-  approved_at: string | null;
-  sent_by: string | null;
-  send_started_at: string | null;
-  queued_at: string | null;
-  finished_at: string | null;
-  withdrawn_at: string | null;
-}
+type StaffRole = "viewer" | "manager";
 
 export interface Database {
   registrations: RegistrationsTable;
   outbox: OutboxTable;
-  erasures: ErasuresTable;
-  erasure_key: ErasureKeyTable;
-  announcements: AnnouncementsTable;
-  mail_suppressions: MailSuppressionsTable;
-  link_key: ErasureKeyTable;
-  staff: StaffTable;
-  staff_passkeys: StaffPasskeysTable;
-  staff_invites: StaffInvitesTable;
-  staff_sessions: StaffSessionsTable;
-  staff_challenges: StaffChallengesTable;
-  audit_trail: AuditTrailTable;
-  announcement_drafts: AnnouncementDraftsTable;
+  /** What an erasure leaves: no personal data (docs/decisions/079). */
+  erasures: {
+    id: string;
+    /** HMAC-SHA256 (hex) of the trimmed, lower-cased address, keyed with erasure_key. */
+    email_hash: string;
+    erased_at: string;
+    registrations: number;
+    /** 1 when a copy had been, or may have been, sent to the spreadsheet. */
+    sent_to_spreadsheet: number;
+    /** JSON array of the ids of those registrations (the spreadsheet's id column). */
+    spreadsheet_ids: string;
+  };
+  erasure_key: { id: number; hmac_key: string };
+  announcements: { id: string; subject: string; body: string; created_at: string };
+  /** Addresses a mail server refused for good: the erasure key's hash, never the address. */
+  mail_suppressions: {
+    email_hash: string;
+    /** The refusal as SMTP code and enhanced status only, e.g. "550 5.1.1". */
+    reply: string;
+    suppressed_at: string;
+  };
+  link_key: { id: number; hmac_key: string };
+  /** Staff console (migration 008, docs/decisions/133). Emails are lower-cased. */
+  staff: {
+    id: string;
+    email: string;
+    role: StaffRole;
+    created_at: string;
+    removed_at: string | null;
+  };
+  staff_passkeys: {
+    /** base64url, as WebAuthn gives it. */
+    credential_id: string;
+    staff_id: string;
+    /** The COSE public key, base64url. */
+    public_key: string;
+    counter: number;
+    /** JSON array of transport hints. */
+    transports: string;
+    created_at: string;
+    last_used_at: string | null;
+  };
+  /** One-time enrolment links: the SHA-256 of the token, never the token. */
+  staff_invites: {
+    token_hash: string;
+    email: string;
+    role: StaffRole;
+    created_at: string;
+    expires_at: string;
+    used_at: string | null;
+  };
+  staff_sessions: {
+    token_hash: string;
+    staff_id: string;
+    created_at: string;
+    last_seen_at: string;
+  };
+  staff_challenges: { challenge: string; purpose: string; subject: string; expires_at: string };
+  /** Append-only; never a registrant's address. `detail` is a JSON object. */
+  audit_trail: {
+    id: string;
+    at: string;
+    staff_id: string | null;
+    action: string;
+    registration_id: string | null;
+    detail: string;
+  };
+  /** An announcement on its way to approval and the outbox (docs/decisions/136). */
+  announcement_drafts: {
+    id: string;
+    subject: string;
+    body: string;
+    audience: "all" | "updates";
+    state: "draft" | "submitted" | "approved" | "sending" | "sent" | "withdrawn";
+    announcement_id: string;
+    author_id: string | null;
+    created_at: string;
+    updated_at: string;
+    warning_acknowledged_by: string | null;
+    warning_acknowledged_at: string | null;
+    submitted_at: string | null;
+    approved_by: string | null;
+    approved_at: string | null;
+    sent_by: string | null;
+    send_started_at: string | null;
+    queued_at: string | null;
+    finished_at: string | null;
+    withdrawn_at: string | null;
+  };
 }
 
 export type Dialect = "sqlite" | "postgres";
 
 export type DatabaseHandle = { db: Kysely<Database>; dialect: Dialect };
 
-/**
- * A key a migration made at random and the database keeps: `link_key` signs the links in
- * emails (004), `erasure_key` hashes erased addresses (003). Read once at start-up.
- */
+/** A migration's random key: `link_key` signs email links, `erasure_key` hashes erasures. */
 export async function loadKey(
   db: Kysely<Database>,
   table: "link_key" | "erasure_key",

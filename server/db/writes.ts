@@ -5,23 +5,14 @@ import { type Kysely, sql } from "kysely";
 import type { Database, Dialect } from "./schema.ts";
 import { StorageUnavailableError } from "../../contract/registrations.ts";
 
-/**
- * A UUIDv7 (RFC 9562): 48 bits of Unix milliseconds, then 74 random bits. Rows inserted
- * together get neighbouring keys, so a batch and its outbox rows touch a few index pages
- * at the right-hand edge instead of one random page each, and every page touched is
- * written to the log and synced on commit (decision 092).
- */
+/** A UUIDv7 (RFC 9562): a batch's rows touch a few index pages, not one each (decision 092). */
 export function timeOrderedId(now: number = Date.now()): string {
   const time = Math.max(0, Math.trunc(now)).toString(16).padStart(12, "0").slice(-12);
   // randomUUID's last 22 characters: 3 random digits, then the variant and 60 random bits.
   return `${time.slice(0, 8)}-${time.slice(8)}-7${randomUUID().slice(15)}`;
 }
 
-/**
- * Calls that arrive while a batch is being written go into the next batch together, so
- * one transaction (one fsync) serves many writers. Nothing waits on a timer: a lone call
- * is written on the next turn of the event loop.
- */
+/** Calls arriving while a batch is written share the next one; a lone call waits no timer. */
 export function createGroupCommit<I, O>(
   write: (items: I[]) => Promise<Array<PromiseSettledResult<O>>>,
   options: { maxBatch: number; concurrency: number },
@@ -59,8 +50,7 @@ export function createGroupCommit<I, O>(
     }
   };
 
-  // setImmediate runs after this turn's I/O callbacks, so every request that arrived in
-  // the same turn joins the batch.
+  // After this turn's I/O callbacks, so every request of the turn joins the batch.
   const schedule = () => {
     if (scheduled || queue.length === 0 || active >= options.concurrency) return;
     scheduled = true;
@@ -81,10 +71,7 @@ const NETWORK_CODES = new Set(
   "ECONNREFUSED ECONNRESET ETIMEDOUT EPIPE EHOSTUNREACH ENETUNREACH ENOTFOUND EAI_AGAIN".split(" "),
 );
 
-/**
- * PostgreSQL's classes 08 (connection), 53 (insufficient resources), 58 (system, I/O),
- * 57P01-57P03 (shutdown, cannot connect now) and 25006 (read-only: a standby).
- */
+/** PostgreSQL's classes 08, 53, 58, 57P01-57P03 (shutdown) and 25006 (read-only standby). */
 const POSTGRES_UNAVAILABLE = /^(?:(?:08|53|58)[0-9A-Z]{3}|57P[0-9A-Z]{2}|25006)$/;
 
 /** pg and Kysely report lost or closed connections by message only. */
@@ -129,12 +116,7 @@ export function guardAll<T extends { [K in keyof T]: Operation }>(operations: T)
   ) as T;
 }
 
-/**
- * The smallest write that proves storage takes writes, without a table of its own.
- * SQLite: rewrite the header's user_version with its own value, which commits one page
- * to the WAL (so a full disk, a read-only file or a held lock fails it). PostgreSQL: take
- * a transaction id, which a standby or an unreachable server refuses.
- */
+/** The smallest write: user_version rewritten as it is (one WAL page), or a transaction id. */
 export async function probeWrite(db: Kysely<Database>, dialect: Dialect): Promise<void> {
   if (dialect === "postgres") {
     await sql`select txid_current()`.execute(db);
@@ -147,14 +129,9 @@ export async function probeWrite(db: Kysely<Database>, dialect: Dialect): Promis
   });
 }
 
-export type WriteHealth = { writable: boolean; checkedAt: string };
+type WriteHealth = { writable: boolean; checkedAt: string };
 
-/**
- * Whether storage can write, as last seen. Every registration write reports its outcome;
- * when the last observation is older than `maxAgeMs`, a check runs one probe write
- * (concurrent checks share it). So /healthz costs at most one tiny write per `maxAgeMs`
- * however often it is asked, and turns unhealthy as soon as a real write fails.
- */
+/** Real writes report; older than `maxAgeMs`, a check runs one shared probe write (073). */
 export function createWriteHealth(options: {
   probe: () => Promise<unknown>;
   maxAgeMs: number;
@@ -197,12 +174,7 @@ export function createWriteHealth(options: {
   return { observe, check };
 }
 
-/**
- * A transaction that reads, then writes. On SQLite it begins IMMEDIATE: a deferred one
- * cannot take the write lock once another process committed after its first read, and
- * SQLite then answers BUSY at once, without waiting out the busy timeout. That is how an
- * operator's erase failed while the server was taking registrations.
- */
+/** IMMEDIATE on SQLite: a deferred one reading first gets BUSY at once if another commits. */
 export async function writeTransaction<T>(
   db: Kysely<Database>,
   dialect: Dialect,

@@ -25,11 +25,7 @@ const timeForPeople = new Intl.DateTimeFormat("en-GB", {
   timeZone: "Europe/London",
 });
 
-/**
- * One email from the words in app/content/emails.ts, with links under `siteOrigin`, RFC
- * 8058's one-click unsubscribe, and a Message-ID from its outbox row, so a resend after a
- * crash is recognisably the same message.
- */
+/** The Message-ID is the outbox row's, so a resend after a crash is the same message. */
 export function buildEmail(
   job: MailJob,
   options: { siteOrigin: string; linkKey: string },
@@ -52,8 +48,7 @@ export function buildEmail(
   } else {
     throw new Error(`announcement ${job.outboxId} has no text`);
   }
-  // A confirmation carries nothing the registrant typed but the address, not even the To
-  // header's display name: nobody has confirmed it yet (decision 130).
+  // Nothing typed but the address goes into an unconfirmed one, not even a name (decision 130).
   const name = job.topic === "announcement" ? nameForEmail(registration.name) : null;
   return {
     outboxId: job.outboxId,

@@ -19,10 +19,7 @@ export type Mailer = {
 /** SMTP connections kept open, and so the mail worker's sends under way at once. */
 export const MAIL_CONNECTIONS = 3;
 
-/**
- * The headers our messages carry: nodemailer's default list leaves out
- * List-Unsubscribe-Post, which RFC 8058 section 4 requires the signature to cover.
- */
+/** Nodemailer's default leaves out List-Unsubscribe-Post, which RFC 8058 §4 requires signed. */
 const DKIM_SIGNED_HEADERS =
   "From:Sender:Reply-To:To:Cc:Subject:Date:Message-ID:MIME-Version:Content-Type:" +
   "Content-Transfer-Encoding:List-Unsubscribe:List-Unsubscribe-Post";
@@ -41,7 +38,6 @@ export async function mailFiles(dataDir: string): Promise<Array<{ file: string; 
   });
 }
 
-/** Erasure: the files written for these outbox rows hold the address and the name too. */
 export async function deleteMailFiles(dataDir: string, outboxIds: readonly string[]) {
   const wanted = new Set(outboxIds);
   const doomed = (await mailFiles(dataDir)).filter((f) => wanted.has(f.id));
@@ -49,11 +45,7 @@ export async function deleteMailFiles(dataDir: string, outboxIds: readonly strin
   return doomed.length;
 }
 
-/**
- * With SMTP_URL, nodemailer's SMTP transport; without it, the same message is written to
- * DATA_DIR/mail/ as an .eml file, so `npm start` works on a fresh machine and a person
- * can open what would have been sent (decision 154).
- */
+/** Without SMTP_URL each message is written as DATA_DIR/mail/*.eml (decision 154). */
 export function createMailer(
   env: Pick<
     Env,
@@ -66,7 +58,6 @@ export function createMailer(
     | "DKIM_PRIVATE_KEY_FILE"
   >,
   logger: Logger,
-  now: () => Date = () => new Date(),
 ): Mailer {
   const privateKey = dkimPrivateKey(env);
   const from = env.MAIL_FROM ?? `${clinic.name} <no-reply@localhost>`;
@@ -103,7 +94,7 @@ export function createMailer(
       if (env.SMTP_URL) return;
       await mkdir(directory, { recursive: true, mode: 0o700 });
       // `<UTC time>-<outbox id>.eml`: sorts by time, and erasure finds a message by its id.
-      const stamp = now().toISOString().replace(/[:.]/g, "-");
+      const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(directory, `${stamp}-${outboxId}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       logger.info({ outboxId, file }, "email written to a file (SMTP_URL is not set)");

@@ -16,10 +16,7 @@ import { emailHasher } from "../registrations/erasure.ts";
 /** How long past the send's own timeout others still treat it as under way. */
 const HANDOFF_MARGIN_MS = 2_000;
 
-/**
- * An SMTP failure as its code and enhanced status only ("SMTP 550 5.1.1"): a reply's text
- * often echoes the address. A 5xx answer to RCPT TO or DATA refuses the address for good.
- */
+/** Code and enhanced status only ("SMTP 550 5.1.1"): a reply's text often echoes the address. */
 function smtpFailure(error: unknown): { reason: string; permanent: boolean } {
   const e = (error ?? {}) as { responseCode?: unknown; response?: unknown; command?: unknown };
   if (typeof e.responseCode !== "number") return { reason: describeError(error), permanent: false };
@@ -27,6 +24,7 @@ function smtpFailure(error: unknown): { reason: string; permanent: boolean } {
     typeof e.response === "string"
       ? /^\d{3}[ -]([245]\.\d{1,3}\.\d{1,3})(?=\s|$)/.exec(e.response)?.[1]
       : undefined;
+  // A 5xx answer to RCPT TO or DATA refuses the address for good.
   const permanent =
     e.responseCode >= 500 &&
     e.responseCode < 600 &&
@@ -71,11 +69,7 @@ async function mailDeliveries(db: Kysely<Database>, claims: Claim[]): Promise<Ma
   });
 }
 
-/**
- * The confirmations and announcements (decisions 095 and 154): each passes the handoff
- * gate as it is handed to the transport, and a send past `timeoutMs` is aborted, not
- * abandoned.
- */
+/** Each email passes the handoff gate; one past `timeoutMs` is aborted, not abandoned (095). */
 export function createMailWorker(
   deps: WorkerDeps & { mailer: Mailer; siteOrigin: string; linkKey: string },
 ) {

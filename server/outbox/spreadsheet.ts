@@ -10,10 +10,7 @@ import {
 } from "./worker.ts";
 import { neutraliseFormula } from "../registrations/csv.ts";
 
-/**
- * JSON with every character outside printable ASCII as a \u escape: the signed bytes are
- * then the same however the Apps Script decodes the body (decision 078).
- */
+/** Printable ASCII only, so the signed bytes survive any decoding by Apps Script (078). */
 function asciiJson(value: unknown): string {
   return JSON.stringify(value).replace(
     /[^\x20-\x7E]/g,
@@ -22,14 +19,7 @@ function asciiJson(value: unknown): string {
 }
 
 /** Text fields under the CSV export's formula rule: `=HYPERLINK(…)` shows as text (077). */
-export function registrationBody(registration: {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  message: string | null;
-  timestamp: string;
-}): string {
+export function registrationBody(registration: Record<string, string | null>): string {
   return asciiJson(
     Object.fromEntries(
       Object.entries(registration).map(([key, value]) => [
@@ -57,10 +47,7 @@ export function signedUrl(url: string, signed: Signed): string {
   return target.toString();
 }
 
-/**
- * Apps Script answers 200 to everything, so it refuses with `{"ok": false, "error": "…"}`.
- * Only a short token is kept: the log and the outbox row never hold an answer's body.
- */
+/** Apps Script answers 200 to everything; only a short token of its error is kept. */
 function refusal(text: string): string | null {
   let parsed: { ok?: unknown; error?: unknown };
   try {
@@ -73,7 +60,6 @@ function refusal(text: string): string | null {
   return `refused by the spreadsheet: ${typeof reason === "string" && /^[a-z][a-z-]{0,39}$/.test(reason) ? reason : "no reason given"}`;
 }
 
-/** A status delivery carries the registration's state as it is when sent. */
 type SpreadsheetDelivery = Claim & { status: boolean; body: string };
 
 /** Each registration, then its later status, signed with SPREADSHEET_SECRET. */

@@ -7,6 +7,7 @@ import type {
   OutboxTopic,
   RegistrationsTable,
 } from "../db/schema.ts";
+import { later } from "../registrations/register.ts";
 
 type Db = Kysely<Database>;
 
@@ -20,12 +21,7 @@ export type Claim = {
   createdAt: string;
 };
 
-/**
- * Claims due rows of one kind in one statement: the attempt counted, the next one pushed
- * past a lease. FOR UPDATE SKIP LOCKED lets several PostgreSQL servers claim side by
- * side; SQLite's one writer makes the statement atomic. Rows of a worker that died
- * mid-send fall due again when the lease runs out (at least once).
- */
+/** Counts the attempt and leases the row (a dead worker's fall due again); SKIP LOCKED for many. */
 export async function claimDue(
   db: Db,
   dialect: Dialect,
@@ -77,23 +73,11 @@ export async function registrationsFor(
 
 type Refusal = "erased" | "suppressed" | "unsubscribed" | "taken";
 
-const latest = (times: Array<string | null>) =>
-  times
-    .filter((t): t is string => t !== null)
-    .sort()
-    .at(-1);
-
 /**
- * The handoff gate (decision 095): at the moment a message is handed to the transport,
- * decides in the database whether it may go, and if so marks it in flight until
- * `sendingUntil`. It goes only if its row is still this claim's, its registration still
- * exists, the address is not suppressed, and no unsubscribe of the address is later than
- * its latest confirmation.
- *
- * The address's registrations are read under a share lock (PostgreSQL) before the outbox
- * row is touched; erasure and unsubscribe lock them for update first (`lockAddress`), so
- * either the gate sees their change, or they see the row in flight and wait for it
- * (`stopSends`). On SQLite one writer at a time gives the same order.
+ * The handoff gate (decision 095): a message goes, marked in flight until `sendingUntil`,
+ * only if its claim, its registration and a subscribed, unsuppressed address still stand.
+ * Share-locking the address first orders it against erasure's and unsubscribe's
+ * `lockAddress`: either the gate sees their change, or they wait in `stopSends`.
  */
 export async function handOff(
   db: Db,
@@ -116,7 +100,7 @@ export async function handOff(
       .where((eb) => eb(eb.fn("lower", ["email"]), "=", own.email.trim().toLowerCase()))
       .$if(dialect === "postgres", (qb) => qb.forShare())
       .execute();
-    const unsubscribedAt = latest(sameAddress.map((r) => r.unsubscribed_at));
+    const unsubscribedAt = sameAddress.map((r) => r.unsubscribed_at).reduce(later, null);
     const suppressed = () =>
       trx
         .selectFrom("mail_suppressions")
@@ -127,8 +111,8 @@ export async function handOff(
     if (!sameAddress.some((r) => r.id === job.registrationId)) refusal = "erased";
     else if (await suppressed()) refusal = "suppressed";
     else if (
-      unsubscribedAt !== undefined &&
-      (latest(sameAddress.map((r) => r.confirmed_at)) ?? "") <= unsubscribedAt
+      unsubscribedAt !== null &&
+      (sameAddress.map((r) => r.confirmed_at).reduce(later, null) ?? "") <= unsubscribedAt
     )
       refusal = "unsubscribed";
     if (refusal !== null) {
@@ -147,10 +131,7 @@ export async function handOff(
   });
 }
 
-/**
- * No mail goes again to an address a mail server refused for good. Kept as the erasure
- * key's hash with the reply's code, so it outlives an erasure without the address.
- */
+/** A permanent refusal, kept as the address's erasure hash so it outlives an erasure. */
 export async function suppress(db: Db, emailHash: string, reply: string, now: Date): Promise<void> {
   await db
     .insertInto("mail_suppressions")
@@ -183,11 +164,7 @@ export function trackSend(outboxId: string, controller: AbortController, done: P
 /** A row the gate marked in flight, and until when (`outbox.sending_until`). */
 export type InFlight = { outboxId: string; sendingUntil: string };
 
-/**
- * Returns once none of these sends can still reach the mail server: one in this process
- * is aborted and awaited; one in another (another server, or the server while this is
- * the CLI) is aborted by its own timeout by `sendingUntil`, so this waits until then.
- */
+/** Aborts this process's sends; another process's end by their own `sendingUntil`, so wait. */
 export async function stopSends(rows: readonly InFlight[]): Promise<void> {
   let until = 0;
   const local: Array<Promise<unknown>> = [];

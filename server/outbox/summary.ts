@@ -28,7 +28,6 @@ export async function outboxSummary(db: Db) {
     kinds[g.kind].counts[g.status] = Number(g.n);
     if (g.status === "pending") kinds[g.kind].oldestPendingAt = g.oldest;
   }
-  // Rows that gave up, oldest first, for staff to look into and retry.
   const dead = await db
     .selectFrom("outbox")
     .select([
@@ -67,10 +66,7 @@ export async function outboxSummary(db: Db) {
   return { kinds, dead, announcements: [...byId.values()] };
 }
 
-/**
- * Staff retry once the cause is fixed: dead rows get a fresh set of attempts and their
- * addresses' suppressions go; pending retries fall due now, except a row being sent.
- */
+/** Dead rows start afresh, their suppressions lifted; waiting retries fall due now. */
 export async function retryOutbox(db: Db, now: Date) {
   const at = now.toISOString();
   const hash = await emailHasher(db);

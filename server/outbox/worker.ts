@@ -14,10 +14,7 @@ type BackoffPolicy = {
   floor?: number;
 };
 
-/**
- * A random delay between floor × ceiling and the ceiling, min(cap, base × 2^(attempt − 1)):
- * spread at random, several app servers do not hammer a recovering endpoint in step.
- */
+/** Random between floor × ceiling and min(cap, base × 2^(attempt − 1)), so servers spread out. */
 export function backoffDelayMs(
   attempt: number,
   policy: BackoffPolicy,
@@ -52,11 +49,7 @@ export function eventLoopSampler(): () => number {
   };
 }
 
-/**
- * Background delivery gives way to visitors: while the event loop is busier than
- * `threshold` the outbox waits, but never longer than `maxWaitMs` in a row, so a site
- * that stays busy still sends.
- */
+/** Gives way to visitors while the loop is busier than `threshold`, for `maxWaitMs` at most. */
 export function createPace(options: {
   threshold: number;
   maxWaitMs: number;
@@ -81,11 +74,7 @@ export function createPace(options: {
 
 export type OutboxWorkerOptions = {
   pollIntervalMs: number;
-  /**
-   * While the database keeps failing, each look waits twice as long as the last, up to
-   * this: a locked SQLite blocks the event loop for its whole busy timeout, so looking
-   * every second froze visitors' requests for 65 of 90 s (decision 153).
-   */
+  /** Doubling waits while the database fails: a locked SQLite blocks the loop (decision 153). */
   failedPollCapMs: number;
   /** Per send; a slower one is aborted and counts as a failure. */
   timeoutMs: number;
@@ -117,10 +106,7 @@ export const DEFAULT_SPREADSHEET_OPTIONS: OutboxWorkerOptions = {
   now: () => new Date(),
 };
 
-/**
- * One send per pooled SMTP connection, so a message never waits inside nodemailer's
- * queue, where its timeout would run; temporary failures are retried for a day.
- */
+/** One send per pooled SMTP connection: a message never waits out its timeout in a queue. */
 export const DEFAULT_MAIL_OPTIONS: OutboxWorkerOptions = {
   ...DEFAULT_SPREADSHEET_OPTIONS,
   concurrency: MAIL_CONNECTIONS,
@@ -128,13 +114,6 @@ export const DEFAULT_MAIL_OPTIONS: OutboxWorkerOptions = {
   maxAttempts: 100,
   retryForMs: 24 * 60 * 60_000,
   backoff: { baseMs: 60_000, capMs: 4 * 60 * 60_000, floor: 0.5 },
-};
-
-export type OutboxWorker = {
-  start(): void;
-  /** Looks for due rows now rather than at the next poll (after a registration). */
-  wake(): void;
-  stop(): Promise<void>;
 };
 
 type Outcome =
@@ -156,7 +135,6 @@ type Channel<J extends Claim> = {
   describe(job: J): Record<string, unknown>;
 };
 
-/** A channel's own options, over its defaults. */
 export type WorkerDeps = {
   db: Kysely<Database>;
   dialect: Dialect;
@@ -178,10 +156,7 @@ export function timedOut(options: OutboxWorkerOptions): Outcome {
   return { kind: "failed", reason: `timed out after ${options.timeoutMs} ms`, permanent: false };
 }
 
-/**
- * Delivers one kind of outbox row: each row is claimed only when a slot is free and its
- * outcome committed as soon as it arrives, so a crash repeats only the sends under way.
- */
+/** Claims a row only when a slot is free, and commits each outcome as it arrives (at least once). */
 export function createWorker<J extends Claim>(
   deps: WorkerDeps & { options: OutboxWorkerOptions; channel: Channel<J> },
 ) {
@@ -317,6 +292,7 @@ export function createWorker<J extends Claim>(
     if (sends.size < options.concurrency) schedule(next);
   }
 
+  /** Looks for due rows now rather than at the next poll. */
   function wake() {
     if (stopped || yielding) return;
     if (looking) {
@@ -342,5 +318,5 @@ export function createWorker<J extends Claim>(
       await looking;
       await Promise.all([...sends]);
     },
-  } satisfies OutboxWorker;
+  };
 }

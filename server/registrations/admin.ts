@@ -17,15 +17,10 @@ import { guardAll } from "../db/writes.ts";
 import { deleteMailFiles, mailFiles } from "../mail/transport.ts";
 import { outboxSummary, retryOutbox } from "../outbox/summary.ts";
 
-/* The operator tasks behind the CLI, and the queries they read and delete with. */
-
 /** Days an unconfirmed registration is kept before the daily purge deletes it. */
 const UNCONFIRMED_DAYS = 30;
 
-/**
- * The instant `months` calendar months before `from`, in UTC. A day the target month
- * lacks clamps to its last day (31 May - 3 months = 28/29 Feb).
- */
+/** Calendar months before, in UTC; a day the month lacks clamps (31 May - 3 months = 28/29 Feb). */
 export function monthsBefore(from: Date, months: number): Date {
   const to = new Date(from);
   to.setUTCDate(1);
@@ -49,7 +44,6 @@ export function parseAge(text: string): Age {
   return { amount, unit: match[2]?.toLowerCase() === "d" ? "days" : "months" };
 }
 
-/** Records received before it are older than `age`. */
 export function cutoffFor(age: Age, now: Date): Date {
   if (age.unit === "days") return new Date(now.getTime() - age.amount * 86_400_000);
   return monthsBefore(now, age.amount);
@@ -61,10 +55,7 @@ export function createRegistrationAdmin({
   dataDir,
   now,
 }: DatabaseHandle & { dataDir: string; now: () => Date }) {
-  /**
-   * Without SMTP_URL, "sent" emails are files under DATA_DIR/mail: a purge deletes those
-   * whose outbox row went with its registration, as `erase` does (docs/decisions/095).
-   */
+  // Without SMTP_URL "sent" emails are files: those whose outbox row went, go too (095).
   const deleteOrphanMailFiles = async () => {
     const ids = (await mailFiles(dataDir)).map((f) => f.id);
     const kept = new Set<string>();
@@ -76,10 +67,8 @@ export function createRegistrationAdmin({
         .execute();
       for (const row of rows) kept.add(row.id);
     }
-    await deleteMailFiles(
-      dataDir,
-      ids.filter((id) => !kept.has(id)),
-    );
+    const orphans = ids.filter((id) => !kept.has(id));
+    await deleteMailFiles(dataDir, orphans);
   };
 
   /** Their outbox rows go with them (ON DELETE CASCADE). */
@@ -108,10 +97,7 @@ export function createRegistrationAdmin({
       .execute()
       .then((rows) => rows.map(toStored));
 
-  /**
-   * SQLite keeps old page images in the write-ahead log until a checkpoint: copy them into
-   * the file (where secure_delete zeroed the erased rows) and truncate the log.
-   */
+  // Erased rows' old page images stay in SQLite's write-ahead log until a checkpoint.
   const clearLog = async (): Promise<boolean | null> => {
     if (dialect !== "sqlite") return null;
     const { rows } = await sql<{ busy: number }>`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
@@ -162,15 +148,10 @@ export function createRegistrationAdmin({
         };
       });
     },
-    /** The address of a registration, to find the rest of its address's records. */
     emailOf: async (id: string) =>
       (await db.selectFrom("registrations").select("email").where("id", "=", id).executeTakeFirst())
         ?.email ?? null,
-    /**
-     * Staff re-send the confirmation email of an address's newest registration, within the
-     * same per-address limits as the form (decision 152): the history is read and the row
-     * queued in one transaction, under the address lock the INSERT takes on PostgreSQL.
-     */
+    /** The form's per-address limits (decision 152), under the INSERT's address lock. */
     async resendConfirmation(
       email: string,
     ): Promise<{ kind: "queued" | "gone" | "confirmed" | "unsubscribed" | "limit" }> {
@@ -200,13 +181,9 @@ export function createRegistrationAdmin({
         return { kind: "queued" };
       });
     },
-    /**
-     * Erases and leaves a record (decision 079). On SQLite, `logCleared` says whether the
-     * write-ahead log could be emptied at once (not while another process reads).
-     */
+    /** Decision 079; `logCleared`: whether SQLite's log could be emptied at once. */
     async eraseByEmail(email: string) {
       const result = await eraseByEmail(db, dialect, email, now());
-      // Without SMTP_URL, "sent" emails are files on this machine: they go too.
       const mailFiles = await deleteMailFiles(dataDir, result.mailIds);
       return { ...result, logCleared: await clearLog(), mailFiles };
     },
@@ -215,7 +192,6 @@ export function createRegistrationAdmin({
     purgeOlderThan: (age: Age) => purge(age, false),
     purgeUnconfirmed: () => purge({ amount: UNCONFIRMED_DAYS, unit: "days" }, true),
     outboxSummary: () => outboxSummary(db),
-    /** The console's overview: aggregates only (decision 134). */
     overview: () => waitingListOverview(db, now()),
     planAnnouncement: (subject: string, body: string, audience?: Audience) =>
       planAnnouncement(db, subject, body, audience),

@@ -1,9 +1,6 @@
 import type { StoredRegistration } from "../../contract/registrations.ts";
 
-/**
- * Spreadsheet apps run a cell that starts with one of these as a formula
- * (OWASP "CSV injection"); a leading apostrophe makes them show it as text.
- */
+/** OWASP "CSV injection": a leading apostrophe shows such a cell as text, not a formula. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 export function neutraliseFormula(value: string): string {
@@ -24,7 +21,7 @@ export function toCsv(
   return [header, ...rows].map((row) => `${row.map(csvField).join(",")}\r\n`).join("");
 }
 
-export const REGISTRATION_CSV_HEADER = [
+const REGISTRATION_CSV_HEADER = [
   "id",
   "received_at",
   "client_timestamp",
@@ -36,7 +33,7 @@ export const REGISTRATION_CSV_HEADER = [
   "wants_updates",
   "confirmed_at",
   "unsubscribed_at",
-] as const;
+];
 
 export function registrationsCsv(registrations: readonly StoredRegistration[]): string {
   return toCsv(

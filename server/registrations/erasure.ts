@@ -4,23 +4,18 @@ import type { Kysely, Selectable } from "kysely";
 
 import { addressKey } from "./register.ts";
 import type { ErasureRecord } from "../../contract/registrations.ts";
-import { type Database, type Dialect, type ErasuresTable, loadKey } from "../db/schema.ts";
+import { type Database, type Dialect, loadKey } from "../db/schema.ts";
 import { writeTransaction } from "../db/writes.ts";
 import { type InFlight, stopSends } from "../outbox/store.ts";
 
 type Db = Kysely<Database>;
 
-/** HMAC-SHA256 of the trimmed, lower-cased address with the database's erasure key. */
 export async function emailHasher(db: Db): Promise<(email: string) => string> {
   const key = await loadKey(db, "erasure_key");
   return (email) => createHmac("sha256", key).update(addressKey(email), "utf8").digest("hex");
 }
 
-/**
- * Locks the address's registrations before any of their outbox rows, the order the
- * handoff gate takes them in (`handOff`), so a message is either kept back or seen here
- * in flight; returns the mail rows in flight.
- */
+/** Registrations before outbox rows, as `handOff` locks them; returns the mail in flight. */
 export async function lockAddress(
   trx: Db,
   dialect: Dialect,
@@ -43,12 +38,7 @@ export async function lockAddress(
   return rows.map((r) => ({ outboxId: r.id, sendingUntil: r.sending_until ?? "" }));
 }
 
-/**
- * Right to erasure: the address's registrations (any letter case) and their outbox rows
- * go, and a record without the address stays. A registration counts as in the
- * spreadsheet once any attempt was made: one that timed out may have arrived. Emails
- * being sent are stopped before this returns: nothing reaches the person after it.
- */
+// Leaves a record without the address; returns once no email can reach the person.
 export async function eraseByEmail(db: Db, dialect: Dialect, email: string, now: Date) {
   const normalised = addressKey(email);
   const hash = (await emailHasher(db))(email);
@@ -69,6 +59,7 @@ export async function eraseByEmail(db: Db, dialect: Dialect, email: string, now:
       .where("registration_id", "in", ids)
       .returning(["id", "registration_id", "kind", "status", "attempts"])
       .execute();
+    // Any attempt counts as arrived: one that timed out may have.
     const reached = new Set(
       outbox
         .filter((o) => o.kind === "spreadsheet" && (o.status === "delivered" || o.attempts > 0))
@@ -88,7 +79,6 @@ export async function eraseByEmail(db: Db, dialect: Dialect, email: string, now:
         spreadsheet_ids: JSON.stringify(spreadsheetIds),
       })
       .execute();
-    // The mail rows' local copies (DATA_DIR/mail) go too.
     const mailIds = outbox.filter((o) => o.kind === "mail").map((o) => o.id);
     return { registrations, outbox: outbox.length, mailIds, spreadsheetIds };
   });
@@ -96,7 +86,7 @@ export async function eraseByEmail(db: Db, dialect: Dialect, email: string, now:
   return result;
 }
 
-function toRecord(row: Selectable<ErasuresTable>): ErasureRecord {
+function toRecord(row: Selectable<Database["erasures"]>): ErasureRecord {
   return {
     erasedAt: row.erased_at,
     registrations: Number(row.registrations),
@@ -112,7 +102,6 @@ export async function erasuresFor(db: Db, email: string): Promise<ErasureRecord[
   return (await erasures(db).where("email_hash", "=", hash).execute()).map(toRecord);
 }
 
-/** Those whose registrations had reached the spreadsheet, for staff to delete there. */
 export async function spreadsheetErasures(db: Db): Promise<ErasureRecord[]> {
   return (await erasures(db).where("sent_to_spreadsheet", "=", 1).execute()).map(toRecord);
 }

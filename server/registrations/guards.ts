@@ -9,12 +9,8 @@ import type { Logger } from "../logger.ts";
 /** The form's limits come to about 7 KB encoded. */
 export const MAX_BODY_BYTES = 16 * 1024;
 
-/**
- * Mail providers send RFC 8058 one-click POSTs from a few addresses of theirs, so the
- * registration limits would refuse them; a repeat changes nothing and a token cannot be
- * guessed, so a looser limit only bounds the work (decision 090).
- */
-export const UNSUBSCRIBE_PER_MINUTE = 300;
+// Looser: mail providers send one-click POSTs from a few addresses of theirs (decision 090).
+const UNSUBSCRIBE_PER_MINUTE = 300;
 
 type Posted = "registration" | "confirm" | "unsubscribe";
 
@@ -30,13 +26,12 @@ function posted(req: Request): Posted {
   return emailLinkPaths.get(req.path) ?? "registration";
 }
 
-export type GuardOptions = {
+type GuardOptions = {
   perMinute: number;
   perDay: number;
   unsubscribePerMinute?: number;
   /** Besides the request's own host, e.g. "https://www.example.co.uk". */
   allowedOrigins: readonly string[];
-  maxBodyBytes?: number;
   logger?: Pick<Logger, "warn" | "error">;
   storeFor?: (identifier: string) => Store | undefined;
 };
@@ -103,11 +98,10 @@ function describeRefusal(kind: Posted, refusal: Refusal, retryAfterSeconds = 60)
 }
 
 /** True when a browser says the POST came from a page of ours (decisions 038, 131). */
-export function isSameOrigin(req: Request, allowedOrigins: readonly string[]): boolean {
+function isSameOrigin(req: Request, allowedOrigins: readonly string[]): boolean {
   const origin = req.get("origin");
   if (origin === undefined) {
-    // Browsers send Origin with every POST; older ones at least send Sec-Fetch-Site.
-    // Neither present means no browser, and so no visitor's ambient authority to abuse.
+    // Older browsers send at least Sec-Fetch-Site; neither means no browser to abuse.
     const site = req.get("sec-fetch-site");
     return site === undefined || site === "same-origin" || site === "none";
   }
@@ -118,22 +112,10 @@ export function isSameOrigin(req: Request, allowedOrigins: readonly string[]): b
   return ours.some((allowed) => URL.parse(allowed)?.origin === theirs);
 }
 
-const APPROVED_ORIGIN_HOST = "approvedOriginHost";
-
-/** So that React Router's own action-origin check can be told to agree (decision 068). */
-export function approvedOriginHost(res: Response): string | undefined {
-  const host: unknown = res.locals[APPROVED_ORIGIN_HOST];
-  return typeof host === "string" ? host : undefined;
-}
-
 export function createRegistrationGuards(options: GuardOptions): RequestHandler[] {
-  const { logger, allowedOrigins, maxBodyBytes = MAX_BODY_BYTES } = options;
+  const { logger, allowedOrigins } = options;
 
-  /**
-   * The island (Accept: application/json) and `.data` URLs get JSON they can act on; a form
-   * posted without JavaScript gets a small page with a way back. The page holds only our own
-   * wording, so nothing in it needs escaping.
-   */
+  // JSON for the island and `.data`, else a small page of our own wording (nothing to escape).
   function reject(req: Request, res: Response, refusal: Refusal, retryAfterSeconds?: number) {
     const kind = posted(req);
     const status = statusOf[refusal];
@@ -163,14 +145,14 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
 
   const originCheck: RequestHandler = (req, res, next) => {
     if (posted(req) === "unsubscribe") {
-      // The signed token is the authority: RFC 8058 one-clicks come from mail providers
-      // with any Origin or none (decision 131). Dropped, so React Router has none to refuse.
+      // The signed token is the authority; mail providers' one-clicks carry any Origin (131).
       delete req.headers.origin;
       return next();
     }
     if (isSameOrigin(req, allowedOrigins)) {
       const origin = req.get("origin");
-      if (origin !== undefined) res.locals[APPROVED_ORIGIN_HOST] = new URL(origin).host;
+      // So that React Router's own action-origin check can be told to agree (decision 068).
+      if (origin !== undefined) res.locals.approvedOriginHost = new URL(origin).host;
       return next();
     }
     if (req.get("origin") === `https://${req.host}` && req.protocol === "http") {
@@ -182,12 +164,11 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
     reject(req, res, "origin");
   };
 
-  // The HTTP parser delivers exactly Content-Length bytes, so the header bounds the body
-  // unread; browsers never send a form chunked, so a chunked body is refused (decision 038).
+  // Content-Length bounds the body unread; browsers never send a form chunked (decision 038).
   const bodyCap: RequestHandler = (req, res, next) => {
     if (req.get("transfer-encoding") !== undefined) return reject(req, res, "unreadable");
     const length = Number(req.get("content-length") ?? "0");
-    if (!Number.isSafeInteger(length) || length < 0 || length > maxBodyBytes) {
+    if (!Number.isSafeInteger(length) || length < 0 || length > MAX_BODY_BYTES) {
       return reject(req, res, "tooLarge");
     }
     next();
@@ -213,8 +194,7 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
       identifier,
       skip: (req) => !applies(req),
       store: options.storeFor?.(identifier),
-      // An unreachable shared store lets the registration through (and logs it) rather
-      // than refusing every visitor: decision 070.
+      // Rather than refusing every visitor (decision 070).
       passOnStoreError: true,
       logger: limiterLogger,
       standardHeaders: "draft-8",
@@ -241,11 +221,7 @@ export function createRegistrationGuards(options: GuardOptions): RequestHandler[
   ];
 }
 
-/**
- * Where the rate limits count (decision 070): without REDIS_URL each server in its own
- * memory, right for one server; with it every server in one Redis, so servers behind a
- * proxy share the allowance instead of multiplying it.
- */
+/** Where the limits count: in memory, or in one Redis that every server shares (decision 070). */
 export type RateLimitStores = {
   storeFor(identifier: string): Store | undefined;
   close(): Promise<void>;
@@ -256,15 +232,11 @@ export const inMemoryStores: RateLimitStores = {
   close: async () => undefined,
 };
 
-/**
- * Start-up waits for Redis (rate-limit-redis loads its scripts at creation); after that a
- * lost connection fails commands at once (no offline queue), so the limiter lets requests
- * through with an error line while the client reconnects in the background.
- */
+/** Waits for Redis once (scripts load at creation); later, commands fail fast and requests pass. */
 export async function connectRateLimitStores(
   url: string,
   logger: Logger,
-  options: { keyPrefix?: string; connectTimeoutMs?: number } = {},
+  options: { keyPrefix: string },
 ): Promise<RateLimitStores> {
   const client = createClient({
     url,
@@ -283,18 +255,12 @@ export async function connectRateLimitStores(
   });
   client.on("ready", () => logger.info("rate-limit store: connected to Redis"));
 
-  const timeoutMs = options.connectTimeoutMs ?? 15_000;
   let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => reject(new Error("could not reach Redis within 15 s")), 15_000);
+  });
   try {
-    await Promise.race([
-      client.connect(),
-      new Promise((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`could not reach Redis within ${timeoutMs / 1000} s`)),
-          timeoutMs,
-        );
-      }),
-    ]);
+    await Promise.race([client.connect(), timeout]);
   } catch (error) {
     client.destroy();
     throw error;
@@ -305,7 +271,7 @@ export async function connectRateLimitStores(
   return {
     storeFor: (identifier) =>
       new RedisStore({
-        prefix: `${options.keyPrefix ?? "clinic:"}rl:${identifier}:`,
+        prefix: `${options.keyPrefix}rl:${identifier}:`,
         sendCommand: (...args: string[]) => client.sendCommand(args),
       }),
     async close() {

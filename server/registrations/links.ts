@@ -5,17 +5,9 @@ import type { Kysely } from "kysely";
 import { linkTokenParam, registrationPaths } from "../../contract/registrations.ts";
 import { type Database, loadKey } from "../db/schema.ts";
 
-/**
- * Signed links in emails (docs/decisions/087). A token is `<purpose>.<registration
- * id>[.<expiry>].<signature>`: the purpose is `c` (confirm, with an expiry in Unix
- * seconds) or `u` (unsubscribe, which never expires: RFC 8058 links must keep
- * working), and the signature is HMAC-SHA256 over everything before it, base64url,
- * keyed with the database's link key. Nothing is stored per link: a second server,
- * or the same one after a restart, verifies it the same way.
- */
+// `c.<id>.<expiry seconds>.<HMAC>` or `u.<id>.<HMAC>` (RFC 8058 links never expire): 087.
 const CONFIRM_LINK_DAYS = 7;
 
-/** When a confirm link issued at `issuedAt` stops working, in epoch milliseconds. */
 export const confirmExpiry = (issuedAt: Date) =>
   issuedAt.getTime() + CONFIRM_LINK_DAYS * 24 * 60 * 60 * 1000;
 
@@ -45,10 +37,8 @@ export function unsubscribeToken(key: string, registrationId: string): string {
   return token(key, `${prefix.unsubscribe}.${registrationId}`);
 }
 
-/** The longest token we read: anything longer is not one of ours. */
 const MAX_TOKEN_LENGTH = 200;
 
-/** Checks a token's form and signature (in constant time), then its expiry. */
 export function verifyToken(
   key: string,
   token: string,
@@ -60,8 +50,7 @@ export function verifyToken(
   const parts = token.split(".");
   const expected = purpose === "confirm" ? 4 : 3;
   if (parts.length !== expected || parts[0] !== prefix[purpose]) return invalid;
-  // Compared as text, not decoded bytes: base64url ignores a final character's spare
-  // bits, so decoding would let an altered token through.
+  // As text: decoding base64url ignores a last character's spare bits, letting tampering by.
   const given = Buffer.from(parts.at(-1) ?? "", "utf8");
   const wanted = Buffer.from(signature(key, parts.slice(0, -1).join(".")), "utf8");
   if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) return invalid;
@@ -74,7 +63,6 @@ export function verifyToken(
   return { ok: true, registrationId };
 }
 
-/** Absolute links for an email, from SITE_URL as the server reads it at run time. */
 export function linkUrl(siteUrl: string, purpose: LinkPurpose, token: string): string {
   const url = new URL(registrationPaths[purpose], siteUrl);
   url.searchParams.set(linkTokenParam, token);

@@ -24,11 +24,7 @@ import {
 
 type Db = Kysely<Database>;
 
-/**
- * How often one address may be sent a confirmation email, whoever asks (decision 102):
- * the form mails the address typed into it, so without these anyone could make the
- * clinic's domain mail a stranger as often as they like.
- */
+// Per address, whoever asks: the form mails whatever address is typed in (decision 102).
 export const CONFIRMATION_LIMITS = { perDay: 3, minGapMinutes: 60 } as const;
 
 /** Trimmed and lower case, as SQL's `lower(email)` compares. */
@@ -66,11 +62,8 @@ export function mayQueueConfirmation(history: AddressHistory, now: Date): boolea
 }
 
 /** ISO timestamps compare as strings (decision 030). */
-function later(a: string | null, b: string | null): string | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return a > b ? a : b;
-}
+export const later = (a: string | null, b: string | null) =>
+  a === null || (b !== null && b > a) ? b : a;
 
 type HistoryRow = {
   email: string;
@@ -80,19 +73,8 @@ type HistoryRow = {
   mail_status: OutboxStatus | null;
 };
 
-/**
- * Each address's history in one query, through the lower(email) index and the outbox's
- * registration_id index.
- *
- * PostgreSQL plans a join from statistics, and a table never analysed (a new deployment's
- * first day, a benchmark's fresh schema) has none: the join then read every registration
- * or every mail row, a few milliseconds per batch at 20,000 rows. So there the query
- * starts from the keys and looks each one up (decision 127): lateral subqueries on
- * lower(email), then on the outbox by registration_id alone. `offset 0` keeps the planner
- * from pulling them up into a join it could plan as a scan, and keeps the kind and topic
- * conditions outside, so outbox_kind_due_idx, which unanalysed tables make look
- * selective, cannot be chosen. SQLite's planner takes both indexes for the plain join.
- */
+// Never-analysed PostgreSQL tables made a plain join scan, so there lateral look-ups start
+// from the keys, `offset 0` keeping the planner off outbox_kind_due_idx (decision 127).
 export async function addressHistories(
   db: Db,
   dialect: Dialect,
@@ -228,11 +210,7 @@ type InsertOptions = { spreadsheet: boolean; now: Date; dialect: Dialect };
 
 type InsertedRow = Selectable<RegistrationsTable> & { address_seen?: boolean };
 
-/**
- * The spreadsheet delivery when it is on, and the confirmation email only where the
- * address's limits allow one now. Either way the registration is stored and acknowledged
- * the same, so the form tells no one whether an address is already known.
- */
+// Stored and acknowledged the same whether or not mail is queued: the form reveals no address.
 async function outboxRowsFor(
   trx: Db,
   inserted: readonly InsertedRow[],
@@ -263,14 +241,8 @@ async function outboxRowsFor(
   return rows;
 }
 
-/**
- * INSERT ... ON CONFLICT (idempotency_key) DO NOTHING, returning the rows it stored. On
- * PostgreSQL each stored row also takes its address's lock until commit, through
- * `registration_address_seen` (migration 007, decision 129), so two concurrent
- * registrations of one address cannot both find "no confirmation waiting" and both queue
- * one. Rows go in ordered by address, so every transaction takes its locks in the same
- * order and none waits on another in a circle. SQLite has one writer and needs no lock.
- */
+// Each row takes its address's lock on PostgreSQL (decision 129), so concurrent ones cannot
+// both queue a confirmation; sorted, so the locks are never taken in a circle.
 async function insertRows(
   trx: Db,
   rows: ReadonlyArray<Insertable<RegistrationsTable>>,
@@ -291,12 +263,7 @@ async function insertRows(
     .execute();
 }
 
-/**
- * Registrations in one transaction: one multi-row INSERT, one look-up for keys seen
- * before, one outbox INSERT, one commit. A key maps to exactly one row: a concurrent
- * insert of the same key waits for the first, then does nothing and gets that row back
- * as a duplicate; within the batch the first use of a key creates, repeats are duplicates.
- */
+// A key maps to one row: a concurrent or repeated use of it gets that row as a duplicate.
 async function insertRegistrations(
   db: Db,
   inputs: readonly NewRegistration[],
@@ -345,9 +312,8 @@ async function insertRegistrations(
   );
 }
 
-export type RegisterDependencies = DatabaseHandle & {
+type RegisterDependencies = DatabaseHandle & {
   now: () => Date;
-  /** Whether registrations are queued for the spreadsheet (its URL and secret set). */
   spreadsheet: boolean;
   wake: { spreadsheet(): void; mail(): void };
   /** Told of each write, so /healthz knows (decision 073). */
@@ -356,10 +322,7 @@ export type RegisterDependencies = DatabaseHandle & {
   writeConcurrency?: number;
 };
 
-/**
- * RegistrationService.register: every registration that arrives while the previous
- * batch commits shares the next transaction, one fsync (decision 031).
- */
+/** Registrations arriving while a batch commits share the next transaction (decision 031). */
 export function createRegister({
   db,
   dialect,

@@ -15,10 +15,8 @@ import { type InFlight, stopSends } from "../outbox/store.ts";
 
 type Db = Kysely<Database>;
 
-/** `spreadsheet`: whether a change queues its status for the spreadsheet. */
 type LinkContext = { db: Db; key: string; now: Date; spreadsheet?: boolean };
 
-/** The link's registration, or what is wrong with the link. */
 async function linked(ctx: LinkContext, token: string, purpose: LinkPurpose) {
   const link = verifyToken(ctx.key, token, purpose, ctx.now);
   if (!link.ok && link.reason === "invalid") return { kind: "invalid" } as const;
@@ -35,7 +33,6 @@ async function linked(ctx: LinkContext, token: string, purpose: LinkPurpose) {
 const ofAddress = (email: string) => (eb: ExpressionBuilder<Database, "registrations">) =>
   eb(eb.fn("lower", ["email"]), "=", email.trim().toLowerCase());
 
-/** The status delivery a change queues, in its own transaction. */
 async function queueStatus(trx: Db, ctx: LinkContext, ids: string[], at: string) {
   if (!ctx.spreadsheet || ids.length === 0) return;
   await trx
@@ -44,10 +41,7 @@ async function queueStatus(trx: Db, ctx: LinkContext, ids: string[], at: string)
     .execute();
 }
 
-/**
- * Confirms the registration anew and lifts its unsubscribe, queueing its status: false
- * when it was already confirmed and subscribed (a concurrent click won).
- */
+/** Confirms anew and lifts the unsubscribe; false when a concurrent click already did. */
 async function reconfirm(trx: Db, ctx: LinkContext, id: string): Promise<boolean> {
   const at = ctx.now.toISOString();
   const updated = await trx
@@ -61,10 +55,7 @@ async function reconfirm(trx: Db, ctx: LinkContext, id: string): Promise<boolean
   return true;
 }
 
-/**
- * A look at a confirm link never confirms: link scanners open links (decision 100). One
- * confirmed and later unsubscribed is still to be pressed: pressing brings it back.
- */
+/** A look never confirms: link scanners open links (decision 100). */
 export async function checkConfirmLink(ctx: LinkContext, token: string): Promise<ConfirmCheck> {
   const found = await linked(ctx, token, "confirm");
   if (found.kind !== "found") return found;
@@ -73,12 +64,7 @@ export async function checkConfirmLink(ctx: LinkContext, token: string): Promise
   return { kind: "valid", alreadyConfirmed: false };
 }
 
-/**
- * Double opt-in by the button's POST (decision 155). An expired link still reports a
- * registration confirmed in time, so an old email never tells a confirmed person
- * otherwise. Pressing it after an unsubscribe is the person asking to be back: it
- * confirms anew and lifts this registration's unsubscribe.
- */
+/** Double opt-in by POST (decision 155); pressed after an unsubscribe, it confirms anew. */
 export async function confirmRegistration(ctx: LinkContext, token: string): Promise<ConfirmResult> {
   const found = await linked(ctx, token, "confirm");
   if (found.kind !== "found") return found;
@@ -88,11 +74,7 @@ export async function confirmRegistration(ctx: LinkContext, token: string): Prom
   return { kind: "confirmed", firstTime };
 }
 
-/**
- * "Join the list again" on an unsubscribe link's page: the link was mailed to the
- * address, so pressing it proves the mailbox is the person's. The newest registration is
- * confirmed anew; earlier ones keep their unsubscribe as a record. Safe to repeat.
- */
+/** The link was mailed to the address, so pressing it proves the mailbox: the newest one rejoins. */
 export async function rejoinByLink(ctx: LinkContext, token: string): Promise<RejoinResult> {
   const found = await linked(ctx, token, "unsubscribe");
   if (found.kind !== "found") return found;
@@ -118,11 +100,7 @@ export async function checkUnsubscribeLink(
   return { kind: "valid", alreadyUnsubscribed: found.row.unsubscribed_at !== null };
 }
 
-/**
- * Unsubscribes every registration of the address, drops their queued mail, and stops any
- * being sent before it returns. Safe to repeat: a provider may send RFC 8058's one-click
- * POST more than once.
- */
+/** Every registration of the address, its queued mail dropped and sends stopped; repeatable. */
 export async function unsubscribeByLink(
   ctx: LinkContext & { dialect: Dialect },
   token: string,

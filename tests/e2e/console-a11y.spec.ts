@@ -208,7 +208,7 @@ for (const [size, viewport] of Object.entries(viewports)) {
 }
 
 test("every console page's HTML has no Nu HTML checker error", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const staff: Record<string, SeededStaff> = {
     viewer: seedStaff("viewer"),
     manager: seedStaff("manager"),

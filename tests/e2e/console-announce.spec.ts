@@ -46,7 +46,7 @@ const registrants = () => [
 const db = <T>(run: Parameters<typeof withDatabase<T>>[0]) => withDatabase(run, server.dataDir);
 
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   mail = await startMailCatcher();
   const consolePort = await freePort();
   consoleURL = `http://localhost:${consolePort}`;
@@ -202,7 +202,7 @@ test("the warning for a prescription-only medicine or a price blocks submission 
 test("compose, preview, test send, the second manager approves, send: each eligible person once", async ({
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const author = manager("author");
   const second = manager("second");
   onlyManagers(author, second);

@@ -91,7 +91,7 @@ function lockableDirOrExplain(): LockableDir {
 
 test.describe("the database becomes unavailable", () => {
   test("SQLite locked by another writer: 503 with Retry-After, no partial row, the retry succeeds", async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const server = await startServer();
     try {
       const ledger = new Ledger();
@@ -148,7 +148,7 @@ test.describe("the database becomes unavailable", () => {
 
   test("PostgreSQL stopped (TEST_DATABASE_URL): 503 with Retry-After, then the retry succeeds", async () => {
     test.skip(!testDatabaseUrl, "TEST_DATABASE_URL is not set");
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const target = new URL(testDatabaseUrl ?? "");
     const proxy = await startTcpProxy(target.hostname, Number(target.port || 5432));
     const schema = await freshPostgresSchema(testDatabaseUrl ?? "");
@@ -220,7 +220,7 @@ test.describe("storage that cannot write", () => {
   }
 
   test("a full disk (1 MB tmpfs): 503 with Retry-After on both paths, nothing acknowledged lost, recovery once space is back", async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const disk = tmpfsOrExplain("1m");
     let server: ServerProcess | undefined;
     try {
@@ -276,7 +276,7 @@ test.describe("storage that cannot write", () => {
   test("the form with JavaScript on a full disk: a plain message, nothing typed lost, and the same submission goes through once space is back", async ({
     browser,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(300_000);
     const disk = tmpfsOrExplain("1m");
     let server: ServerProcess | undefined;
     const context = await browser.newContext();
@@ -330,7 +330,7 @@ test.describe("storage that cannot write", () => {
   });
 
   test("a read-only data directory: 503 with Retry-After on both paths, nothing acknowledged lost, recovery once writable", async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const disk = lockableDirOrExplain();
     let server: ServerProcess | undefined;
     try {
@@ -422,7 +422,7 @@ function inFlightRegistration(baseUrl: string, registration: NewRegistration) {
 }
 
 test("SIGTERM under load: in-flight requests finish and every acknowledged registration is stored", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const server = await startServer();
   const ledger = new Ledger();
   const registrations = Array.from({ length: 400 }, () => newRegistration("sigterm"));
@@ -457,7 +457,7 @@ test("SIGTERM under load: in-flight requests finish and every acknowledged regis
 });
 
 test("SIGKILL under load: after a restart every acknowledged registration is stored exactly once", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const first = await startServer();
   const ledger = new Ledger();
   const registrations = Array.from({ length: 400 }, () => newRegistration("sigkill"));
@@ -488,7 +488,7 @@ test("SIGKILL under load: after a restart every acknowledged registration is sto
 });
 
 test("the spreadsheet is down, then slow, then failing, then healthy: every registration arrives", async () => {
-  test.setTimeout(150_000);
+  test.setTimeout(300_000);
   const spreadsheet = await startFakeSpreadsheet();
   // Beyond the worker's 10 s timeout: delivered, but not acknowledged in time.
   spreadsheet.slowMs = 12_000;

@@ -231,7 +231,7 @@ for (const [size, viewport] of Object.entries(viewports)) {
     // Rings are measured at rest: no colour transitions half-way.
     test.use({ viewport, reducedMotion: "reduce" });
     // A full Tab journey through the page.
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
 
     for (const path of allPages) {
       test(`${path} (${size})`, async ({ page }) => {

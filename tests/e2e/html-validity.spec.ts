@@ -10,7 +10,7 @@ import { allPages } from "../support/site.ts";
  */
 
 test("every page's served HTML has no Nu HTML checker error", async ({ request }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const pages = new Map<string, string>();
   for (const page of allPages) {
     const response = await request.get(page);
@@ -21,7 +21,7 @@ test("every page's served HTML has no Nu HTML checker error", async ({ request }
 });
 
 test("the email-link pages' HTML has no Nu HTML checker error", async ({ request, baseURL }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const someone = await registerSomeone(baseURL ?? "", "vnu");
   const pages = new Map<string, string>();
   for (const [label, url, status] of [

@@ -27,7 +27,7 @@ function extractUrls(html: string): { links: string[]; assets: string[] } {
 }
 
 test("every internal link on the site answers 200", async ({ request, baseURL }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const origin = new URL(baseURL!).origin;
   const pages = new Map<string, string>(); // path -> HTML
   const queue: Found[] = [{ url: new URL("/", origin), from: "(start)" }];

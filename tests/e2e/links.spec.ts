@@ -333,7 +333,7 @@ function rawOneClick(base: string, pathWithQuery: string): Promise<number> {
 }
 
 test("many one-clicks from one address are not refused by the registration rate limit", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // The production limits: 5 registrations a minute per address.
   const server = await startServer({
     env: { RATE_LIMIT_PER_MINUTE: "5", RATE_LIMIT_PER_DAY: "50" },

@@ -13,7 +13,7 @@ import { newRegistration, postRegistration } from "../support/registrations.ts";
  * wrote to stdout and stderr is searched for what the visitors typed.
  */
 test("no email, phone number, name or message text appears in the server's logs", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const spreadsheet = await startFakeSpreadsheet();
   // Deliveries fail and are logged, with retries.
   spreadsheet.answer = () => "fail";

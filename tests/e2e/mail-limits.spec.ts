@@ -30,7 +30,7 @@ let mail: MailCatcher;
 let server: ServerProcess;
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   mail = await startMailCatcher();
   server = await startServer({
     env: {
@@ -84,7 +84,7 @@ function linkIn(message: CaughtMail, pathname: string): string {
 const settle = () => new Promise((resolve) => setTimeout(resolve, 3000));
 
 test("30 registrations of one address from 30 client addresses bring it one confirmation; each is answered as usual", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const victim = newRegistration("victim").email;
   const answers = await Promise.all(
     Array.from({ length: 30 }, (_, i) =>
@@ -136,7 +136,7 @@ test("GET, HEAD and the .data GET of the confirm link confirm nothing; the butto
   browser,
   request,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const person = newRegistration("scanned");
   expect((await postRegistration(server.url, person, { headers: fromElsewhere() })).status).toBe(
     200,
@@ -183,7 +183,7 @@ test("GET, HEAD and the .data GET of the confirm link confirm nothing; the butto
 test("announce --audience updates reaches only those who ticked the box, once", async ({
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const ticked = [newRegistration("news-yes"), newRegistration("news-yes")];
   const unticked = newRegistration("news-no");
   for (const [person, updates] of [

@@ -87,7 +87,7 @@ function filesUnder(dir: string): string[] {
 }
 
 test("a slow mail server (1.5 s a message): 100 announced once each, and nothing after erase or unsubscribe [~75 s]", async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(480_000);
   const mail = await startMailCatcher();
   const server = await startSite(mail);
   try {
@@ -149,7 +149,7 @@ test("a slow mail server (1.5 s a message): 100 announced once each, and nothing
 });
 
 test("a 550 recipient is tried once, and after erase neither the log nor DATA_DIR holds the address; DKIM signatures verify [~15 s]", async () => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const publicDer = publicKey.export({ type: "spki", format: "der" }).toString("base64");
   const mail = await startMailCatcher();

@@ -125,7 +125,7 @@ test.describe("behind a TLS proxy, two app servers on PostgreSQL", () => {
   let spreadsheet: FakeSpreadsheet;
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     spreadsheet = await startFakeSpreadsheet();
     stack = await startStack({ ALLOWED_ORIGINS: PARTNER }, 2, spreadsheet);
   });
@@ -137,7 +137,7 @@ test.describe("behind a TLS proxy, two app servers on PostgreSQL", () => {
   test("Chromium loads the page over TLS with HSTS and the CSP, and registers with and without JavaScript", async ({
     browser,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const emails = {
       js: `proxy-js-${randomUUID()}@example.co.uk`,
       nojs: `proxy-nojs-${randomUUID()}@example.co.uk`,
@@ -233,7 +233,7 @@ test.describe("behind a TLS proxy, two app servers on PostgreSQL", () => {
   });
 
   test("a burst of 2,000 registrations over both servers is stored once each, and each is forwarded once", async () => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000);
     const before = stack.servers.map(postsServed);
     const registrations = Array.from({ length: 2_000 }, () => newRegistration("proxy-burst"));
     const statuses: Record<number, number> = {};
@@ -268,7 +268,7 @@ test.describe("the rate limit behind the proxy", () => {
   test.skip(!databaseUrl || !redisUrl, "TEST_DATABASE_URL and TEST_REDIS_URL are not set");
 
   test("holds across two instances: 5 a minute, 10 posts spread over both, exactly 5 accepted", async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const stack = await startStack({ RATE_LIMIT_PER_MINUTE: "5" }, 2);
     try {
       const statuses: number[] = [];
@@ -291,7 +291,7 @@ test.describe("the rate limit behind the proxy", () => {
 
 test.describe("behind a TLS proxy with default settings", () => {
   test("one server on SQLite, no TRUST_PROXY: the https page's POSTs are refused, and the log says why", async () => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     const server = await startServer({ env: { TRUST_PROXY: "" } });
     const caddy = await startCaddy([`127.0.0.1:${server.port}`]);
     try {

@@ -20,7 +20,7 @@ async function submit(server: ServerProcess, registration: NewRegistration): Pro
 }
 
 test("every acknowledged registration survives SIGKILL and a restart, exactly once", async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const first = await startServer();
   const registrations = Array.from({ length: total }, () => newRegistration("durable"));
   const acknowledged: NewRegistration[] = [];

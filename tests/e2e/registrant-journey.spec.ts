@@ -156,7 +156,7 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
   let site: Site;
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     mail = await startMailCatcher();
     site = await startSite(mail);
   });
@@ -168,7 +168,7 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
   test("register, receive one confirmation with both headers, confirm, and unsubscribe in one click", async ({
     browser,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const email = `journey-${Date.now()}@example.co.uk`;
     const context = await browserContext(browser);
     const page = await context.newPage();
@@ -247,7 +247,7 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
   });
 
   test("announce reaches confirmed, subscribed addresses once; a second run reaches nobody", async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const confirmed = [
       await registerAndConfirm(site, mail, "announce"),
       await registerAndConfirm(site, mail, "announce"),
@@ -301,7 +301,7 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
   });
 
   test("a server killed in the middle of an announcement resumes, and everyone gets exactly one", async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const people = [];
     for (let i = 0; i < 16; i++) people.push(await registerAndConfirm(site, mail, "crash"));
     const textFile = path.join(site.dataDir, "crash.txt");
@@ -340,7 +340,7 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
 });
 
 test("with SMTP_URL unset, the confirmation is written as an .eml file under DATA_DIR/mail", async () => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   const server = await startServer();
   try {
     const person = newRegistration("eml");

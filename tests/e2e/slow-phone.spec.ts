@@ -42,7 +42,7 @@ const choices = [
 for (const path of staticPaths) {
   for (const { button, analytics } of choices) {
     test(`${path}: one tap on "${button}" as soon as it shows is kept`, async ({ page }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(120_000);
       await slowPhone(page);
       await page.goto(path, { waitUntil: "commit" });
       const banner = page.locator("#consent-banner");
@@ -66,7 +66,7 @@ for (const path of staticPaths) {
     page,
     context,
   }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(120_000);
     await seedConsent(context);
     await slowPhone(page);
     await page.goto(path, { waitUntil: "commit" });

@@ -68,7 +68,7 @@ test("the quiz result explains the score, the highest answers and the next steps
 
 test("the quiz result prints on one A4 page", async ({ page }) => {
   // Ten answers and a PDF render: slow on a loaded machine, not a speed check.
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await finishQuiz(page, answers);
   await expect(page.getByRole("heading", { name: "What to do next" })).toBeVisible();
   await page.emulateMedia({ media: "print" });

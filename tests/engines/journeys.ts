@@ -422,7 +422,7 @@ export function describeEngine(
       test.describe.configure({ mode: "default" });
       let engine: Engine;
       test.beforeAll(async () => {
-        test.setTimeout(60_000);
+        test.setTimeout(120_000);
         engine = await launch(viewports[viewport]);
       });
       test.afterAll(async () => {
@@ -432,7 +432,7 @@ export function describeEngine(
         if (journey.only && journey.only !== viewport) continue;
         if (journey.engines && !journey.engines.includes(name)) continue;
         test(journey.name, async () => {
-          test.setTimeout(90_000);
+          test.setTimeout(180_000);
           await journey.run(engine, viewport);
         });
       }

@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-import { chromiumLaunch } from "../../playwright.config.ts";
+import { trace } from "../../playwright.config.ts";
+import { chromiumLaunch } from "../../scripts/lib/chromium.ts";
 
 /**
  * The production image, built from deploy/Dockerfile and run as production runs it
@@ -19,6 +20,6 @@ export default defineConfig({
   use: {
     browserName: "chromium",
     launchOptions: chromiumLaunch,
-    trace: "retain-on-failure",
+    trace,
   },
 });

@@ -9,7 +9,6 @@ export function LevelBadge({
   value,
   tone,
 }: {
-  /** Read before the value by screen readers, e.g. "Effectiveness". */
   label: string;
   value: string;
   tone: keyof typeof tones;

@@ -27,7 +27,7 @@ export function ApprovalNotice({
   children,
   className,
 }: {
-  children?: ReactNode;
+  children: ReactNode;
   className?: string;
 }) {
   if (!awaitingApproval) return null;
@@ -40,14 +40,7 @@ export function ApprovalNotice({
       )}
     >
       <ShieldAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-      <div>
-        {children ?? (
-          <p>
-            Our services will be available once we are registered with the Care Quality Commission
-            (CQC). Until then we cannot offer consultations, tests or treatment.
-          </p>
-        )}
-      </div>
+      <div>{children}</div>
     </div>
   );
 }

@@ -3,10 +3,7 @@ import { type ReactNode, useId } from "react";
 
 import { cn } from "../ui/cn.ts";
 
-/**
- * Native `<details>` sharing a `name`, which the browser keeps single-open (decision 054):
- * they open on the first press with or without JavaScript, announced as expandable buttons.
- */
+/** Native `<details>` sharing a `name`, which the browser keeps single-open (decision 054). */
 export function SingleAccordion({
   items,
   className,

@@ -1,10 +1,6 @@
 import { navigationMenuDelays } from "../../config/ui.ts";
 
-/**
- * Listeners on the document, so the menus work from the first paint, hydrated or not
- * (decisions 093, 105). Serialised with Function.prototype.toString: it uses nothing from
- * outside.
- */
+/** Decisions 093, 105. Serialised with Function.prototype.toString: it uses nothing outside. */
 export function menuBehaviour(config: typeof navigationMenuDelays) {
   const menus = () =>
     Array.from(document.querySelectorAll<HTMLDetailsElement>("details[data-menu]"));
@@ -13,8 +9,7 @@ export function menuBehaviour(config: typeof navigationMenuDelays) {
   const toggleOf = (menu: HTMLDetailsElement) => menu.querySelector("summary");
   let hoverTimer = 0;
   let leaveTimer = 0;
-  // The submenu the mouse opened (it closes when the mouse leaves it), and the one whose
-  // toggle the mouse has not left since it opened it (a press there confirms).
+  // The submenu the mouse opened, and the one whose toggle it has not left (a press confirms).
   let hoverOpened: HTMLDetailsElement | null = null;
   let pressConfirms: HTMLDetailsElement | null = null;
   let lastClosed = 0;
@@ -35,8 +30,7 @@ export function menuBehaviour(config: typeof navigationMenuDelays) {
       if (opened.hasAttribute("data-menu")) {
         for (const menu of menus()) if (menu !== opened) close(menu);
       }
-      // A section of a menu: its siblings close, whether or not the browser knows
-      // exclusive <details name> (and whatever became of the attribute).
+      // A menu's sections close each other, whether or not the browser knows <details name>.
       const owner = opened.parentElement?.closest("details[data-menu]");
       if (owner) {
         for (const other of owner.querySelectorAll("details")) {
@@ -126,5 +120,4 @@ export function menuBehaviour(config: typeof navigationMenuDelays) {
   });
 }
 
-/** The menu part of the inline script, as source text (see consent-script.ts). */
 export const menuScript = `(${menuBehaviour.toString()})(${JSON.stringify(navigationMenuDelays)});`;

@@ -3,12 +3,7 @@ import type { ComponentProps } from "react";
 
 import { cn } from "./cn.ts";
 
-/*
- * The height, padding and type size belong to `size` alone, so that no combination, and
- * no caller's className, holds two utilities for the same property (cn() does not merge;
- * docs/decisions/052). For a quiet link that lines up with the text above it, use
- * size="flush" rather than overriding the padding.
- */
+// Height, padding and type size belong to `size` alone: cn() does not merge (decision 052).
 export const buttonVariants = cva(
   "inline-flex items-center justify-center gap-2 rounded-control font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-60 [&_svg]:size-4 [&_svg]:shrink-0",
   {

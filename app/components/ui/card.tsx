@@ -2,19 +2,11 @@ import type { ComponentProps } from "react";
 
 import { cn } from "./cn.ts";
 
-/** `padding="none"` leaves the padding to the caller: cn() does not merge. */
-export function Card({
-  padding = "standard",
-  className,
-  ...props
-}: ComponentProps<"div"> & { padding?: "standard" | "none" }) {
+/** The padding is the caller's: cn() does not merge. */
+export function Card({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
-      className={cn(
-        "rounded-card border border-line bg-surface shadow-card",
-        padding === "standard" && "p-6 sm:p-7",
-        className,
-      )}
+      className={cn("rounded-card border border-line bg-surface shadow-card", className)}
       {...props}
     />
   );

@@ -1,28 +1,22 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
 
-import { cn } from "./cn.ts";
-
 export type FieldControlProps = {
   id: string;
   "aria-invalid": true | undefined;
   "aria-describedby": string | undefined;
 };
 
-/** The error is role="alert" so it is read out as it appears. */
 export function Field({
   label,
   hint,
   error,
   optionalText,
-  className,
   children,
 }: {
   label: string;
   hint?: string;
   error?: string | undefined;
-  /** Shown after the label for fields that may be left empty, e.g. "(optional)". */
   optionalText?: string;
-  className?: string;
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const id = useId();
@@ -31,7 +25,7 @@ export function Field({
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ");
 
   return (
-    <div className={cn("flex flex-col gap-1.5", className)}>
+    <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-base font-semibold text-ink">
         {label}
         {optionalText ? (
@@ -60,15 +54,12 @@ export function Field({
 const controlStyles =
   "w-full rounded-control border border-line bg-surface px-3.5 text-base text-ink shadow-[inset_0_1px_2px_rgb(21_37_44/0.05)] transition-colors placeholder:text-muted hover:border-ink-soft/50 focus-visible:border-brand-600 aria-invalid:border-danger aria-invalid:bg-danger/[0.03]";
 
-export function Input({ className, ...props }: ComponentProps<"input">) {
-  return <input className={cn(controlStyles, "min-h-12 py-2.5", className)} {...props} />;
+export function Input(props: ComponentProps<"input">) {
+  return <input className={`${controlStyles} min-h-12 py-2.5`} {...props} />;
 }
 
-export function Textarea({ className, ...props }: ComponentProps<"textarea">) {
+export function Textarea(props: ComponentProps<"textarea">) {
   return (
-    <textarea
-      className={cn(controlStyles, "min-h-32 resize-y py-3 leading-relaxed", className)}
-      {...props}
-    />
+    <textarea className={`${controlStyles} min-h-32 resize-y py-3 leading-relaxed`} {...props} />
   );
 }

@@ -1,13 +1,8 @@
-/**
- * The shape of a policy page. Long legal text lives in these typed modules and is
- * rendered by one layout (app/components/content/policy-layout.tsx), with the site facts the route passes in.
- */
+// A policy page's text, rendered by app/routes/legal/policy.tsx.
 export type PolicyBlock =
   | { kind: "paragraph"; text: string }
   | { kind: "list"; items: string[] }
   | { kind: "table"; caption: string; head: string[]; rows: string[][] };
-
-export type PolicySection = { id: string; heading: string; blocks: PolicyBlock[] };
 
 export type PolicyDocument = {
   /** Month and year the text was last revised. */
@@ -15,35 +10,29 @@ export type PolicyDocument = {
   version: string;
   /** Terms of service only: when the terms take effect. */
   effective?: string;
-  /** A highlighted notice above the text, if the policy needs one. */
   notice?: string;
   intro: string[];
-  sections: PolicySection[];
+  sections: { id: string; heading: string; blocks: PolicyBlock[] }[];
 };
 
-/** Small helpers that keep the modules readable. */
-export const p = (text: string): PolicyBlock => ({ kind: "paragraph", text });
 export const list = (...items: string[]): PolicyBlock => ({ kind: "list", items });
-export function section(id: string, heading: string, blocks: PolicyBlock[]): PolicySection {
-  return { id, heading, blocks };
-}
 export const table = (caption: string, head: string[], rows: string[][]): PolicyBlock => ({
   kind: "table",
   caption,
   head,
   rows,
 });
+/** A string among the blocks is a paragraph. */
+export const section = (id: string, heading: string, blocks: (string | PolicyBlock)[]) => ({
+  id,
+  heading,
+  blocks: blocks.map((b): PolicyBlock =>
+    typeof b === "string" ? { kind: "paragraph", text: b } : b,
+  ),
+});
 
-/**
- * The site facts a policy quotes. Content imports nothing from configuration: the
- * policy routes pass these in (app/features/consent/policy-facts.ts).
- */
-export type PolicyFacts = {
-  clinicName: string;
-  /** The legal name registered at Companies House. */
-  companyName: string;
-  email: string;
-  postalAddress: string;
+/** Content imports no feature: the policy route passes these in. */
+export type StorageKeys = {
   /** The local-storage key that holds the visitor's cookie choice. */
   consentStorageKey: string;
   /** The session-storage key that holds the visit's source, with analytics consent only. */

@@ -1,4 +1,4 @@
-import { type PolicyDocument, list, p, section } from "./policy-types.ts";
+import { type PolicyDocument, list, section } from "./policy-types.ts";
 
 export const refundPolicy: PolicyDocument = {
   lastUpdated: "January 2025",
@@ -8,14 +8,14 @@ export const refundPolicy: PolicyDocument = {
   ],
   sections: [
     section("cancellation", "Your 14-day cancellation right", [
-      p("You can cancel within 14 days of the order date."),
+      "You can cancel within 14 days of the order date.",
       list(
         "If the kit has not been despatched, you get a full refund.",
         "If the kit has been despatched, we deduct £6 including VAT to cover the kit and postage, and refund the rest.",
       ),
     ]),
     section("no-cancellation", "When you cannot cancel", [
-      p("There is no cancellation right once:"),
+      "There is no cancellation right once:",
       list(
         "the kit is activated;",
         "the sample has been sent to the laboratory; or",
@@ -23,23 +23,15 @@ export const refundPolicy: PolicyDocument = {
       ),
     ]),
     section("how-refunds", "How refunds are paid", [
-      p(
-        "We pay refunds within 10 working days to the original payment method. If that is unavailable, we issue a gift card of the same value.",
-      ),
-      p("Extra postage you chose is non-refundable once the kit has been despatched."),
+      "We pay refunds within 10 working days to the original payment method. If that is unavailable, we issue a gift card of the same value.",
+      "Extra postage you chose is non-refundable once the kit has been despatched.",
     ]),
     section("failed-tests", "If a test fails", [
-      p(
-        "Sometimes a laboratory cannot process a sample, for example if there is not enough blood. Failed tests get a free retest.",
-      ),
-      p(
-        "If you use a finger-prick kit, you can upgrade to a venous sample taken by a nurse after two failures.",
-      ),
+      "Sometimes a laboratory cannot process a sample, for example if there is not enough blood. Failed tests get a free retest.",
+      "If you use a finger-prick kit, you can upgrade to a venous sample taken by a nurse after two failures.",
     ]),
     section("treatment", "Prescribed treatment", [
-      p(
-        "For safety reasons, prescribed medicines cannot be returned or refunded once dispensed, unless they are faulty or we made a mistake. Membership cancellation is covered by our terms of service.",
-      ),
+      "For safety reasons, prescribed medicines cannot be returned or refunded once dispensed, unless they are faulty or we made a mistake. Membership cancellation is covered by our terms of service.",
     ]),
   ],
 };

@@ -1,4 +1,4 @@
-import { type PolicyDocument, list, p, section, table } from "./policy-types.ts";
+import { type PolicyDocument, list, section, table } from "./policy-types.ts";
 
 export const shippingPolicy: PolicyDocument = {
   lastUpdated: "January 2025",
@@ -17,7 +17,7 @@ export const shippingPolicy: PolicyDocument = {
           ["Tracked", "£5.99", "1-2 working days"],
         ],
       ),
-      p("Delivery times start from the day your order is despatched."),
+      "Delivery times start from the day your order is despatched.",
     ]),
     section("when", "When deliveries arrive", [
       list(
@@ -25,14 +25,10 @@ export const shippingPolicy: PolicyDocument = {
         "Test kits fit through a letterbox, so you do not need to be in.",
         "Packaging is plain, with nothing on the outside to say what is inside.",
       ),
-      p(
-        "Some prescribed treatment may need a signature or cool packaging. We will tell you when that applies.",
-      ),
+      "Some prescribed treatment may need a signature or cool packaging. We will tell you when that applies.",
     ]),
     section("problems", "Lost or damaged parcels", [
-      p(
-        "If your parcel has not arrived within the stated time, or arrives damaged, contact us and we will send a replacement at no cost once we have checked with the courier.",
-      ),
+      "If your parcel has not arrived within the stated time, or arrives damaged, contact us and we will send a replacement at no cost once we have checked with the courier.",
     ]),
   ],
 };

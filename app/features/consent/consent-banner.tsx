@@ -6,12 +6,7 @@ import { consentCategories } from "./consent-record.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { consentBannerText, consentCategoryText } from "../../content/cookies.ts";
 
-/**
- * The bottom banner, in every page's HTML just after the skip link; app.css hides it unless
- * <html data-consent="ask">. The page script (consent-script.ts) runs every control marked
- * `data-consent-action` in this file from the first paint; React attaches nothing to them.
- * While it shows, the page reserves its height (docs/decisions/058, 105).
- */
+/** The page script runs every `data-consent-action` here; React attaches nothing (decision 105). */
 export function ConsentBanner() {
   const titleId = useId();
   return (
@@ -60,12 +55,7 @@ export function ConsentBanner() {
   );
 }
 
-/**
- * A native `<dialog>` the page script fills from the stored choice and opens with showModal(),
- * so the browser makes the page inert, keeps focus inside and closes it on Escape: no focus
- * trap of our own (docs/decisions/105). Its `method="dialog"` buttons close it once the script
- * has saved the choice.
- */
+/** Opened with showModal(), so the browser makes the page inert and traps focus (decision 105). */
 export function PreferencesDialog() {
   const titleId = useId();
   const descriptionId = useId();
@@ -135,7 +125,6 @@ export function PreferencesDialog() {
   );
 }
 
-/** The footer's way back to the dialog once the banner is gone; hidden without JavaScript. */
 export function CookieSettingsButton() {
   return (
     <button

@@ -4,12 +4,59 @@ import { describe, expect, it } from "vitest";
 import {
   CONSENT_LIFETIME_MS,
   CONSENT_STORAGE_KEY,
-  acceptAll,
+  type Consent,
+  ISO_DATE_TIME,
   essentialOnly,
-  parseStoredConsent,
   serializeConsent,
 } from "./consent-record.ts";
 import { consentScript } from "./consent-script.ts";
+
+const acceptAll: Consent = { essential: true, analytics: true, functional: true, marketing: true };
+
+/** What the script must decide, written plainly: the model it is compared with. */
+function problemWith(value: unknown): string | null {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return "not an object";
+  const record = value as Record<string, unknown>;
+  if (record["version"] !== 1) return "version must be 1";
+  if (record["essential"] !== true) return "essential must be true";
+  for (const key of ["analytics", "functional", "marketing"]) {
+    if (typeof record[key] !== "boolean") return `${key} must be a boolean`;
+  }
+  const decidedAt = record["decidedAt"];
+  if (
+    typeof decidedAt !== "string" ||
+    !ISO_DATE_TIME.test(decidedAt) ||
+    Number.isNaN(Date.parse(decidedAt))
+  ) {
+    return "decidedAt must be an ISO date-time";
+  }
+  return null;
+}
+
+type ParsedConsent =
+  | { kind: "none" }
+  | { kind: "expired" }
+  | { kind: "stored"; consent: Consent }
+  | { kind: "invalid"; error: Error };
+
+function parseStoredConsent(raw: string | null, now: Date = new Date()): ParsedConsent {
+  if (raw === null) return { kind: "none" };
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch (error) {
+    return { kind: "invalid", error: error instanceof Error ? error : new Error(String(error)) };
+  }
+  const problem = problemWith(json);
+  if (problem !== null) {
+    return { kind: "invalid", error: new Error(`Stored consent has the wrong shape: ${problem}`) };
+  }
+  const { essential, analytics, functional, marketing, decidedAt } = json as Consent & {
+    decidedAt: string;
+  };
+  if (now.getTime() - Date.parse(decidedAt) > CONSENT_LIFETIME_MS) return { kind: "expired" };
+  return { kind: "stored", consent: { essential, analytics, functional, marketing } };
+}
 
 /** What the script logged on the last run (it logs an unreadable record: spec section 8). */
 let logged: unknown[][] = [];
@@ -95,5 +142,66 @@ describe("the inline consent script", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe("stored consent", () => {
+  it("is absent when nothing is stored", () => {
+    expect(parseStoredConsent(null)).toEqual({ kind: "none" });
+  });
+
+  it("round-trips every combination of the optional categories", () => {
+    for (let mask = 0; mask < 8; mask++) {
+      const consent = {
+        essential: true,
+        analytics: Boolean(mask & 1),
+        functional: Boolean(mask & 2),
+        marketing: Boolean(mask & 4),
+      };
+      expect(parseStoredConsent(serializeConsent(consent))).toEqual({ kind: "stored", consent });
+      expect(runScript(serializeConsent(consent, now), now)).toBe("stored");
+    }
+  });
+
+  it("expires one year after the choice, so the banner asks again", () => {
+    const decided = new Date("2026-01-01T00:00:00.000Z");
+    const raw = serializeConsent(acceptAll, decided);
+    expect(parseStoredConsent(raw, new Date("2026-12-31T00:00:00.000Z")).kind).toBe("stored");
+    expect(parseStoredConsent(raw, new Date("2027-01-02T00:00:00.000Z")).kind).toBe("expired");
+  });
+
+  it("always stores essential as true", () => {
+    const parsed = parseStoredConsent(serializeConsent({ ...essentialOnly, essential: false }));
+    expect(parsed).toEqual({ kind: "stored", consent: essentialOnly });
+  });
+
+  it.each([
+    ["not JSON", "{oops"],
+    ["the wrong shape", JSON.stringify({ analytics: "yes" })],
+    ["an unknown version", serializeConsent(acceptAll).replace('"version":1', '"version":9')],
+    ["a bare value", "true"],
+    ["an array", "[]"],
+    [
+      "essential refused",
+      serializeConsent(acceptAll).replace('"essential":true', '"essential":false'),
+    ],
+    [
+      "a category that is not a boolean",
+      serializeConsent(acceptAll).replace('"marketing":true', '"marketing":"true"'),
+    ],
+    [
+      "a date that is not a date",
+      JSON.stringify({ ...JSON.parse(serializeConsent(acceptAll)), decidedAt: "yesterday" }),
+    ],
+    [
+      "an impossible date",
+      JSON.stringify({
+        ...JSON.parse(serializeConsent(acceptAll)),
+        decidedAt: "2025-13-45T99:00:00Z",
+      }),
+    ],
+  ])("is invalid when the value is %s, and the page asks again", (_label, raw) => {
+    expect(parseStoredConsent(raw).kind).toBe("invalid");
+    expect(runScript(raw, new Date())).toBe("ask");
   });
 });

@@ -1,7 +1,6 @@
 import { CONSENT_LIFETIME_MS, CONSENT_STORAGE_KEY, ISO_DATE_TIME } from "./consent-record.ts";
 import { ATTRIBUTION_STORAGE_KEY, attributionFields } from "../../../contract/registrations.ts";
 
-/** What the consent part of the page script needs to know, written into it as JSON. */
 const settings = {
   key: CONSENT_STORAGE_KEY,
   lifetimeMs: CONSENT_LIFETIME_MS,
@@ -9,26 +8,7 @@ const settings = {
   visitSource: { key: ATTRIBUTION_STORAGE_KEY, fields: attributionFields },
 };
 
-/**
- * The consent part of the inline script at the top of every page (docs/decisions/058, 105).
- * It is serialised with Function.prototype.toString, so it must not use anything from
- * outside its own body.
- *
- * 1. Before the first paint it sets `data-consent` on <html>: "stored" when a valid,
- *    unexpired choice is in localStorage (the banner stays hidden), "ask" otherwise (the
- *    banner shows and its height is reserved). Without JavaScript the attribute is never set,
- *    so the banner and the "Cookie settings" button stay hidden (app.css). The checks are
- *    those of `parseStoredConsent` (consent-script.test.ts compares them).
- * 2. One click listener on the document, added while <head> is still parsing, runs every
- *    consent control on every page, hydrated or not: "Accept All", "Essential Only",
- *    "Manage preferences" and "Cookie settings" (which open the native <dialog>), and the
- *    dialog's own buttons. A tap is therefore never lost to a page still loading. React
- *    renders the markup of these controls but attaches no handlers to them.
- * 3. Only while the visitor allows analytics (decision 134), it keeps in sessionStorage the
- *    first page's utm_source, utm_medium, utm_campaign and the referring site's host name
- *    (never our own) for this visit, and fills them into the hidden fields of a form marked
- *    `data-visit-source` as it is submitted. Refusing analytics deletes what was kept.
- */
+/** Decisions 058, 105, 134. Serialised by Function.prototype.toString: it uses nothing outside. */
 export function consentBehaviour(config: typeof settings) {
   const root = document.documentElement;
   const categories = ["analytics", "functional", "marketing"] as const;
@@ -41,7 +21,7 @@ export function consentBehaviour(config: typeof settings) {
     try {
       raw = localStorage.getItem(config.key);
     } catch {
-      // Storage switched off: ask, and say nothing (the visitor chose that).
+      // Storage switched off: the visitor chose that, so say nothing.
       return null;
     }
     if (raw === null) return null;
@@ -57,7 +37,9 @@ export function consentBehaviour(config: typeof settings) {
         typeof v["functional"] == "boolean" &&
         typeof v["marketing"] == "boolean" &&
         typeof v["decidedAt"] == "string" &&
-        new RegExp(config.isoDateTime).test(v["decidedAt"])
+        new RegExp(config.isoDateTime).test(v["decidedAt"]) &&
+        // The pattern lets month 13 through; such a date would never expire.
+        !isNaN(Date.parse(v["decidedAt"]))
       ) {
         // A choice older than its lifetime is asked again; nothing is wrong with it.
         if (Date.now() - Date.parse(v["decidedAt"]) > config.lifetimeMs) return null;
@@ -65,7 +47,7 @@ export function consentBehaviour(config: typeof settings) {
       }
       console.error("The stored cookie consent choice has the wrong shape; asking again.");
     } catch (error) {
-      // The specification (section 8): an unparseable record is logged and the banner shown.
+      // Specification section 8.
       console.error("The stored cookie consent choice could not be read; asking again.", error);
     }
     return null;
@@ -75,40 +57,27 @@ export function consentBehaviour(config: typeof settings) {
   root.setAttribute("data-consent", initial ? "stored" : "ask");
 
   const visit = config.visitSource;
+  const parts = ["source", "medium", "campaign", "referrer"] as const;
   // Kept once per visit: the page the visitor landed on (or allowed analytics on).
-  function keepVisitSource() {
+  function trackVisit(keep: boolean) {
     try {
-      if (sessionStorage.getItem(visit.key) !== null) return;
+      if (!keep) sessionStorage.removeItem(visit.key);
+      if (!keep || sessionStorage.getItem(visit.key) !== null) return;
       const query = new URLSearchParams(location.search);
       let referrer = "";
       try {
-        referrer = document.referrer ? new URL(document.referrer).hostname : "";
+        referrer = new URL(document.referrer).hostname;
       } catch {
-        referrer = "";
+        // No referrer.
       }
-      if (referrer === location.hostname) referrer = "";
-      sessionStorage.setItem(
-        visit.key,
-        JSON.stringify({
-          source: query.get("utm_source") ?? "",
-          medium: query.get("utm_medium") ?? "",
-          campaign: query.get("utm_campaign") ?? "",
-          referrer,
-        }),
-      );
+      const kept = Object.fromEntries(parts.map((part) => [part, query.get(`utm_${part}`) ?? ""]));
+      kept["referrer"] = referrer === location.hostname ? "" : referrer;
+      sessionStorage.setItem(visit.key, JSON.stringify(kept));
     } catch {
-      // Storage switched off: nothing is kept.
+      // Storage switched off.
     }
   }
-  function forgetVisitSource() {
-    try {
-      sessionStorage.removeItem(visit.key);
-    } catch {
-      // Nothing could have been kept either.
-    }
-  }
-  if (initial && initial.analytics) keepVisitSource();
-  else forgetVisitSource();
+  trackVisit(initial !== null && initial.analytics);
 
   document.addEventListener(
     "submit",
@@ -117,25 +86,22 @@ export function consentBehaviour(config: typeof settings) {
       if (!(form instanceof HTMLFormElement) || !form.hasAttribute("data-visit-source")) return;
       let kept: Record<string, unknown> | null = null;
       try {
-        const choice = stored();
-        const raw = choice && choice.analytics ? sessionStorage.getItem(visit.key) : null;
+        const raw = stored()?.analytics ? sessionStorage.getItem(visit.key) : null;
         kept = raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
       } catch {
-        kept = null;
+        // Storage switched off.
       }
       const fill = (name: string, value: unknown) => {
         const input = form.elements.namedItem(name);
         if (input instanceof HTMLInputElement) input.value = typeof value == "string" ? value : "";
       };
       fill(visit.fields.allowed, kept ? "yes" : "");
-      for (const part of ["source", "medium", "campaign", "referrer"] as const) {
-        fill(visit.fields[part], kept && kept[part]);
-      }
+      for (const part of parts) fill(visit.fields[part], kept && kept[part]);
     },
     true,
   );
 
-  // The same record, key and field order as serializeConsent (consent-record.ts).
+  // The same record and field order as serializeConsent.
   function save(choice: Choice) {
     try {
       const decidedAt = new Date().toISOString();
@@ -147,8 +113,7 @@ export function consentBehaviour(config: typeof settings) {
       console.error("Could not save the cookie consent choice.", error);
     }
     root.setAttribute("data-consent", "stored");
-    if (choice.analytics) keepVisitSource();
-    else forgetVisitSource();
+    trackVisit(choice.analytics);
   }
 
   let opener: HTMLElement | null = null;
@@ -186,8 +151,7 @@ export function consentBehaviour(config: typeof settings) {
     }
   });
 
-  // The dialog gives focus back to the button that opened it, if that is still on screen
-  // (the banner's "Manage preferences" is not, once a choice hides the banner).
+  // Focus goes back to the opener if still on screen (the banner's is not, once it hides).
   document.addEventListener(
     "close",
     (event) => {
@@ -201,10 +165,8 @@ export function consentBehaviour(config: typeof settings) {
     },
     true,
   );
-  // The page reserves the banner's exact height while it shows (app.css has a default that
-  // fits common phones and desktops). The property is inherited, so setting it restyles every
-  // element: 25-37 ms of a 4x slower CPU on /pricing (docs/decisions/132). It is set only
-  // when the reserve in place is wrong; the observer runs after layout, so reading it is free.
+  // Set only when app.css's default reserve is wrong: the inherited property restyles every
+  // element, 25-37 ms at 4x CPU slowdown on /pricing (decision 132).
   function measure() {
     const banner = document.getElementById("consent-banner");
     if (!banner || typeof ResizeObserver != "function") return;
@@ -219,9 +181,4 @@ export function consentBehaviour(config: typeof settings) {
   else measure();
 }
 
-/**
- * The consent part of the inline script, as source text. Prerendered pages allow the whole
- * inline script by its hash (computed from the built HTML by scripts/postbuild.ts),
- * request-rendered pages by the request's nonce.
- */
 export const consentScript = `(${consentBehaviour.toString()})(${JSON.stringify(settings)});`;

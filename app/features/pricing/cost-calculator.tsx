@@ -1,5 +1,5 @@
 import { Check, Link2, RefreshCw } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type ComponentProps, type ReactNode, useId, useState } from "react";
 
 import { estimate, yearsWithCare } from "./cost.ts";
 import { type Selection, parseSelection, selectionToSearch } from "./url-state.ts";
@@ -23,29 +23,22 @@ const choiceClass =
 const inputClass =
   "mt-0.5 size-5 shrink-0 scroll-mb-28 accent-brand-700 focus-visible:outline-none";
 
-/**
- * The treatment cost calculator. The selection lives in the URL query, so a
- * shared or reloaded link shows the same estimate, and the server renders it
- * too (`search` is the query it rendered). Without JavaScript it is a plain GET
- * form with an 'Update estimate' button. The toasts are its "Copy link" button's.
- */
+/** The selection lives in the query, so a shared link shows the same; no-JS, a GET form. */
 function CostCalculator({ search }: { search: string }) {
   const hydrated = useHydrated();
   const [selection, setSelection] = useState(() => parseSelection(new URLSearchParams(search)));
   const result = estimate(selection.treatment, selection.addOns);
   const headingId = useId();
+  const totals = [
+    { label: "Monthly total", per: "a month", amount: result.monthlyTotal, size: "text-4xl" },
+    { label: "Yearly total", per: "a year", amount: result.yearlyTotal, size: "text-3xl" },
+  ];
 
   function update(next: Selection) {
     setSelection(next);
-    // The address follows the choice without a new history entry, so Back leaves the page
-    // and a copied or reloaded link shows the same estimate.
+    // No new history entry, so Back leaves the page.
     const url = `${window.location.pathname}${selectionToSearch(next)}${window.location.hash}`;
     window.history.replaceState(window.history.state, "", url);
-  }
-
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    // With JavaScript the estimate is already live; the form is only the no-JS path.
-    if (hydrated) event.preventDefault();
   }
 
   async function copyLink() {
@@ -63,7 +56,7 @@ function CostCalculator({ search }: { search: string }) {
       <form
         method="get"
         action="/pricing"
-        onSubmit={onSubmit}
+        onSubmit={(event) => event.preventDefault()}
         aria-labelledby={headingId}
         className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10"
       >
@@ -75,23 +68,17 @@ function CostCalculator({ search }: { search: string }) {
             <legend className="font-serif text-2xl text-ink">1. Choose a treatment</legend>
             <div className="mt-4 grid gap-2.5 sm:grid-cols-2">
               {treatmentOptions.map((t) => (
-                <label key={t.key} className={choiceClass}>
-                  <input
-                    type="radio"
-                    name="treatment"
-                    value={t.key}
-                    checked={selection.treatment === t.key}
-                    onChange={() => update({ ...selection, treatment: t.key })}
-                    className={inputClass}
-                  />
-                  <span className="min-w-0 flex-1 font-semibold text-ink">
-                    {t.name}
-                    <span className="mt-0.5 block text-sm font-normal text-muted">{t.form}</span>
-                    <span className="mt-1.5 block text-sm font-medium text-brand-800 tabular-nums">
-                      {formatGBP(t.monthlyPrice)} a month
-                    </span>
-                  </span>
-                </label>
+                <Choice
+                  key={t.key}
+                  input={{
+                    type: "radio",
+                    name: "treatment",
+                    value: t.key,
+                    checked: selection.treatment === t.key,
+                    onChange: () => update({ ...selection, treatment: t.key }),
+                  }}
+                  text={[t.name, t.form, formatGBP(t.monthlyPrice)]}
+                />
               ))}
             </div>
           </fieldset>
@@ -104,56 +91,42 @@ function CostCalculator({ search }: { search: string }) {
             <div className="mt-4 grid gap-2.5 sm:grid-cols-2">
               {addOns.map((a) => {
                 const checked = selection.addOns.includes(a.key);
+                const addOnKeys = selection.addOns.filter((k) => k !== a.key);
                 return (
-                  <label key={a.key} className={choiceClass}>
-                    <input
-                      type="checkbox"
-                      name="addons"
-                      value={a.key}
-                      checked={checked}
-                      onChange={() =>
+                  <Choice
+                    key={a.key}
+                    input={{
+                      type: "checkbox",
+                      name: "addons",
+                      value: a.key,
+                      checked,
+                      onChange: () =>
                         update({
                           ...selection,
-                          addOns: checked
-                            ? selection.addOns.filter((k) => k !== a.key)
-                            : [...selection.addOns, a.key],
-                        })
-                      }
-                      className={cn(inputClass, "rounded")}
-                    />
-                    <span className="min-w-0 flex-1 font-semibold text-ink">
-                      {a.name}
-                      <span className="mt-0.5 block text-sm font-normal text-muted">
-                        {a.purpose}
-                      </span>
-                      <span className="mt-1.5 block text-sm font-medium text-brand-800 tabular-nums">
-                        +{formatGBP(a.monthlyPrice)} a month
-                      </span>
-                    </span>
-                  </label>
+                          addOns: checked ? addOnKeys : [...addOnKeys, a.key],
+                        }),
+                    }}
+                    text={[a.name, a.purpose, <>+{formatGBP(a.monthlyPrice)}</>]}
+                  />
                 );
               })}
             </div>
           </fieldset>
 
-          {/* Phones: the totals stay in sight while choosing. A visual copy only;
-              the live region in the summary below is what screen readers hear. */}
+          {/* Phones: totals in sight while choosing; screen readers hear the live region below. */}
           <div
             aria-hidden="true"
             data-testid="sticky-estimate"
             className="sticky bottom-[calc(var(--consent-reserve,0px)+0.75rem)] z-10 flex items-center justify-between gap-4 rounded-card bg-brand-900 px-5 py-3 text-white shadow-card lg:hidden"
           >
             <span className="text-sm text-brand-100">Estimate</span>
-            {/* Each figure keeps its unit on its line; on a narrow phone the two stack. */}
             <span className="flex flex-wrap justify-end gap-x-4 font-serif text-lg font-semibold tabular-nums">
-              <span className="whitespace-nowrap">
-                {formatGBP(result.monthlyTotal)}
-                <span className="font-sans text-sm font-normal text-brand-100"> a month</span>
-              </span>
-              <span className="whitespace-nowrap">
-                {formatGBP(result.yearlyTotal)}
-                <span className="font-sans text-sm font-normal text-brand-100"> a year</span>
-              </span>
+              {totals.map((total) => (
+                <span key={total.per} className="whitespace-nowrap">
+                  {formatGBP(total.amount)}
+                  <span className="font-sans text-sm font-normal text-brand-100">{` ${total.per}`}</span>
+                </span>
+              ))}
             </span>
           </div>
         </div>
@@ -166,27 +139,47 @@ function CostCalculator({ search }: { search: string }) {
             Your estimate
           </p>
           <div role="status" aria-live="polite" aria-atomic="true" className="mt-4 space-y-4">
-            <p className="flex items-baseline justify-between gap-3">
-              <span className="text-brand-100">
-                Monthly total
-                <span className="block text-xs">{pricingText.totalsCover}</span>
-              </span>{" "}
-              <span className="font-serif text-4xl font-semibold tabular-nums">
-                {formatGBP(result.monthlyTotal)}
-              </span>
-            </p>
-            <p className="flex items-baseline justify-between gap-3 border-t border-white/15 pt-4">
-              <span className="text-brand-100">
-                Yearly total
-                <span className="block text-xs">{pricingText.totalsCover}</span>
-              </span>{" "}
-              <span className="font-serif text-3xl font-semibold tabular-nums">
-                {formatGBP(result.yearlyTotal)}
-              </span>
-            </p>
+            {totals.map((total, i) => (
+              <p
+                key={total.per}
+                className={cn(
+                  "flex items-baseline justify-between gap-3",
+                  i > 0 && "border-t border-white/15 pt-4",
+                )}
+              >
+                <span className="text-brand-100">
+                  {total.label}
+                  <span className="block text-xs">{pricingText.totalsCover}</span>
+                </span>{" "}
+                <span className={`font-serif ${total.size} font-semibold tabular-nums`}>
+                  {formatGBP(total.amount)}
+                </span>
+              </p>
+            ))}
           </div>
           <div className="mt-4">
-            <YearsWithCare medicationMonthly={result.treatmentMonthly + result.addOnsMonthly} />
+            <div className="rounded-control bg-white/10 px-4 py-3">
+              <p className="text-sm font-semibold text-white">{pricingText.withCareTitle}</p>
+              <dl className="mt-2 space-y-1 text-sm">
+                {yearsWithCare(result.treatmentMonthly + result.addOnsMonthly).map((year) => (
+                  <div key={year.id} className="flex items-baseline justify-between gap-3">
+                    <dt className="text-brand-100">{year.title}</dt>
+                    <dd className="font-serif text-xl font-semibold tabular-nums">
+                      {formatGBP(year.total)}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+              <p className="mt-2 text-xs leading-relaxed text-brand-100">
+                {pricingText.withCareNote}{" "}
+                <a
+                  href="#breakdown"
+                  className="font-semibold text-white underline underline-offset-2"
+                >
+                  See the cost breakdown
+                </a>
+              </p>
+            </div>
           </div>
 
           <dl className="mt-5 space-y-2 border-t border-white/15 pt-4 text-sm">
@@ -220,10 +213,7 @@ function CostCalculator({ search }: { search: string }) {
               Copy link to this estimate
             </Button>
           ) : null}
-          {/* The form's submit button. Without JavaScript it is how the estimate updates;
-              with it the estimate is already live, so it steps back to a quiet link-like
-              button, but stays: a form needs a way to submit it (WCAG technique H32). It
-              keeps its place among the children, so hydration keeps the same element. */}
+          {/* Hydrated, it steps back but stays: a form needs a submit button (WCAG H32). */}
           <button
             type="submit"
             className={
@@ -246,35 +236,21 @@ function CostCalculator({ search }: { search: string }) {
   );
 }
 
-/**
- * Beside the calculator's totals: the first and second year with the consultation, tests,
- * monitoring and membership of the worked example, for the treatment chosen, linking to
- * the breakdown that itemises them.
- */
-function YearsWithCare({ medicationMonthly }: { medicationMonthly: number }) {
-  const years = yearsWithCare(medicationMonthly);
+/** A treatment or an add-on: its name, what it is, and its price a month. */
+function Choice({ input, text }: { input: ComponentProps<"input">; text: ReactNode[] }) {
+  const [name, detail, price] = text;
   return (
-    <div className="rounded-control bg-white/10 px-4 py-3">
-      <p className="text-sm font-semibold text-white">{pricingText.withCareTitle}</p>
-      <dl className="mt-2 space-y-1 text-sm">
-        {years.map((year) => (
-          <div key={year.id} className="flex items-baseline justify-between gap-3">
-            <dt className="text-brand-100">{year.title}</dt>
-            <dd className="font-serif text-xl font-semibold tabular-nums">
-              {formatGBP(year.total)}
-            </dd>
-          </div>
-        ))}
-      </dl>
-      <p className="mt-2 text-xs leading-relaxed text-brand-100">
-        {pricingText.withCareNote}{" "}
-        <a href="#breakdown" className="font-semibold text-white underline underline-offset-2">
-          See the cost breakdown
-        </a>
-      </p>
-    </div>
+    <label className={choiceClass}>
+      <input {...input} className={cn(inputClass, input.type === "checkbox" && "rounded")} />
+      <span className="min-w-0 flex-1 font-semibold text-ink">
+        {name}
+        <span className="mt-0.5 block text-sm font-normal text-muted">{detail}</span>
+        <span className="mt-1.5 block text-sm font-medium text-brand-800 tabular-nums">
+          {price} a month
+        </span>
+      </span>
+    </label>
   );
 }
 
-/** The calculator is the one part of /pricing that runs in the browser (docs/decisions/126). */
 export const pricingIsland = { name: "pricing", Component: CostCalculator };

@@ -9,11 +9,7 @@ import {
   treatmentOptions,
 } from "../../content/pricing.ts";
 
-/**
- * The calculator's estimate (specification section 9): a month is the treatment, the add-ons
- * and the £32 membership; a year is the treatment's yearly total, the add-ons × 12 and the
- * £384 membership. Add-ons keep the price list's order.
- */
+/** Specification section 9. Add-ons keep the price list's order. */
 export function estimate(treatmentKey: TreatmentKey, addOnKeys: Iterable<AddOnKey>) {
   const treatment = treatmentOptions.find((t) => t.key === treatmentKey);
   if (!treatment) throw new RangeError(`Unknown treatment: ${treatmentKey}`);
@@ -42,11 +38,7 @@ export function sumLines(lines: readonly CostLine[]): number {
   return lines.reduce((pence, line) => pence + Math.round(lineAmount(line) * 100), 0) / 100;
 }
 
-/**
- * The worked example's first and second year (consultation, tests, membership, monitoring)
- * with the visitor's own treatment and add-ons in place of its medication line. With the
- * example's own £45 a month it gives the stated £1,485 and £1,140 (tested).
- */
+/** The worked example's years with the visitor's medication in place of its own. */
 export function yearsWithCare(medicationMonthly: number) {
   return costYears.map((year) => ({
     id: year.id,

@@ -8,12 +8,7 @@ import {
 
 export type Selection = { treatment: TreatmentKey; addOns: AddOnKey[] };
 
-/**
- * Reads the calculator's selection from a query string. Accepts the shared form
- * (`?treatment=nebido&addons=hcg-high,tadalafil`) and the repeated form a plain
- * HTML form submits (`addons=hcg-high&addons=tadalafil`). Anything unknown is
- * ignored, so a broken or stale link falls back to the defaults.
- */
+/** `addons=a,b` (shared) or `addons=a&addons=b` (the no-JS form); anything unknown is ignored. */
 export function parseSelection(params: URLSearchParams): Selection {
   const requestedTreatment = params.get("treatment");
   const treatment =
@@ -27,10 +22,7 @@ export function parseSelection(params: URLSearchParams): Selection {
   return { treatment, addOns: addOns.map((a) => a.key).filter((key) => requested.has(key)) };
 }
 
-/**
- * The query string for a selection, with its leading "?": empty for the defaults, so the
- * plain /pricing URL stays clean. Keys are URL-safe, so commas stay readable (not %2C).
- */
+/** Empty for the defaults; keys are URL-safe, so commas stay readable (not %2C). */
 export function selectionToSearch(selection: Selection): string {
   const keys = addOns.map((a) => a.key).filter((key) => selection.addOns.includes(key));
   if (selection.treatment === DEFAULT_TREATMENT && keys.length === 0) return "";

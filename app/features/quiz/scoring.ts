@@ -5,19 +5,14 @@ import {
   quizQuestions,
 } from "../../content/quiz.ts";
 
-/** Points per answer: Never 0 … Always 4 (specification section 9). */
-export const answerPoints: Record<AnswerOption, number> = {
-  Never: 0,
-  Rarely: 1,
-  Sometimes: 2,
-  Often: 3,
-  Always: 4,
-};
+/** Specification section 9: an answer scores its place, Never 0 up to Always 4. */
+type Points = Record<AnswerOption, number>;
+export const answerPoints = Object.fromEntries(answerOptions.map((o, i) => [o, i])) as Points;
 
 export const QUESTION_COUNT = 10;
 export const MAX_SCORE = QUESTION_COUNT * answerPoints.Always;
 
-/** The three bands, inclusive at both ends. */
+/** Inclusive at both ends. */
 export const riskBands: readonly { key: RiskBandKey; min: number; max: number }[] = [
   { key: "low", min: 0, max: 10 },
   { key: "moderate", min: 11, max: 20 },
@@ -28,7 +23,6 @@ export function isAnswerOption(value: unknown): value is AnswerOption {
   return typeof value === "string" && (answerOptions as readonly string[]).includes(value);
 }
 
-/** The total of a complete set of answers. Throws on anything but ten valid answers. */
 export function scoreAnswers(answers: readonly (AnswerOption | undefined)[]): number {
   if (answers.length !== QUESTION_COUNT) {
     throw new RangeError(`Expected ${QUESTION_COUNT} answers, got ${answers.length}`);
@@ -43,7 +37,6 @@ export function scoreAnswers(answers: readonly (AnswerOption | undefined)[]): nu
   return total;
 }
 
-/** The band a total falls in. Throws for a total that no set of answers can give. */
 export function riskBandFor(total: number): RiskBandKey {
   if (!Number.isInteger(total) || total < 0 || total > MAX_SCORE) {
     throw new RangeError(`A quiz total must be a whole number from 0 to ${MAX_SCORE}`);
@@ -52,16 +45,12 @@ export function riskBandFor(total: number): RiskBandKey {
   return riskBands.find((b) => total <= b.max)?.key ?? "higher";
 }
 
-/** How many questions have an answer: drives the 'N% Complete' label. */
 export function percentComplete(answers: readonly (AnswerOption | undefined)[]): number {
   const answered = answers.filter(isAnswerOption).length;
   return Math.round((answered / QUESTION_COUNT) * 100);
 }
 
-/**
- * The answers that scored highest: every answer at the top score given (above Never),
- * in question order, at most `limit` of them.
- */
+/** Every answer at the top score given (above Never), in question order. */
 export function topAnswers(answers: readonly (AnswerOption | undefined)[], limit = 3) {
   const scored = quizQuestions.flatMap((question, i) => {
     const answer = answers[i];

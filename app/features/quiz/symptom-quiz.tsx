@@ -7,33 +7,27 @@ import { Button } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { type AnswerOption, answerOptions, quizQuestions } from "../../content/quiz.ts";
 
-type Answers = (AnswerOption | undefined)[];
-
 const asOption = (value: string | undefined) => answerOptions.find((o) => o === value);
 const progressLabelId = "quiz-progress-label";
 const narrowButton = "max-[359px]:px-3 max-[359px]:[&_svg]:hidden";
 
-/**
- * One question at a time, each a `<fieldset>` of native radios whose `<legend>` holds its
- * heading, so the browser gives the group its keyboard behaviour and name (decision 054).
- * Answers live only in this state: nothing is stored or sent.
- */
+/** Native radios in a fieldset (decision 054); answers live only in this state, never sent. */
 function SymptomQuiz() {
   const [index, setIndex] = useState(0);
-  const [answers, setAnswers] = useState<Answers>(() => quizQuestions.map(() => undefined));
+  const [answers, setAnswers] = useState(() =>
+    quizQuestions.map((): AnswerOption | undefined => undefined),
+  );
   const [finished, setFinished] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const fieldsetRef = useRef<HTMLFieldSetElement>(null);
-  // Focus moves only after the visitor navigates, never on first load.
+  // Focus follows the visitor's moves, never the first load.
   const moved = useRef(false);
 
   useEffect(() => {
-    if (!moved.current) return;
-    headingRef.current?.focus();
+    if (moved.current) headingRef.current?.focus();
   }, [index, finished]);
 
-  // A visitor can pick an answer before the page's script has run: the browser checks
-  // the radio, and hydration keeps it checked. Adopt it, so Next and the count agree.
+  // An answer picked before hydration stays checked: adopt it, so Next and the count agree.
   useEffect(() => {
     const early = asOption(fieldsetRef.current?.querySelector<HTMLInputElement>(":checked")?.value);
     if (early) setAnswers((prev) => prev.map((a, i) => (i === 0 && a === undefined ? early : a)));
@@ -49,25 +43,19 @@ function SymptomQuiz() {
   const isLast = index === quizQuestions.length - 1;
   const percent = percentComplete(answers);
 
-  function choose(option: AnswerOption) {
-    setAnswers((prev) => prev.map((a, i) => (i === index ? option : a)));
-  }
-
   function goNext() {
-    if (answer === undefined) return;
     moved.current = true;
     if (isLast) setFinished(true);
     else setIndex(index + 1);
   }
 
   function goPrevious() {
-    if (index === 0) return;
     moved.current = true;
     setIndex(index - 1);
   }
 
   return (
-    <Card padding="none">
+    <Card>
       <div className="border-b border-line px-5 py-5 sm:px-8">
         <div className="flex items-baseline justify-between gap-4 text-sm">
           <p className="font-semibold text-brand-800">
@@ -87,7 +75,7 @@ function SymptomQuiz() {
 
       <div className="px-5 py-6 sm:px-8 sm:py-8">
         <fieldset
-          // A new group per question, so no radio starts focused and each has its own name.
+          // A new group per question, so no radio starts focused.
           key={question.id}
           ref={fieldsetRef}
         >
@@ -115,7 +103,9 @@ function SymptomQuiz() {
                   name={`quiz-${question.id}`}
                   value={option}
                   checked={answer === option}
-                  onChange={() => choose(option)}
+                  onChange={() =>
+                    setAnswers((prev) => prev.map((a, i) => (i === index ? option : a)))
+                  }
                   className="size-5 shrink-0 accent-brand-700"
                 />
                 {option}
@@ -124,7 +114,6 @@ function SymptomQuiz() {
           </div>
         </fieldset>
 
-        {/* Below 360 px the two buttons leave out their arrows and some padding to fit. */}
         <div className="mt-8 flex items-center justify-between gap-3">
           <Button
             variant="secondary"
@@ -145,5 +134,4 @@ function SymptomQuiz() {
   );
 }
 
-/** The quiz is the one part of /quiz that runs in the browser (docs/decisions/126). */
 export const quizIsland = { name: "quiz", Component: SymptomQuiz };

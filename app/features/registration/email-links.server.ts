@@ -5,26 +5,10 @@ import {
   linkTokenParam,
 } from "../../../contract/registrations.ts";
 
-/**
- * What the pages behind our emails' links answer (decision 155): a view and its status. A
- * problem with the link is the visitor's to see, never a 500, and changes nothing.
- */
-export type ConfirmView =
-  "ask" | "confirmed" | "alreadyConfirmed" | "expired" | "invalid" | "gone" | "unavailable";
-
-export type UnsubscribeView =
-  "ask" | "alreadyUnsubscribed" | "done" | "rejoined" | "invalid" | "gone" | "unavailable";
-
-type LinkAnswer<View> = {
-  view: View;
-  status: 200 | 400 | 410 | 503;
-  headers?: Record<string, string>;
-};
-
 /** 400 for a link we did not make; 410 for a genuine one past its 7 days or its registration. */
 const problemStatus = { invalid: 400, expired: 410, gone: 410 } as const;
 
-/** The token from the query string, or else from a posted form; null when there is none. */
+/** From the query string, or else from a posted form. */
 export function linkToken(url: string, form?: FormData): string | null {
   const fromQuery = new URL(url).searchParams.get(linkTokenParam)?.trim();
   if (fromQuery) return fromQuery;
@@ -33,8 +17,8 @@ export function linkToken(url: string, form?: FormData): string | null {
 }
 
 /**
- * The service's answer as a view. Unsubscribe links never expire (RFC 8058), so for them
- * an "expired" one is not one of ours.
+ * A problem with the link is the visitor's to see, never a 500 (decision 155). Unsubscribe links
+ * never expire (RFC 8058): for them an "expired" one is not one of ours.
  */
 async function answer<
   Result extends { kind: string },
@@ -45,7 +29,11 @@ async function answer<
   call: (token: string) => Promise<Result>,
   view: (result: Exclude<Result, LinkProblem>) => View,
   expired: Expired = "expired" as Expired,
-): Promise<LinkAnswer<View | Expired | "invalid" | "gone" | "unavailable">> {
+): Promise<{
+  view: View | Expired | "invalid" | "gone" | "unavailable";
+  status: 200 | 400 | 410 | 503;
+  headers?: Record<string, string>;
+}> {
   if (token === null) return { view: "invalid", status: 400 };
   let result: Result;
   try {
@@ -66,48 +54,28 @@ async function answer<
 
 type Token = string | null;
 
-/** A look at a confirm link (GET, HEAD, `.data`): never confirms, since link scanners open links. */
+/** GET, HEAD, `.data`: never confirms, since link scanners open links. */
 export const checkConfirmLink = (r: Pick<RegistrationService, "checkConfirm">, token: Token) =>
-  answer(
-    token,
-    (t) => r.checkConfirm(t),
-    (c) => (c.alreadyConfirmed ? "alreadyConfirmed" : "ask"),
-  );
+  answer(token, r.checkConfirm.bind(r), (c) => (c.alreadyConfirmed ? "alreadyConfirmed" : "ask"));
 
-/** The confirm button's POST: a second press is harmless. */
 export const confirmLink = (r: Pick<RegistrationService, "confirm">, token: Token) =>
-  answer(
-    token,
-    (t) => r.confirm(t),
-    (c) => (c.firstTime ? "confirmed" : "alreadyConfirmed"),
-  );
+  answer(token, r.confirm.bind(r), (c) => (c.firstTime ? "confirmed" : "alreadyConfirmed"));
 
-/** A look at an unsubscribe link (GET): never unsubscribes. */
 export const checkUnsubscribeLink = (
   r: Pick<RegistrationService, "checkUnsubscribe">,
   token: Token,
 ) =>
   answer(
     token,
-    (t) => r.checkUnsubscribe(t),
+    r.checkUnsubscribe.bind(r),
     (u) => (u.alreadyUnsubscribed ? "alreadyUnsubscribed" : "ask"),
     "invalid",
   );
 
-/** The button or a mail provider's one-click POST: safe to repeat, each time a 200. */
+/** The button or a mail provider's one-click POST: each time a 200. */
 export const unsubscribeLink = (r: Pick<RegistrationService, "unsubscribe">, token: Token) =>
-  answer(
-    token,
-    (t) => r.unsubscribe(t),
-    () => "done",
-    "invalid",
-  );
+  answer(token, r.unsubscribe.bind(r), () => "done", "invalid");
 
-/** "Join the list again" from an unsubscribe link's page: the only way back. Safe to repeat. */
+/** "Join the list again": the only way back. */
 export const rejoinLink = (r: Pick<RegistrationService, "rejoin">, token: Token) =>
-  answer(
-    token,
-    (t) => r.rejoin(t),
-    () => "rejoined",
-    "invalid",
-  );
+  answer(token, r.rejoin.bind(r), () => "rejoined", "invalid");

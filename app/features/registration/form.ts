@@ -7,31 +7,19 @@ import {
 } from "../../../contract/registrations.ts";
 import { registrationErrors as messages } from "../../content/registration.ts";
 
-/*
- * The register-interest form on both sides of the wire, for the page, the island and the
- * action: field names and limits, the zod schema, idempotency keys, the action's answer,
- * and how the island sends the form and retries.
- * zod/mini (decision 128): about 5 KB gzipped in the browser against full zod's 22, and
- * its object schema never compiles a parser with `new Function`, which the CSP forbids.
- */
+// zod/mini (decision 128): 5 KB gzipped, not zod's 22, and no `new Function` (the CSP forbids it).
 
 /** The browser gets the same numbers as `maxLength`; the server enforces them (decision 035). */
 export const registrationLimits = {
   name: 100,
-  /** RFC 5321 caps a forward path at 256 octets, so an address is at most 254 characters. */
-  email: 254,
-  /** A mail server refuses longer parts with 501 (RFC 5321 4.5.3.1), so the form does first. */
-  emailParts: { local: 64, domain: 253, label: 63 },
+  email: 254, // RFC 5321's 256-octet forward path
+  emailParts: { local: 64, domain: 253, label: 63 }, // longer parts get a 501 (RFC 5321 4.5.3.1)
   phone: 20,
-  /** E.164 numbers have at most 15 digits; fewer than 7 is not a reachable number. */
-  phoneDigits: { min: 7, max: 15 },
+  phoneDigits: { min: 7, max: 15 }, // E.164
   message: 2000,
-  /** An ISO 8601 date-time with offset is about 30 characters; more is not a timestamp. */
   clientTimestamp: 40,
-  /** A campaign's tag is a word or two; longer is noise, not a source worth a row. */
   utm: 100,
-  /** A DNS name is at most 253 characters (RFC 1035). */
-  referrerHost: 253,
+  referrerHost: 253, // RFC 1035
 } as const;
 
 export const fieldNames = {
@@ -55,7 +43,7 @@ export const fieldNames = {
 export const UPDATES_TICKED = "yes";
 export const ANALYTICS_ALLOWED = "yes";
 
-/** What a person typed: echoed back into the form when it needs correcting. */
+/** Echoed back into the form when it needs correcting. */
 export type RegistrationValues = Record<"name" | "email" | "phone" | "message", string>;
 
 export type FieldErrors = Partial<Record<keyof RegistrationValues, string>>;
@@ -96,34 +84,19 @@ function fitsSmtp(address: string): boolean {
 
 const emptyToNull = (value: string) => (value === "" ? null : value);
 
-/**
- * Invisible characters nobody types on purpose, removed before any check (decisions 043, 077):
- * - C0 controls and DEL: NUL is cut off by SQLite readers and refused by PostgreSQL
- *   (found by tests/e2e/fuzz.spec.ts); ESC starts terminal escape sequences.
- * - C1 controls: U+009B is a one-character CSI, so `Eve\u009b2J` clears an operator's
- *   xterm; U+009D starts an OSC (window title, clipboard).
- * - Bidirectional overrides, embeddings, isolates and marks reorder what a reader sees
- *   ("Trojan Source"); right-to-left names display correctly without them.
- * - U+2028 and U+2029 break lines in some viewers but not others.
- * Multi-line messages keep tab, LF and CR.
- */
+// Decisions 043, 077: C0 and C1 controls (NUL, the one-character CSI), bidi controls, U+2028-9.
 const controls =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/g;
-const controlsButLines =
-  // eslint-disable-next-line no-control-regex -- as above, minus tab, LF and CR
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]/g;
 const stripControls = (value: string) => value.replace(controls, "");
-const stripControlsButLines = (value: string) => value.replace(controlsButLines, "");
+const stripControlsButLines = (value: string) =>
+  value.replace(controls, (c) => ("\t\n\r".includes(c) ? c : ""));
 
-/** Invisible characters removed, then trimmed, then the checks. */
 const cleaned = (strip: (value: string) => string, ...checks: z.core.$ZodCheck<string>[]) =>
   z.string().check(z.overwrite(strip), z.trim(), ...checks);
-/** As `cleaned`, with "" read as null: an optional field left empty. */
 const orNull = (strip: (value: string) => string, ...checks: z.core.$ZodCheck<string>[]) =>
   z.pipe(cleaned(strip, ...checks), z.transform(emptyToNull));
 
-/** The browser runs it for fast feedback, the action for safety. */
 export const registrationSchema = z.object({
   name: cleaned(
     stripControls,
@@ -151,7 +124,6 @@ export const registrationSchema = z.object({
 
 export type RegistrationFields = z.output<typeof registrationSchema>;
 
-/** Keeps the first message for each field. */
 export function validateRegistration(values: RegistrationValues) {
   const result = registrationSchema.safeParse(values);
   if (result.success) return { success: true as const, data: result.data };
@@ -177,11 +149,7 @@ const hostSchema = z.pipe(
   z.transform(emptyToNull),
 );
 
-/**
- * Where the visit came from (decision 134), from the hidden fields the page script fills,
- * or null when the visitor did not allow analytics. A value too long or not a host name is
- * dropped, never the registration over it: nobody can correct a hidden field.
- */
+/** Decision 134. A bad value is dropped, not the registration: nobody can fix a hidden field. */
 export function usableAttribution(submission: RawSubmission): Attribution | null {
   if (submission.analytics !== ANALYTICS_ALLOWED) return null;
   const read = (schema: typeof utmSchema | typeof hostSchema, value: string) => {
@@ -196,13 +164,11 @@ export function usableAttribution(submission: RawSubmission): Attribution | null
   };
 }
 
-/** Kept exactly as sent; null when absent or not a date-time. */
 export function usableClientTimestamp(value: string): string | null {
   if (value === "" || value.length > registrationLimits.clientTimestamp) return null;
   return timestampSchema.safeParse(value).success ? value : null;
 }
 
-/** What the action answers: JSON to the island, the page's action data without JavaScript. */
 export type RegistrationActionResult =
   | { status: "success" }
   | ({ values: RegistrationValues; wantsUpdates: boolean } & (
@@ -213,7 +179,7 @@ export type RegistrationActionResult =
 /** Or the browser giving up after its retries. */
 export type RegistrationFormResult = RegistrationActionResult | { status: "failed" };
 
-/** A usable idempotency key is a UUID; anything else is ignored and the server derives one. */
+/** Anything but a UUID is ignored, and the server derives a key. */
 export function usableIdempotencyKey(value: string): string | null {
   const trimmed = value.trim();
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(trimmed)
@@ -226,10 +192,7 @@ export function formatUuid(bytes: Uint8Array): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-/**
- * One per filled-in form. crypto.randomUUID exists only in secure contexts (https and
- * localhost), so plain-http previews build a v4 UUID from getRandomValues.
- */
+/** crypto.randomUUID exists only in secure contexts, so plain-http previews build a v4 by hand. */
 export function newIdempotencyKey(): string {
   if (typeof crypto.randomUUID === "function") return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
@@ -238,7 +201,6 @@ export function newIdempotencyKey(): string {
   return formatUuid(bytes);
 }
 
-/** Whitespace runs collapsed and the email lower-cased: what a derived key is made from. */
 export function normaliseForKey(fields: RegistrationFields): string {
   const squash = (value: string | null) => (value === null ? null : value.replace(/\s+/g, " "));
   return JSON.stringify([
@@ -249,13 +211,9 @@ export function normaliseForKey(fields: RegistrationFields): string {
   ]);
 }
 
-/** The data-fetching defaults of section 9 (app/config/ui.ts). */
 export type RetryPolicy = { retries: number; baseDelayMs: number; maxDelayMs: number };
 
-/**
- * An answer that is not a stored registration or the fields' errors: the action's own 503
- * (storage unavailable), a guard's refusal, a proxy's error page.
- */
+/** Any answer but stored or the fields' errors: a 503, a guard's refusal, a proxy's page. */
 export class HttpFailure extends Error {
   override name = "HttpFailure";
   readonly status: number;
@@ -267,11 +225,7 @@ export class HttpFailure extends Error {
   }
 }
 
-/**
- * The wait before retry `retryIndex` (0-based), doubling up to the cap, or null to stop. A
- * longer Retry-After is honoured; one beyond the cap (a daily rate limit, say) means
- * retrying now is pointless.
- */
+/** Null to stop: a Retry-After beyond the cap (a daily rate limit, say) makes retries pointless. */
 export function retryDelay(
   retryIndex: number,
   policy: RetryPolicy,
@@ -283,11 +237,7 @@ export function retryDelay(
   return Math.max(backoff, retryAfterMs ?? 0);
 }
 
-/**
- * Network failures (fetch throws a TypeError), 5xx, 408 and 429 are transient; other 4xx
- * answers (403 foreign origin, 413 too large) would fail the same way again; an abort
- * means the visitor left the page.
- */
+/** Network failures, 5xx, 408 and 429 are transient; an abort means the visitor left. */
 export function classifySubmitError(
   error: unknown,
 ): { retry: false } | { retry: true; retryAfterMs: number | null } {
@@ -297,11 +247,7 @@ export function classifySubmitError(
   return transient ? { retry: true, retryAfterMs: error.retryAfterMs } : { retry: false };
 }
 
-/**
- * Runs `attempt` until it succeeds, a failure is not transient, or the retries are spent,
- * then throws the last error. Every attempt carries the same idempotency key, so a retry
- * of a request that did reach the database is answered as a duplicate.
- */
+/** Every attempt carries the same key, so a retry that reached the database is a duplicate. */
 export async function submitWithRetry<T>(
   attempt: (attemptNumber: number) => Promise<T>,
   policy: RetryPolicy,
@@ -326,7 +272,6 @@ function isResult(answer: unknown): answer is RegistrationActionResult {
   );
 }
 
-/** From the header or a guard's JSON `retryAfterSeconds`. */
 function retryAfterMs(response: Response, answer: unknown): number | null {
   const fromBody =
     typeof answer === "object" && answer !== null ? Reflect.get(answer, "retryAfterSeconds") : null;
@@ -334,11 +279,7 @@ function retryAfterMs(response: Response, answer: unknown): number | null {
   return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : null;
 }
 
-/**
- * One attempt: the form's fields, posted as the browser posts them, to the page's own
- * action asking for JSON. Resolves with the answer (stored, or the fields' errors); throws
- * HttpFailure for any other answer and fetch's TypeError when the network fails.
- */
+/** One attempt, posted as the browser posts the form, asking the action for JSON (decision 149). */
 export async function sendRegistration(form: FormData): Promise<RegistrationActionResult> {
   const body = new URLSearchParams();
   for (const [name, value] of form.entries()) {

@@ -23,7 +23,6 @@ import {
 } from "./form.ts";
 import {
   appServicesContext,
-  type AppServices,
   type Logger,
   type RegistrationService,
   registrationPaths,
@@ -40,13 +39,7 @@ export type RegistrationOutcome = {
 
 export const storageRetryAfterSeconds = 5;
 
-/**
- * The key of a submission that came without one (a form posted without JavaScript: the
- * prerendered page cannot carry a per-visitor key). The same details give the same key,
- * so a double submit or a browser resend stores one row (decision 036): a UUIDv8 (RFC
- * 9562) from the first 16 bytes of a SHA-256. Synchronous, because WebCrypto's digest
- * went through the thread pool and cost this path about 7% of its server time (decision 092).
- */
+/** The same details give the same UUIDv8, so a resend stores one row (decisions 036, 092). */
 export function deriveIdempotencyKey(fields: RegistrationFields): string {
   const bytes = createHash("sha256")
     .update(`registration-v1:${normaliseForKey(fields)}`)
@@ -57,10 +50,7 @@ export function deriveIdempotencyKey(fields: RegistrationFields): string {
   return formatUuid(bytes);
 }
 
-/**
- * Validates again with the form's schema, drops honeypot submissions quietly, and stores
- * durably before answering success. One log line per outcome, with ids and kinds only.
- */
+/** One log line per outcome, with ids and kinds only. */
 export async function handleRegistration(
   form: FormData | URLSearchParams,
   registrations: RegistrationService,
@@ -123,35 +113,32 @@ export async function handleRegistration(
   }
 }
 
-async function handleRegistrationRequest(
-  request: Request,
-  { registrations, logger }: Pick<AppServices, "registrations" | "logger">,
-): Promise<RegistrationOutcome> {
+async function handleRegistrationRequest({ request, context }: ActionFunctionArgs) {
+  const { registrations, logger } = context.get(appServicesContext);
   // A body that is not a form reads as an empty form, which fails validation (400).
   const form = await request.formData().catch(() => new FormData());
   return handleRegistration(form, registrations, logger);
 }
 
-/**
- * The island posts to the page's own action with `Accept: application/json` and gets the
- * answer as JSON (decision 149): a route middleware, because an action's Response would be
- * rendered into the page.
- */
+/** JSON for the island (decision 149): a middleware, as an action's Response would be rendered. */
 export const middleware: MiddlewareFunction<Response>[] = [
-  async ({ request, context }, next) => {
-    if (request.method !== "POST" || !request.headers.get("Accept")?.includes("application/json"))
-      return next();
-    const outcome = await handleRegistrationRequest(request, context.get(appServicesContext));
+  async (args, next) => {
+    const { method, headers } = args.request;
+    if (method !== "POST" || !headers.get("Accept")?.includes("application/json")) return next();
+    const outcome = await handleRegistrationRequest(args);
     return Response.json(outcome.result, { status: outcome.status, headers: outcome.headers });
   },
 ];
 
-/** The form posted without JavaScript. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const outcome = await handleRegistrationRequest(request, context.get(appServicesContext));
+export async function action(args: ActionFunctionArgs) {
+  const outcome = await handleRegistrationRequest(args);
   if (outcome.redirectTo) return redirect(outcome.redirectTo, 303);
   return data(outcome.result, { status: outcome.status, headers: outcome.headers });
 }
 
-/** Retry-After on a 503 reaches the browser only if the page passes it on (found by faults.spec.ts). */
-export const headers: HeadersFunction = ({ actionHeaders }) => actionHeaders;
+/** Retry-After on a 503 reaches the browser only if the page passes it on (the email links' too). */
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const merged = new Headers(loaderHeaders);
+  actionHeaders.forEach((value, name) => merged.set(name, value));
+  return merged;
+};

@@ -25,66 +25,10 @@ import { useHydrated } from "../../lib/use-hydrated.ts";
 
 const fieldOrder = ["name", "email", "phone", "message"] as const;
 
-const inputTypes = { name: "text", email: "email", phone: "tel" } as const;
-
-/** One of the form's four fields, with its label, hint, limit and the value to show again. */
-function TextField({
-  field,
-  error,
-  value,
-}: {
-  field: (typeof fieldOrder)[number];
-  error: string | undefined;
-  value: string | undefined;
-}) {
-  const text: { label: string; hint?: string } = copy.fields[field];
-  const required = field === "name" || field === "email";
-  return (
-    <Field
-      label={text.label}
-      hint={text.hint}
-      optionalText={required ? undefined : copy.optional}
-      error={error}
-    >
-      {(control) =>
-        field === "message" ? (
-          <Textarea
-            {...control}
-            name={fieldNames.message}
-            rows={5}
-            maxLength={limits.message}
-            defaultValue={value}
-          />
-        ) : (
-          <Input
-            {...control}
-            name={fieldNames[field]}
-            type={inputTypes[field]}
-            autoComplete={copy.fields[field].autoComplete}
-            spellCheck={field === "email" ? false : undefined}
-            required={required}
-            maxLength={limits[field]}
-            defaultValue={value}
-          />
-        )
-      }
-    </Field>
-  );
-}
-
-/**
- * Without JavaScript a plain POST; with it the browser validates first with the server's
- * schema, stamps the idempotency key and the time, and hands the fields to `onSend`.
- */
-function RegistrationForm({
-  result,
-  pending,
-  onSend,
-}: {
-  result: RegistrationFormResult | undefined;
-  pending: boolean;
-  onSend: (fields: FormData) => void;
-}) {
+/** Without JavaScript a plain POST; with it, validated first and stamped with its key and time. */
+function RegistrationPanel({ initialResult }: { initialResult: RegistrationFormResult | null }) {
+  const [result, setResult] = useState(initialResult ?? undefined);
+  const [pending, setPending] = useState(false);
   const hydrated = useHydrated();
   const updatesId = useId();
   const keyRef = useRef<HTMLInputElement>(null);
@@ -92,20 +36,16 @@ function RegistrationForm({
   const submittingRef = useRef(false);
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
 
-  // The prerendered page is the same for everyone, so the key is made here, in the
-  // browser, once per filled-in form (docs/decisions/036).
+  // The prerendered page is the same for everyone, so the key is made here (decision 036).
   useEffect(() => {
     if (keyRef.current && keyRef.current.value === "") keyRef.current.value = newIdempotencyKey();
   }, []);
-  useEffect(() => {
-    if (!pending) submittingRef.current = false;
-  }, [pending]);
 
   const values = result && "values" in result ? result.values : undefined;
   const serverErrors = result?.status === "invalid" ? result.fieldErrors : {};
   const errors = clientErrors ?? serverErrors;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // A second click while the first is on its way sends nothing more.
     if (submittingRef.current) return;
@@ -120,10 +60,22 @@ function RegistrationForm({
       return;
     }
     setClientErrors(null);
-    if (keyRef.current && keyRef.current.value === "") keyRef.current.value = newIdempotencyKey();
     if (timestampRef.current) timestampRef.current.value = new Date().toISOString();
     submittingRef.current = true;
-    onSend(new FormData(form));
+    const fields = new FormData(form);
+    setPending(true);
+    try {
+      const answer = await submitWithRetry(() => sendRegistration(fields), retryPolicy);
+      if (answer.status === "success") notify.success(copy.toasts.success);
+      setResult(answer);
+    } catch (error) {
+      console.error(error);
+      notify.error(copy.toasts.failure);
+      setResult({ status: "failed" });
+    } finally {
+      setPending(false);
+      submittingRef.current = false;
+    }
   }
 
   // Once a field is corrected, its message goes; new messages wait for the next submit.
@@ -139,129 +91,160 @@ function RegistrationForm({
   }
 
   return (
-    <Card padding="none" className="p-6 sm:p-9">
-      <h2 className="text-2xl">{copy.formTitle}</h2>
-      <p className="mt-2 text-sm text-muted">{copy.required}</p>
-      <form
-        method="post"
-        action={registrationPaths.form}
-        // Native validation stops a submit before our messages can show, so it is
-        // switched off once JavaScript runs; without JavaScript it still guards the form.
-        noValidate={hydrated}
-        onSubmit={handleSubmit}
-        onChange={handleChange}
-        // The page script fills the visit's source in here, with analytics consent only.
-        data-visit-source=""
-        className="relative mt-7 flex flex-col gap-6"
-      >
-        {fieldOrder.map((field) => (
-          <TextField key={field} field={field} error={errors[field]} value={values?.[field]} />
-        ))}
-
-        <div className="flex items-start gap-3">
-          <input
-            id={updatesId}
-            type="checkbox"
-            name={fieldNames.updates}
-            value={UPDATES_TICKED}
-            defaultChecked={result && "wantsUpdates" in result ? result.wantsUpdates : false}
-            aria-describedby={`${updatesId}-hint`}
-            className="mt-0.5 size-6 shrink-0 cursor-pointer accent-brand-700"
-          />
-          <div className="flex flex-col gap-1">
-            <label htmlFor={updatesId} className="cursor-pointer text-base font-semibold text-ink">
-              {copy.updates.label}
-              <span className="ml-1.5 font-normal text-muted">{copy.optional}</span>
-            </label>
-            <p id={`${updatesId}-hint`} className="text-sm text-muted">
-              {copy.updates.hint}
-            </p>
-          </div>
-        </div>
-
-        {/* For bots only: off-screen, hidden from screen readers, out of the tab order. */}
-        <div
-          aria-hidden="true"
-          className="absolute top-auto -left-[10000px] h-px w-px overflow-hidden"
-        >
-          <label htmlFor="registration-website">Leave this field empty</label>
-          <input
-            id="registration-website"
-            type="text"
-            name={fieldNames.honeypot}
-            tabIndex={-1}
-            autoComplete="off"
-            defaultValue=""
-          />
-        </div>
-        <input type="hidden" name={fieldNames.consentVersion} value={currentConsentVersion} />
-        <input ref={keyRef} type="hidden" name={fieldNames.idempotencyKey} />
-        <input ref={timestampRef} type="hidden" name={fieldNames.clientTimestamp} />
-        {Object.values(attributionFields).map((name) => (
-          <input key={name} type="hidden" name={name} defaultValue="" />
-        ))}
-
-        {result?.status === "unavailable" ? (
-          <p role="alert" className="rounded-control bg-warning-bg px-4 py-3 text-sm text-warning">
-            {result.message}
-          </p>
-        ) : null}
-        {result?.status === "failed" ? (
-          <p className="rounded-control bg-warning-bg px-4 py-3 text-sm text-warning">
-            {copy.failureNote}
-          </p>
-        ) : null}
-
-        <div className="flex flex-col gap-4 border-t border-line pt-6 sm:flex-row sm:items-center sm:gap-6">
-          <Button
-            type="submit"
-            size="lg"
-            disabled={pending}
-            aria-busy={pending || undefined}
-            className="shrink-0"
+    <>
+      {result?.status === "success" ? (
+        <ThankYouCard moveFocus />
+      ) : (
+        <Card className="p-6 sm:p-9">
+          <h2 className="text-2xl">{copy.formTitle}</h2>
+          <p className="mt-2 text-sm text-muted">{copy.required}</p>
+          <form
+            method="post"
+            action={registrationPaths.form}
+            // Native validation stops a submit before our messages show; it stays without JS.
+            noValidate={hydrated}
+            onSubmit={handleSubmit}
+            onChange={handleChange}
+            // The page script fills the visit's source in here, with analytics consent only.
+            data-visit-source=""
+            className="relative mt-7 flex flex-col gap-6"
           >
-            {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
-            {pending ? copy.pending : copy.submit}
-          </Button>
-          <p className="text-sm leading-relaxed text-muted">
-            {copy.consent.text}{" "}
-            <a
-              href="/privacy-policy"
-              className="font-medium text-brand-800 underline underline-offset-2"
+            {fieldOrder.map((field) => {
+              const text: { label: string; hint?: string } = copy.fields[field];
+              const required = field === "name" || field === "email";
+              return (
+                <Field
+                  key={field}
+                  label={text.label}
+                  hint={text.hint}
+                  optionalText={required ? undefined : copy.optional}
+                  error={errors[field]}
+                >
+                  {(control) =>
+                    field === "message" ? (
+                      <Textarea
+                        {...control}
+                        name={fieldNames.message}
+                        rows={5}
+                        maxLength={limits.message}
+                        defaultValue={values?.[field]}
+                      />
+                    ) : (
+                      <Input
+                        {...control}
+                        name={fieldNames[field]}
+                        type={{ name: "text", email: "email", phone: "tel" }[field]}
+                        autoComplete={copy.fields[field].autoComplete}
+                        spellCheck={field === "email" ? false : undefined}
+                        required={required}
+                        maxLength={limits[field]}
+                        defaultValue={values?.[field]}
+                      />
+                    )
+                  }
+                </Field>
+              );
+            })}
+
+            <div className="flex items-start gap-3">
+              <input
+                id={updatesId}
+                type="checkbox"
+                name={fieldNames.updates}
+                value={UPDATES_TICKED}
+                defaultChecked={result && "wantsUpdates" in result ? result.wantsUpdates : false}
+                aria-describedby={`${updatesId}-hint`}
+                className="mt-0.5 size-6 shrink-0 cursor-pointer accent-brand-700"
+              />
+              <div className="flex flex-col gap-1">
+                <label
+                  htmlFor={updatesId}
+                  className="cursor-pointer text-base font-semibold text-ink"
+                >
+                  {copy.updates.label}
+                  <span className="ml-1.5 font-normal text-muted">{copy.optional}</span>
+                </label>
+                <p id={`${updatesId}-hint`} className="text-sm text-muted">
+                  {copy.updates.hint}
+                </p>
+              </div>
+            </div>
+
+            {/* For bots only: off-screen, hidden from screen readers, out of the tab order. */}
+            <div
+              aria-hidden="true"
+              className="absolute top-auto -left-[10000px] h-px w-px overflow-hidden"
             >
-              {copy.consent.linkText}
-            </a>
-            .
-          </p>
-        </div>
-      </form>
-    </Card>
+              <label htmlFor="registration-website">Leave this field empty</label>
+              <input
+                id="registration-website"
+                type="text"
+                name={fieldNames.honeypot}
+                tabIndex={-1}
+                autoComplete="off"
+                defaultValue=""
+              />
+            </div>
+            <input type="hidden" name={fieldNames.consentVersion} value={currentConsentVersion} />
+            <input ref={keyRef} type="hidden" name={fieldNames.idempotencyKey} />
+            <input ref={timestampRef} type="hidden" name={fieldNames.clientTimestamp} />
+            {Object.values(attributionFields).map((name) => (
+              <input key={name} type="hidden" name={name} defaultValue="" />
+            ))}
+
+            {result?.status === "unavailable" || result?.status === "failed" ? (
+              <p
+                role={result.status === "unavailable" ? "alert" : undefined}
+                className="rounded-control bg-warning-bg px-4 py-3 text-sm text-warning"
+              >
+                {result.status === "unavailable" ? result.message : copy.failureNote}
+              </p>
+            ) : null}
+
+            <div className="flex flex-col gap-4 border-t border-line pt-6 sm:flex-row sm:items-center sm:gap-6">
+              <Button
+                type="submit"
+                size="lg"
+                disabled={pending}
+                aria-busy={pending || undefined}
+                className="shrink-0"
+              >
+                {pending ? <Loader2 aria-hidden="true" className="animate-spin" /> : null}
+                {pending ? copy.pending : copy.submit}
+              </Button>
+              <p className="text-sm leading-relaxed text-muted">
+                {copy.consent.text}{" "}
+                <a
+                  href="/privacy-policy"
+                  className="font-medium text-brand-800 underline underline-offset-2"
+                >
+                  {copy.consent.linkText}
+                </a>
+                .
+              </p>
+            </div>
+          </form>
+        </Card>
+      )}
+      <Toaster />
+    </>
   );
 }
 
-/**
- * Replaces the form once the registration is stored (with JavaScript), and is the body of
- * the thank-you page a form posted without JavaScript is redirected to.
- */
+/** Replaces the form once stored, and is the body of the no-JavaScript thank-you page. */
 export function ThankYouCard({ moveFocus }: { moveFocus: boolean }) {
   const thanks = copy.thankYou;
   const cardRef = useRef<HTMLDivElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // After a JavaScript submit the form disappears under the visitor's focus: move it here,
-  // and bring the whole card into view below the fixed header (html's scroll-padding-top).
+  // The form disappears under the visitor's focus; the card comes into view below the header.
   useEffect(() => {
-    const heading = headingRef.current;
-    if (!moveFocus || !heading) return;
-    heading.focus({ preventScroll: true });
+    if (!moveFocus) return;
+    headingRef.current?.focus({ preventScroll: true });
     cardRef.current?.scrollIntoView({ block: "start" });
   }, [moveFocus]);
 
   return (
-    <Card
-      ref={cardRef}
-      padding="none"
-      className="flex scroll-mt-4 flex-col items-start gap-5 p-6 sm:p-10"
-    >
+    <Card ref={cardRef} className="flex scroll-mt-4 flex-col items-start gap-5 p-6 sm:p-10">
       <CheckCircle2 aria-hidden="true" className="size-10 text-success" />
       <h2 id="thank-you-heading" ref={headingRef} tabIndex={-1} className="text-3xl">
         {thanks.title}
@@ -291,44 +274,4 @@ export function ThankYouCard({ moveFocus }: { moveFocus: boolean }) {
   );
 }
 
-/**
- * The form, then its thank-you card in the same place. `initialResult` is the server's
- * answer when the form was posted without JavaScript and came back with errors.
- */
-function RegistrationPanel({ initialResult }: { initialResult: RegistrationFormResult | null }) {
-  const [result, setResult] = useState(initialResult ?? undefined);
-  const [pending, setPending] = useState(false);
-
-  async function send(fields: FormData) {
-    setPending(true);
-    try {
-      const answer = await submitWithRetry(() => sendRegistration(fields), retryPolicy);
-      if (answer.status === "success") notify.success(copy.toasts.success);
-      setResult(answer);
-    } catch (error) {
-      console.error(error);
-      notify.error(copy.toasts.failure);
-      setResult({ status: "failed" });
-    } finally {
-      setPending(false);
-    }
-  }
-
-  return (
-    <>
-      {result?.status === "success" ? (
-        <ThankYouCard moveFocus />
-      ) : (
-        <RegistrationForm
-          result={result}
-          pending={pending}
-          onSend={(fields) => void send(fields)}
-        />
-      )}
-      <Toaster />
-    </>
-  );
-}
-
-/** The one part of /register-interest that runs in the browser (decision 126). */
 export const registrationIsland = { name: "registration", Component: RegistrationPanel };

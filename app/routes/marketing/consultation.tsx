@@ -1,6 +1,5 @@
 import { CalendarX2, ClipboardList, Droplet, FlaskConical, Sun } from "lucide-react";
 
-import type { Route } from "./+types/consultation";
 import { MedicalNote } from "../../components/content/notices.tsx";
 import { ReviewLine } from "../../components/content/review-line.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
@@ -17,7 +16,7 @@ import {
 import { pages } from "../../content/pages.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => pageMeta("/consultation");
+export const meta = () => pageMeta("/consultation");
 
 const requirementIcons = [Droplet, Sun, FlaskConical, ClipboardList];
 

@@ -1,7 +1,6 @@
 import { Clock, type LucideIcon, Mail, MapPin, PhoneCall, Siren } from "lucide-react";
 import type { ReactNode } from "react";
 
-import type { Route } from "./+types/contact";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { Section } from "../../components/ui/section.tsx";
@@ -10,7 +9,7 @@ import { contactCta, contactDetails, contactIntro, urgentAdvice } from "../../co
 import { pages } from "../../content/pages.ts";
 import { medicalClinicJsonLd, pageMeta } from "../../lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => pageMeta("/contact", [medicalClinicJsonLd()]);
+export const meta = () => pageMeta("/contact", [medicalClinicJsonLd()]);
 
 export default function Contact() {
   const { address } = clinic;

@@ -1,6 +1,5 @@
 import { MessageCircle } from "lucide-react";
 
-import type { Route } from "./+types/faq";
 import { MedicalNote } from "../../components/content/notices.tsx";
 import { ReviewLine } from "../../components/content/review-line.tsx";
 import { SingleAccordion } from "../../components/content/single-accordion.tsx";
@@ -11,7 +10,7 @@ import { faqContact, faqGroups, faqIntro } from "../../content/faq.ts";
 import { pages } from "../../content/pages.ts";
 import { faqPageJsonLd, pageMeta } from "../../lib/seo.ts";
 
-export const meta: Route.MetaFunction = () =>
+export const meta = () =>
   pageMeta("/faq", [faqPageJsonLd(faqGroups.flatMap((group) => group.items))]);
 
 export default function Faq() {

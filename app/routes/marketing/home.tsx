@@ -1,6 +1,5 @@
 import { ArrowRight, ClipboardCheck, ShieldCheck, Star } from "lucide-react";
 
-import type { Route } from "./+types/home";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { IconPointGrid } from "../../components/content/icon-point-grid.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
@@ -10,7 +9,7 @@ import { clinic } from "../../content/clinic.ts";
 import { closingCta, homeHero, homeSteps, quizCard, trustSection } from "../../content/home.ts";
 import { medicalClinicJsonLd, pageMeta } from "../../lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => pageMeta("/", [medicalClinicJsonLd()]);
+export const meta = () => pageMeta("/", [medicalClinicJsonLd()]);
 
 export default function Home() {
   return (
@@ -19,7 +18,24 @@ export default function Home() {
         aria-labelledby="home-hero-heading"
         className="relative overflow-hidden border-b border-line bg-gradient-to-b from-sand/70 to-paper"
       >
-        <HeroBackdrop />
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 600 600"
+          className="pointer-events-none absolute -top-40 -right-40 size-[36rem] opacity-60 sm:size-[44rem]"
+        >
+          {[120, 180, 240, 300].map((r) => (
+            <circle
+              key={r}
+              cx="300"
+              cy="300"
+              r={r}
+              fill="none"
+              strokeWidth="1"
+              className="stroke-brand-200"
+            />
+          ))}
+          <path d="M300 0v600M0 300h600" strokeWidth="1" className="stroke-brand-100" />
+        </svg>
         <div className="relative mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 sm:py-24 lg:grid-cols-[1.35fr_1fr] lg:items-center lg:px-8">
           <div>
             <p className="mb-4 text-sm font-semibold tracking-wider text-brass uppercase">
@@ -113,28 +129,5 @@ export default function Home() {
 
       <CtaPanel id="join" cta={closingCta} />
     </>
-  );
-}
-
-function HeroBackdrop() {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 600 600"
-      className="pointer-events-none absolute -top-40 -right-40 size-[36rem] opacity-60 sm:size-[44rem]"
-    >
-      {[120, 180, 240, 300].map((r) => (
-        <circle
-          key={r}
-          cx="300"
-          cy="300"
-          r={r}
-          fill="none"
-          strokeWidth="1"
-          className="stroke-brand-200"
-        />
-      ))}
-      <path d="M300 0v600M0 300h600" strokeWidth="1" className="stroke-brand-100" />
-    </svg>
   );
 }

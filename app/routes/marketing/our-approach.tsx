@@ -1,10 +1,11 @@
-import type { Route } from "./+types/our-approach";
 import { CheckList } from "../../components/content/check-list.tsx";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { IconPointGrid } from "../../components/content/icon-point-grid.tsx";
-import { MonitoringTimeline } from "../../components/content/monitoring-timeline.tsx";
+import {
+  MonitoringTimeline,
+  ProcessIllustration,
+} from "../../components/content/illustrations.tsx";
 import { MedicalNote } from "../../components/content/notices.tsx";
-import { ProcessIllustration } from "../../components/content/process-illustration.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { Section } from "../../components/ui/section.tsx";
 import {
@@ -19,7 +20,7 @@ import {
 import { pages } from "../../content/pages.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => pageMeta("/our-approach");
+export const meta = () => pageMeta("/our-approach");
 
 export default function OurApproach() {
   return (

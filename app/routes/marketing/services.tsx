@@ -1,6 +1,5 @@
 import { ArrowRight, Clock } from "lucide-react";
 
-import type { Route } from "./+types/services";
 import { CheckList } from "../../components/content/check-list.tsx";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { ApprovalNotice, MedicalNote } from "../../components/content/notices.tsx";
@@ -11,7 +10,7 @@ import { pages } from "../../content/pages.ts";
 import { services, servicesCta, servicesIntro, speedToTreatment } from "../../content/services.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => pageMeta("/services");
+export const meta = () => pageMeta("/services");
 
 export default function Services() {
   return (

@@ -1,7 +1,6 @@
 import { CalendarClock, Check, PoundSterling, X } from "lucide-react";
 import { Link } from "react-router";
 
-import type { Route } from "./+types/treatment-options";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { LevelBadge } from "../../components/content/level-badge.tsx";
 import { MedicalNote } from "../../components/content/notices.tsx";
@@ -18,7 +17,7 @@ import {
 } from "../../content/treatments.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => pageMeta("/treatment-options");
+export const meta = () => pageMeta("/treatment-options");
 
 const effectivenessTone = { Excellent: "strong", Good: "medium", Moderate: "soft" } as const;
 
@@ -98,7 +97,54 @@ export default function TreatmentOptions() {
                 <span className="text-sm font-normal text-muted">{option.cost}</span>
               </span>
             ),
-            content: <TreatmentDetails option={option} />,
+            content: (
+              <div className="space-y-6">
+                <div className="space-y-3">
+                  <p>{option.description}</p>
+                  <p>{option.details}</p>
+                </div>
+                <div className="grid gap-6 md:grid-cols-2">
+                  {(
+                    [
+                      ["Pros", option.pros, Check, "text-success"],
+                      ["Cons", option.cons, X, "text-danger"],
+                    ] as const
+                  ).map(([title, items, Icon, colour]) => (
+                    <div key={title}>
+                      <h4 className="font-sans text-base font-semibold text-ink">{title}</h4>
+                      <ul className="mt-2 space-y-2">
+                        {items.map((item) => (
+                          <li key={item} className="flex gap-2">
+                            <Icon aria-hidden="true" className={`mt-1 size-4 shrink-0 ${colour}`} />
+                            {item}
+                          </li>
+                        ))}
+                      </ul>
+                    </div>
+                  ))}
+                </div>
+                <div className="grid gap-6 md:grid-cols-3">
+                  <div className="md:col-span-1">
+                    <h4 className="font-sans text-base font-semibold text-ink">
+                      Available preparations
+                    </h4>
+                    <ul className="mt-2 list-disc space-y-1 pl-5 marker:text-brand-600">
+                      {option.preparations.map((item) => (
+                        <li key={item}>{item}</li>
+                      ))}
+                    </ul>
+                  </div>
+                  <div>
+                    <h4 className="font-sans text-base font-semibold text-ink">Dosing schedule</h4>
+                    <p className="mt-2">{option.schedule}</p>
+                  </div>
+                  <div>
+                    <h4 className="font-sans text-base font-semibold text-ink">Monthly cost</h4>
+                    <p className="mt-2">{option.cost}</p>
+                  </div>
+                </div>
+              </div>
+            ),
           }))}
         />
         <MedicalNote className="mt-8" />
@@ -106,54 +152,5 @@ export default function TreatmentOptions() {
 
       <CtaPanel id="treatments-cta" cta={treatmentsCta} />
     </>
-  );
-}
-
-function TreatmentDetails({ option }: { option: (typeof treatmentOptions)[number] }) {
-  return (
-    <div className="space-y-6">
-      <div className="space-y-3">
-        <p>{option.description}</p>
-        <p>{option.details}</p>
-      </div>
-      <div className="grid gap-6 md:grid-cols-2">
-        {(
-          [
-            ["Pros", option.pros, Check, "text-success"],
-            ["Cons", option.cons, X, "text-danger"],
-          ] as const
-        ).map(([title, items, Icon, colour]) => (
-          <div key={title}>
-            <h4 className="font-sans text-base font-semibold text-ink">{title}</h4>
-            <ul className="mt-2 space-y-2">
-              {items.map((item) => (
-                <li key={item} className="flex gap-2">
-                  <Icon aria-hidden="true" className={`mt-1 size-4 shrink-0 ${colour}`} />
-                  {item}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ))}
-      </div>
-      <div className="grid gap-6 md:grid-cols-3">
-        <div className="md:col-span-1">
-          <h4 className="font-sans text-base font-semibold text-ink">Available preparations</h4>
-          <ul className="mt-2 list-disc space-y-1 pl-5 marker:text-brand-600">
-            {option.preparations.map((item) => (
-              <li key={item}>{item}</li>
-            ))}
-          </ul>
-        </div>
-        <div>
-          <h4 className="font-sans text-base font-semibold text-ink">Dosing schedule</h4>
-          <p className="mt-2">{option.schedule}</p>
-        </div>
-        <div>
-          <h4 className="font-sans text-base font-semibold text-ink">Monthly cost</h4>
-          <p className="mt-2">{option.cost}</p>
-        </div>
-      </div>
-    </div>
   );
 }

@@ -1,6 +1,5 @@
 import { ArrowRight, CircleAlert } from "lucide-react";
 
-import type { Route } from "./+types/trt-overview";
 import { CheckList } from "../../components/content/check-list.tsx";
 import { CtaPanel } from "../../components/content/cta-panel.tsx";
 import { IconPointGrid } from "../../components/content/icon-point-grid.tsx";
@@ -22,7 +21,7 @@ import {
 } from "../../content/trt.ts";
 import { pageMeta } from "../../lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => pageMeta("/trt-overview");
+export const meta = () => pageMeta("/trt-overview");
 
 const impactTone = { "Very High": "strong", High: "medium", Medium: "soft" } as const;
 

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { data } from "react-router";
 
 import type { Route } from "./+types/confirm";
@@ -10,18 +9,14 @@ import {
   linkToken,
 } from "../../features/registration/email-links.server.ts";
 import {
-  ContactLine,
   LinkPage,
   LinkPageActions,
   LinkPageButton,
 } from "../../features/registration/link-page.tsx";
 import { metaFor } from "../../lib/seo.ts";
 
-/**
- * The confirmation link from the registration email (double opt-in). A GET, a HEAD or the
- * `.data` GET only looks and shows one button: link scanners open links in mail, some
- * running scripts, and must not confirm anyone (decision 100). The button's POST confirms.
- */
+// A GET only looks and shows the button that confirms: link scanners open links in mail, some
+// running scripts, and must not confirm anyone (decision 100).
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { registrations } = context.get(appServicesContext);
   const answer = await checkConfirmLink(registrations, linkToken(request.url));
@@ -37,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ view: answer.view }, { status: answer.status, headers: answer.headers });
 }
 
-export { linkPageHeaders as headers } from "../../features/registration/link-page.tsx";
+export { headers } from "../../features/registration/register.server.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
   ...metaFor(confirmCopy[loaderData?.view ?? "invalid"], null),
@@ -45,32 +40,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 ];
 
 export default function ConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
-  // The answer to a press replaces the card under the visitor's focus: focus its heading.
-  const [pressed, setPressed] = useState(false);
   const view = actionData?.view ?? loaderData.view;
-
-  if (view === "ask") {
-    return (
-      <LinkPage copy={confirmCopy.ask} tone="note">
-        <LinkPageButton
-          token={loaderData.token}
-          label={confirmButton.label}
-          pending={confirmButton.pending}
-          onPress={() => setPressed(true)}
-        />
-        <ContactLine />
-      </LinkPage>
-    );
-  }
   const done = view === "confirmed" || view === "alreadyConfirmed";
   return (
     <LinkPage
-      key={view}
       copy={confirmCopy[view]}
       tone={done ? "done" : view === "unavailable" || view === "expired" ? "wait" : "note"}
-      moveFocus={pressed}
     >
-      <LinkPageActions registerAgain={!done && view !== "unavailable"} />
+      {view === "ask" ? (
+        <LinkPageButton token={loaderData.token} label={confirmButton} />
+      ) : (
+        <LinkPageActions registerAgain={!done && view !== "unavailable"} />
+      )}
     </LinkPage>
   );
 }

@@ -1,4 +1,3 @@
-import type { Route } from "./+types/thank-you";
 import { registrationPaths } from "../../../contract/registrations.ts";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { Section } from "../../components/ui/section.tsx";
@@ -7,7 +6,7 @@ import { ThankYouCard } from "../../features/registration/registration-form.tsx"
 import { metaFor } from "../../lib/seo.ts";
 
 /** Where the form posted without JavaScript lands (303, decision 089); not for search engines. */
-export const meta: Route.MetaFunction = () => metaFor(pages[registrationPaths.thankYou], null);
+export const meta = () => metaFor(pages[registrationPaths.thankYou], null);
 
 export default function ThankYouPage() {
   return (

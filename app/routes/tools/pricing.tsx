@@ -1,7 +1,6 @@
 import { ArrowRight, Mail, Timer } from "lucide-react";
 import { useSearchParams } from "react-router";
 
-import type { Route } from "./+types/pricing";
 import { ApprovalNotice } from "../../components/content/notices.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { ButtonLink } from "../../components/ui/button.tsx";
@@ -9,14 +8,16 @@ import { Section } from "../../components/ui/section.tsx";
 import { siteFlags } from "../../config/site.ts";
 import { pages } from "../../content/pages.ts";
 import { otherCosts, pricingText } from "../../content/pricing.ts";
-import { ComparisonTable } from "../../features/pricing/comparison-table.tsx";
-import { CostBreakdown } from "../../features/pricing/cost-breakdown.tsx";
 import { pricingIsland } from "../../features/pricing/cost-calculator.tsx";
-import { YearlyCostChart } from "../../features/pricing/yearly-cost-chart.tsx";
+import {
+  ComparisonTable,
+  CostBreakdown,
+  YearlyCostChart,
+} from "../../features/pricing/figures.tsx";
 import { Island } from "../../lib/island.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => pageMeta("/pricing");
+export const meta = () => pageMeta("/pricing");
 
 export default function Page() {
   // The server renders the estimate of a shared link (?treatment=...&addons=...).

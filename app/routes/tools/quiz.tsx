@@ -1,16 +1,15 @@
 import { Clock, Lock, Stethoscope } from "lucide-react";
 
-import type { Route } from "./+types/quiz";
 import { MedicalNote } from "../../components/content/notices.tsx";
 import { PageHero } from "../../components/layout/page-hero.tsx";
 import { pages } from "../../content/pages.ts";
-import { quizIntro } from "../../content/quiz.ts";
-import { NoScriptQuiz } from "../../features/quiz/no-script-quiz.tsx";
+import { answerOptions, quizIntro, quizQuestions, riskBandText } from "../../content/quiz.ts";
+import { answerPoints, riskBands } from "../../features/quiz/scoring.ts";
 import { quizIsland } from "../../features/quiz/symptom-quiz.tsx";
 import { Island } from "../../lib/island.tsx";
 import { pageMeta } from "../../lib/seo.ts";
 
-export const meta: Route.MetaFunction = () => pageMeta("/quiz");
+export const meta = () => pageMeta("/quiz");
 
 const facts = [
   { icon: Clock, text: "Ten questions, about two minutes" },
@@ -33,7 +32,31 @@ export default function Page() {
         </ul>
       </PageHero>
       <div className="mx-auto max-w-3xl px-4 py-10 sm:px-6 sm:py-14">
-        <NoScriptQuiz />
+        {/* Every question and the scoring key, to score on paper. */}
+        <noscript>
+          <div className="mb-8 rounded-card border border-warning/30 bg-warning-bg px-5 py-5 text-ink sm:px-7">
+            <p className="font-semibold">{quizIntro.noScript}</p>
+            <ol className="mt-4 list-decimal space-y-2 pl-6">
+              {quizQuestions.map((q) => (
+                <li key={q.id}>{q.text}</li>
+              ))}
+            </ol>
+            <p className="mt-4">
+              Points: {answerOptions.map((o) => `${o} ${answerPoints[o]}`).join(", ")}. Your total
+              means:
+            </p>
+            <ul className="mt-2 list-disc space-y-1 pl-6">
+              {riskBands.map((b) => (
+                <li key={b.key}>
+                  <strong>
+                    {b.min}-{b.max}, {riskBandText[b.key].title}:
+                  </strong>{" "}
+                  {riskBandText[b.key].message}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </noscript>
         <Island island={quizIsland} props={{}} />
         <p className="mt-8 text-sm leading-relaxed text-ink-soft">{quizIntro.privacy}</p>
         <MedicalNote className="mt-6" />
