@@ -91,8 +91,9 @@ export function adaptNodeSqlite(db: DatabaseSync): SqliteDatabase {
   };
 }
 
-// Kysely's migrator lists every schema's tables, which fails while another user of the server
-// renames a table or drops a schema (CI's shared PostgreSQL): list again.
+// Kysely's migrator lists every schema's tables and columns, which fails while another user of
+// the server (another app server migrating, a CI worker) renames one or drops a schema: list again.
+const renamedWhileListed = new Set(["42P01", "42703", "3F000"]);
 class SharedServerDialect extends PostgresDialect {
   override createIntrospector(db: Parameters<PostgresDialect["createIntrospector"]>[0]) {
     const introspector = super.createIntrospector(db);
@@ -103,7 +104,7 @@ class SharedServerDialect extends PostgresDialect {
           return await getTables(options);
         } catch (error) {
           const code = (error as { code?: unknown }).code;
-          if (attempt === 10 || (code !== "42P01" && code !== "3F000")) throw error;
+          if (attempt === 10 || !renamedWhileListed.has(String(code))) throw error;
           await delay(10 * attempt);
         }
       }
