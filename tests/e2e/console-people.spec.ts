@@ -196,6 +196,8 @@ test("erasing needs the address typed again; afterwards only a record without it
   page,
   context,
 }) => {
+  // An erasure waits out a confirmation in flight (up to 22 s, decision 154); the CLI runs twice.
+  test.setTimeout(120_000);
   const person = await registered("people-erase");
   addresses.push(person.email);
   await signInAs(context, seedStaff("manager"));

@@ -1,8 +1,6 @@
-import { execFile } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { promisify } from "node:util";
 
 import { expect, test } from "@playwright/test";
 
@@ -10,7 +8,7 @@ import type { NewRegistration } from "../../contract/registrations.ts";
 import { freshDataDir, type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
 import { approveSubmitted } from "../support/console.ts";
 import { type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
-import { newRegistration, postRegistration } from "../support/registrations.ts";
+import { newRegistration, postRegistration, registrationsCli } from "../support/registrations.ts";
 import { freshPostgresSchema } from "../support/storage-backends.ts";
 
 /**
@@ -21,27 +19,10 @@ import { freshPostgresSchema } from "../support/storage-backends.ts";
  * test costs is in its title.
  */
 
-const root = path.resolve(import.meta.dirname, "..", "..");
 const FROM = "Meridian Men's Health <hello@clinic.test>";
 const databaseUrl = process.env.TEST_DATABASE_URL;
-const run = promisify(execFile);
 
-/**
- * `npm run registrations -- …` as staff run it; asynchronous, so the SMTP server in this
- * process keeps answering meanwhile.
- */
-async function registrations(env: Record<string, string>, args: string[]): Promise<string> {
-  const { stdout } = await run("npm", ["run", "--silent", "registrations", "--", ...args], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: process.env.HOME ?? "",
-      LOG_LEVEL: "silent",
-      ...env,
-    },
-  });
-  return stdout;
-}
+const registrations = registrationsCli;
 
 function siteEnv(mail: MailCatcher): Record<string, string> {
   return { SMTP_URL: mail.url, MAIL_FROM: FROM, SITE_URL: "http://localhost:3999" };
@@ -147,7 +128,7 @@ test("SIGKILL mid-announcement: after the restart, 80 recipients have one copy e
   }
 });
 
-test("`outbox --retry` during sending on two servers sharing PostgreSQL: no duplicate [~40 s]", async () => {
+test("`outbox --retry` during sending on two servers sharing PostgreSQL: no duplicate but SMTP's own [~40 s]", async () => {
   test.skip(!databaseUrl && !process.env.CI, "TEST_DATABASE_URL is not set");
   test.setTimeout(360_000);
   const schema = await freshPostgresSchema(databaseUrl ?? "");
@@ -182,8 +163,16 @@ test("`outbox --retry` during sending on two servers sharing PostgreSQL: no dupl
       .join("\n");
     expect(counts.size, failures).toBe(people.length);
     expect(addresses(counts).size).toBe(people.length);
+    // A send aborted at its limit after the server had the whole message goes again
+    // (decision 154): seen here only with the CPU starved. Any other second copy is a fault.
+    const timedOut = new Set(
+      [...failures.matchAll(/"outboxId":"([^"]+)"[^\n]*"reason":"timed out after/g)].map(
+        (m) => m[1],
+      ),
+    );
+    const outboxIdOf = (key: string) => /^<([^@]+)@/.exec(key)?.[1];
     expect(
-      [...counts].filter(([, n]) => n !== 1),
+      [...counts].filter(([key, n]) => n !== 1 && !(n === 2 && timedOut.has(outboxIdOf(key)))),
       failures,
     ).toEqual([]);
     console.warn(`mail-faults: ${retries} retries during sending`);

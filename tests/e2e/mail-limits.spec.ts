@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -12,7 +11,7 @@ import {
 import { type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
 import { approveSubmitted } from "../support/console.ts";
 import { type CaughtMail, type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
-import { newRegistration, postRegistration } from "../support/registrations.ts";
+import { newRegistration, postRegistration, registrationsCli } from "../support/registrations.ts";
 
 /**
  * Issue 21's registrant-side acceptance, against the production server sending through
@@ -21,8 +20,6 @@ import { newRegistration, postRegistration } from "../support/registrations.ts";
  * link scanner cannot confirm anyone (decision 100), and `announce --audience updates`
  * reaches only those who asked (decision 104).
  */
-
-const root = path.resolve(import.meta.dirname, "..", "..");
 
 test.describe.configure({ mode: "serial" });
 
@@ -51,20 +48,12 @@ test.afterAll(async () => {
   await mail?.close();
 });
 
-function cli(args: string[]) {
-  const result = spawnSync(process.execPath, ["server/cli/registrations.ts", ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: server.dataDir, LOG_LEVEL: "silent" },
-    encoding: "utf8",
-  });
-  expect(result.status, result.stderr).toBe(0);
-  return result.stdout;
-}
+const cli = (args: string[]) => registrationsCli({ DATA_DIR: server.dataDir }, args);
 
 type Shown = {
   registrations: Array<{ confirmedAt: string | null; unsubscribedAt: string | null }>;
 };
-const show = (email: string) => JSON.parse(cli(["show", "--email", email])) as Shown;
+const show = async (email: string) => JSON.parse(await cli(["show", "--email", email])) as Shown;
 
 let clientNumber = 0;
 /** A different client address each time, as a proxy in front would report it. */
@@ -106,7 +95,7 @@ test("30 registrations of one address from 30 client addresses bring it one conf
   expect(received).toHaveLength(1);
   expect(received[0]?.parsed.text).not.toContain("evil.example");
   expect(received[0]?.parsed.text).not.toContain("URGENT");
-  expect(show(victim).registrations).toHaveLength(30);
+  expect((await show(victim)).registrations).toHaveLength(30);
 
   // After the person unsubscribes, a new registration of the address is stored and
   // answered exactly as any other, and mails nothing.
@@ -129,7 +118,7 @@ test("30 registrations of one address from 30 client addresses bring it one conf
   await mail.waitFor(stranger.email);
   await settle();
   expect(mail.to(victim)).toHaveLength(1);
-  expect(show(victim).registrations).toHaveLength(31);
+  expect((await show(victim)).registrations).toHaveLength(31);
 });
 
 test("GET, HEAD and the .data GET of the confirm link confirm nothing; the button does, without JavaScript", async ({
@@ -150,7 +139,7 @@ test("GET, HEAD and the .data GET of the confirm link confirm nothing; the butto
   const dataLink = new URL(link);
   dataLink.pathname = "/register-interest/confirm.data";
   expect((await request.get(dataLink.href)).status()).toBe(200);
-  expect(show(person.email).registrations[0]?.confirmedAt).toBeNull();
+  expect((await show(person.email)).registrations[0]?.confirmedAt).toBeNull();
 
   const context = await browser.newContext({ javaScriptEnabled: false });
   await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
@@ -162,13 +151,13 @@ test("GET, HEAD and the .data GET of the confirm link confirm nothing; the butto
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "One more step: confirm your email address",
   );
-  expect(show(person.email).registrations[0]?.confirmedAt).toBeNull();
+  expect((await show(person.email)).registrations[0]?.confirmedAt).toBeNull();
   await page.getByRole("button", { name: "Confirm my email address" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "Your email address is confirmed",
   );
-  expect(show(person.email).registrations[0]?.confirmedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
-  const confirmedAt = show(person.email).registrations[0]?.confirmedAt;
+  expect((await show(person.email)).registrations[0]?.confirmedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+  const confirmedAt = (await show(person.email)).registrations[0]?.confirmedAt;
   // A second press (a stale tab) and a second visit are harmless.
   const again = await request.post(link, { headers: { origin: server.url }, form: {} });
   expect(again.status()).toBe(200);
@@ -176,7 +165,7 @@ test("GET, HEAD and the .data GET of the confirm link confirm nothing; the butto
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
     "Your email address is already confirmed",
   );
-  expect(show(person.email).registrations[0]?.confirmedAt).toBe(confirmedAt);
+  expect((await show(person.email)).registrations[0]?.confirmedAt).toBe(confirmedAt);
   await context.close();
 });
 
@@ -215,26 +204,26 @@ test("announce --audience updates reaches only those who ticked the box, once", 
       form: {},
     });
     expect(pressed.status()).toBe(200);
-    expect(show(person.email).registrations[0]?.confirmedAt).not.toBeNull();
+    expect((await show(person.email)).registrations[0]?.confirmedAt).not.toBeNull();
   }
 
   const textFile = path.join(server.dataDir, "news.txt");
   writeFileSync(textFile, "Our prices are now on the site.\n");
   const subject = `News before we open ${Date.now()}`;
   const args = ["announce", "--audience", "updates", "--subject", subject, "--text-file", textFile];
-  expect(cli([...args, "--dry-run"])).toMatch(
+  expect(await cli([...args, "--dry-run"])).toMatch(
     /^\d+ confirmed, subscribed address(es)? that asked for news would receive it/,
   );
   // The first run submits it for a manager's approval (decision 136); the second queues it.
-  approveSubmitted(cli(args), server.dataDir);
-  expect(cli(args)).toMatch(/^Queued announcement [0-9a-f]{32} for \d+ address/);
+  approveSubmitted(await cli(args), server.dataDir);
+  expect(await cli(args)).toMatch(/^Queued announcement [0-9a-f]{32} for \d+ address/);
   const news = (m: CaughtMail) => m.parsed.subject === subject;
   for (const person of ticked) {
     await expect.poll(() => mail.to(person.email).filter(news).length, { timeout: 30_000 }).toBe(1);
     // Confirmed: the announcement may greet by name.
     expect(mail.to(person.email).filter(news)[0]?.parsed.text).toMatch(/^Hello Test Person \d+,/);
   }
-  expect(cli(args)).toMatch(/^Nothing new to send/);
+  expect(await cli(args)).toMatch(/^Nothing new to send/);
   await settle();
   for (const person of ticked) expect(mail.to(person.email).filter(news)).toHaveLength(1);
   expect(mail.to(unticked.email).filter(news)).toHaveLength(0);

@@ -1,9 +1,7 @@
-import { execFile } from "node:child_process";
 import { generateKeyPairSync } from "node:crypto";
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { promisify } from "node:util";
 
 import { expect, test } from "@playwright/test";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
@@ -12,7 +10,7 @@ import type { NewRegistration } from "../../contract/registrations.ts";
 import { freshDataDir, type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
 import { approveSubmitted } from "../support/console.ts";
 import { type CaughtMail, type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
-import { newRegistration, postRegistration } from "../support/registrations.ts";
+import { newRegistration, postRegistration, registrationsCli } from "../support/registrations.ts";
 
 /**
  * Issue 21, the delivery side, end to end: the production server sending through the
@@ -20,26 +18,10 @@ import { newRegistration, postRegistration } from "../support/registrations.ts";
  * operator's CLI run beside it as staff would. What each test costs is in its title.
  */
 
-const root = path.resolve(import.meta.dirname, "..", "..");
 const FROM = "Meridian Men's Health <hello@clinic.test>";
 
-/**
- * Asynchronous, so the test's event loop keeps running: a spawnSync held it while the server
- * closed a keep-alive socket idle for over 65 s, and the next fetch wrote on that socket
- * ("other side closed").
- */
-async function cli(dataDir: string, args: string[], env: Record<string, string> = {}) {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ["server/cli/registrations.ts", ...args],
-    {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDir, LOG_LEVEL: "silent", ...env },
-      encoding: "utf8",
-    },
-  );
-  return stdout;
-}
+const cli = (dataDir: string, args: string[], env: Record<string, string> = {}) =>
+  registrationsCli({ DATA_DIR: dataDir, ...env }, args);
 
 async function startSite(mail: MailCatcher, env: Record<string, string> = {}) {
   return startServer({

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
@@ -19,6 +18,7 @@ import {
   freshDataDir,
   startServer,
 } from "../../scripts/lib/server-process.ts";
+import { MAIL_CONNECTIONS } from "../../server/mail/transport.ts";
 import { approveSubmitted } from "../support/console.ts";
 import {
   type CaughtMail,
@@ -26,7 +26,7 @@ import {
   rawHeader,
   startMailCatcher,
 } from "../support/mail-catcher.ts";
-import { newRegistration, postRegistration } from "../support/registrations.ts";
+import { newRegistration, postRegistration, registrationsCli } from "../support/registrations.ts";
 
 /**
  * Issue 11's acceptance, end to end, in the shape it runs: Caddy terminating TLS in
@@ -36,7 +36,6 @@ import { newRegistration, postRegistration } from "../support/registrations.ts";
  * announce once to the right people, and survive a kill in the middle of it.
  */
 
-const root = path.resolve(import.meta.dirname, "..", "..");
 const FROM = "Meridian Men's Health <hello@clinic.test>";
 
 test.describe.configure({ mode: "serial" });
@@ -79,15 +78,8 @@ async function startSite(mail: MailCatcher): Promise<Site> {
 }
 
 /** The operator's CLI against the site's database, as staff run it. */
-function cli(site: Site, args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, ["server/cli/registrations.ts", ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", DATA_DIR: site.dataDir, LOG_LEVEL: "silent", ...env },
-    encoding: "utf8",
-  });
-  expect(result.status, result.stderr).toBe(0);
-  return result.stdout;
-}
+const cli = (site: Site, args: string[], env: Record<string, string> = {}) =>
+  registrationsCli({ DATA_DIR: site.dataDir, ...env }, args);
 
 type Shown = {
   registrations: Array<{
@@ -97,8 +89,8 @@ type Shown = {
   }>;
 };
 
-function show(site: Site, email: string): Shown {
-  return JSON.parse(cli(site, ["show", "--email", email])) as Shown;
+async function show(site: Site, email: string): Promise<Shown> {
+  return JSON.parse(await cli(site, ["show", "--email", email])) as Shown;
 }
 
 /** The first link in the plain-text part that goes to this path of the site. */
@@ -195,7 +187,7 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
     const unsubscribe = unsubscribeUrl(message);
     expect(unsubscribe.startsWith(`${site.caddy.origin}/unsubscribe?token=`)).toBe(true);
 
-    const before = show(site, email).registrations[0];
+    const before = (await show(site, email)).registrations[0];
     expect(before?.confirmedAt).toBeNull();
     expect(before?.consent).toMatchObject({ wantsUpdates: true });
     expect(before?.consent?.version).toMatch(/\S/);
@@ -207,12 +199,12 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "One more step: confirm your email address",
     );
-    expect(show(site, email).registrations[0]?.confirmedAt).toBeNull();
+    expect((await show(site, email)).registrations[0]?.confirmedAt).toBeNull();
     await page.getByRole("button", { name: "Confirm my email address" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(
       "Your email address is confirmed",
     );
-    expect(show(site, email).registrations[0]?.confirmedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect((await show(site, email)).registrations[0]?.confirmedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     // A second click is harmless.
     expect((await page.goto(confirmLink))?.status()).toBe(200);
 
@@ -239,7 +231,7 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
       });
       expect(oneClick.status).toBe(200);
     }
-    expect(show(site, email).registrations[0]?.unsubscribedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect((await show(site, email)).registrations[0]?.unsubscribedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     // The GET shows a page with a button and changes nothing by itself.
     const looked = await page.goto(unsubscribe);
     expect(looked?.status()).toBe(200);
@@ -273,11 +265,11 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
     const args = ["announce", "--subject", subject, "--text-file", textFile];
     const env = { MAIL_PER_MINUTE: "600" };
     // Everyone confirmed here so far, minus the one who unsubscribed (and the journey test's).
-    const planned = cli(site, [...args, "--dry-run"], env);
+    const planned = await cli(site, [...args, "--dry-run"], env);
     expect(planned).toMatch(/^\d+ confirmed, subscribed address/);
     // Submitted first; queued once a manager approved it (decision 136).
-    approveSubmitted(cli(site, args, env), site.dataDir);
-    expect(cli(site, args, env)).toMatch(/^Queued announcement [0-9a-f]{32} for \d+ address/);
+    approveSubmitted(await cli(site, args, env), site.dataDir);
+    expect(await cli(site, args, env)).toMatch(/^Queued announcement [0-9a-f]{32} for \d+ address/);
 
     const announcement = (m: CaughtMail) => m.parsed.subject === subject;
     for (const person of confirmed) {
@@ -291,7 +283,7 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
       expect(received?.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
       expect(unsubscribeUrl(received!)).toContain("/unsubscribe?token=");
     }
-    expect(cli(site, args, env)).toMatch(/^Nothing new to send/);
+    expect(await cli(site, args, env)).toMatch(/^Nothing new to send/);
     await new Promise((resolve) => setTimeout(resolve, 3000));
     for (const person of confirmed) {
       expect(mail.to(person.email).filter(announcement)).toHaveLength(1);
@@ -300,7 +292,7 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
     expect(mail.to(unsubscribed.email).filter(announcement)).toHaveLength(0);
   });
 
-  test("a server killed in the middle of an announcement resumes, and everyone gets exactly one", async () => {
+  test("a server killed in the middle of an announcement resumes; only a send in flight at the kill can go twice", async () => {
     test.setTimeout(360_000);
     const people = [];
     for (let i = 0; i < 16; i++) people.push(await registerAndConfirm(site, mail, "crash"));
@@ -312,8 +304,8 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
       cli(site, ["announce", "--subject", subject, "--text-file", textFile], {
         MAIL_PER_MINUTE: "60",
       });
-    approveSubmitted(announce(), site.dataDir);
-    const out = announce();
+    approveSubmitted(await announce(), site.dataDir);
+    const out = await announce();
     const intended = Number(/for (\d+) address/.exec(out)?.[1]);
     expect(intended).toBeGreaterThanOrEqual(people.length);
     const received = () => mail.messages.filter((m) => m.parsed.subject === subject);
@@ -323,19 +315,19 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
     const atKill = received().length;
     expect(atKill).toBeLessThan(intended);
 
+    // A send the SMTP server answered just before the kill is not marked sent, and goes again
+    // once its lease runs out (decision 154: at most one per connection).
     await expect
-      .poll(() => received().length, { timeout: 120_000 })
-      .toBeGreaterThanOrEqual(intended);
+      .poll(() => cli(site, ["outbox"]), { timeout: 150_000 })
+      .toMatch(new RegExp(`"${subject}" {2}queued \\S+: sent ${intended}, waiting 0, failed 0`));
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const perAddress = new Map<string, number>();
     for (const m of received()) perAddress.set(m.to, (perAddress.get(m.to) ?? 0) + 1);
     expect(perAddress.size).toBe(intended);
-    expect([...perAddress.values()].every((n) => n === 1)).toBe(true);
-    for (const person of people) expect(perAddress.get(person.email.toLowerCase())).toBe(1);
-    expect(cli(site, ["outbox"])).toContain(`"${subject}"  `);
-    expect(cli(site, ["outbox"])).toMatch(
-      new RegExp(`"${subject}" {2}queued \\S+: sent ${intended}, waiting 0, failed 0`),
-    );
+    for (const person of people) expect(perAddress.get(person.email.toLowerCase())).toBeDefined();
+    const copies = [...perAddress.values()];
+    expect(copies.every((n) => n === 1 || n === 2)).toBe(true);
+    expect(copies.filter((n) => n === 2).length).toBeLessThanOrEqual(MAIL_CONNECTIONS);
   });
 });
 

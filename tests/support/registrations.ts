@@ -3,9 +3,11 @@
  * posted as a browser posts it, a ledger of what the server acknowledged, and reads of
  * what it stored.
  */
+import { execFile } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { promisify } from "node:util";
 
 import type { Selectable } from "kysely";
 import pg from "pg";
@@ -14,6 +16,32 @@ import type { NewRegistration } from "../../contract/registrations.ts";
 import type { RegistrationsTable } from "../../server/db/schema.ts";
 
 let counter = 0;
+
+/**
+ * `npm run registrations -- …` as staff run it, with `env` naming the database. Asynchronous,
+ * so what the test serves from its own process meanwhile (an SMTP server, a keep-alive
+ * socket) keeps answering: a spawnSync held them, and a send timed out and went twice.
+ */
+export async function registrationsCli(
+  env: Record<string, string>,
+  args: string[],
+): Promise<string> {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ["server/cli/registrations.ts", ...args],
+    {
+      cwd: path.resolve(import.meta.dirname, "..", ".."),
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        LOG_LEVEL: "silent",
+        ...env,
+      },
+      encoding: "utf8",
+    },
+  );
+  return stdout;
+}
 
 /** An address no other test or run uses; `label` says which test made it. */
 export function uniqueEmail(label: string): string {
