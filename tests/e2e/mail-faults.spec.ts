@@ -22,8 +22,6 @@ import { freshPostgresSchema } from "../support/storage-backends.ts";
 const FROM = "Meridian Men's Health <hello@clinic.test>";
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
-const registrations = registrationsCli;
-
 function siteEnv(mail: MailCatcher): Record<string, string> {
   return { SMTP_URL: mail.url, MAIL_FROM: FROM, SITE_URL: "http://localhost:3999" };
 }
@@ -96,7 +94,7 @@ test("SIGKILL mid-announcement: after the restart, 80 recipients have one copy e
     const textFile = path.join(dataDir, "announce.txt");
     writeFileSync(textFile, "Our doors open today.\n");
     const announce = () =>
-      registrations({ DATA_DIR: dataDir, MAIL_PER_MINUTE: "6000" }, [
+      registrationsCli({ DATA_DIR: dataDir, MAIL_PER_MINUTE: "6000" }, [
         "announce",
         "--subject",
         subject,
@@ -147,7 +145,7 @@ test("`outbox --retry` during sending on two servers sharing PostgreSQL: no dupl
 
     let retries = 0;
     while (mail.messages.length < people.length) {
-      const output = await registrations({ DATABASE_URL: schema.url }, ["outbox", "--retry"]);
+      const output = await registrationsCli({ DATABASE_URL: schema.url }, ["outbox", "--retry"]);
       expect(output).toMatch(/^Queued \d+ failed deliver/);
       if (mail.messages.length < people.length) retries += 1;
     }

@@ -20,7 +20,7 @@ let counter = 0;
 /**
  * `npm run registrations -- …` as staff run it, with `env` naming the database. Asynchronous,
  * so what the test serves from its own process meanwhile (an SMTP server, a keep-alive
- * socket) keeps answering: a spawnSync held them, and a send timed out and went twice.
+ * socket) keeps answering.
  */
 export async function registrationsCli(
   env: Record<string, string>,
