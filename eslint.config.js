@@ -10,6 +10,64 @@ const features = ["consent", "pricing", "quiz", "registration"];
 const appShell = ["./app/routes", "./app/root.tsx", "./app/entry.server.tsx", "./app/routes.ts"];
 
 /**
+ * The server's folders, top to bottom (docs/architecture.md, "Server folders"; decision 180):
+ * a folder imports only the folders below it, and env.ts and logger.ts, which every folder
+ * may use. Above them all: the entry points (index.ts, main.ts, cli/) and the wiring
+ * (services.ts, startup.ts); the console also builds its listener on app.ts.
+ */
+const serverFolders = [
+  "console",
+  "operator",
+  "announcements",
+  "registrations",
+  "outbox",
+  "mail",
+  "shared",
+  "db",
+];
+const serverBase = ["./env.ts", "./logger.ts"];
+
+/** Server modules import downward only; unit tests, which nothing imports, are free of this. */
+const serverZones = [
+  ...serverFolders.map((folder, index) => ({
+    target: `./server/${folder}`,
+    from: "./server",
+    except: [
+      ...serverFolders.slice(index).map((below) => `./${below}`),
+      ...serverBase,
+      ...(folder === "console" ? ["./app.ts"] : []),
+    ],
+    message: `server/${folder}/ imports only ${[
+      ...serverFolders.slice(index + 1).map((below) => `${below}/`),
+      "env.ts",
+      "logger.ts",
+    ].join(", ")} from server/, what is below it (decision 180).`,
+  })),
+  {
+    target: ["./server/env.ts", "./server/logger.ts"],
+    from: "./server",
+    except: serverBase,
+    message: "env.ts and logger.ts are the server's base: they import no other server module.",
+  },
+  {
+    target: ["./server/app.ts", "./server/security-headers.ts"],
+    from: "./server",
+    except: serverBase,
+    message: "The public listener's Express parts import only env.ts and logger.ts from server/.",
+  },
+  {
+    target: ["./server/services.ts", "./server/startup.ts", "./server/cli"],
+    from: ["./server/main.ts", "./server/index.ts"],
+    message: "Only server/index.ts loads main.ts, the server's entry point.",
+  },
+  {
+    target: ["./server/services.ts", "./server/startup.ts"],
+    from: "./server/cli",
+    message: "The wiring (services.ts, startup.ts) does not import the CLI, which uses it.",
+  },
+];
+
+/**
  * Who may not import whom (import/no-restricted-paths; paths from the repository root).
  * Each zone names a target folder and the folders it must not import from. The table in
  * docs/architecture.md says the same thing in prose; tests/lint/layers.test.ts proves
@@ -95,19 +153,20 @@ export const layerZones = [
   {
     target: "./scripts",
     from: "./tests",
-    except: ["./support"],
-    message: "scripts/ may use the test helpers in tests/support/, never a test.",
+    message:
+      "scripts/ imports nothing from tests/: what both use (launcher, fakes, builders) is in scripts/lib/.",
   },
   {
     target: "./tests/support",
     from: ["./tests/e2e", "./tests/engines", "./tests/image", "./tests/lint"],
     message: "tests/support/ holds what tests share: it imports no test.",
   },
+  ...serverZones,
 ];
 
 /** Server unit tests may also reach the test helpers and the server launcher. */
 const serverTestZones = [
-  ...layerZones.filter((zone) => zone.target !== "./server"),
+  ...layerZones.filter((zone) => zone.target !== "./server" && !serverZones.includes(zone)),
   {
     target: "./server",
     from: ["./tests", "./scripts"],

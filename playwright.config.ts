@@ -35,9 +35,11 @@ const waits = [
   "console-overview",
   "console-passkeys",
   "console-people",
+  "console-staff-consent",
   "faults",
   "fuzz",
   "mail-faults",
+  "mail-pace",
   "proxy",
   "register-durability",
 ].map((name) => `${name}.spec.ts`);

@@ -22,7 +22,7 @@ describe("the pages built ahead of time", () => {
   });
 
   it("leave out only pages the route table has, at the paths the emails link to", () => {
-    // The emails' links (server/registrations/links.ts) and the route table must agree.
+    // The emails' links (server/shared/links.ts) and the route table must agree.
     for (const path of [registrationPaths.confirm, registrationPaths.unsubscribe]) {
       expect(staticRoutePaths).toContain(path);
       expect(renderedOnRequest).toContain(path);

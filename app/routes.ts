@@ -1,5 +1,7 @@
 import { type RouteConfig, index, route } from "@react-router/dev/routes";
 
+import { consoleRoutes } from "../contract/console.ts";
+
 /** Prerendering and the sitemap are derived from it, through app/prerendered-paths.ts. */
 export default [
   index("routes/marketing/home.tsx"),
@@ -25,23 +27,13 @@ export default [
     "refund-policy",
     "accessibility",
   ].map((path) => route(path, "routes/legal/policy.tsx", { id: `/${path}` })),
-  // Only on the console listener (decision 133); contract/console.ts says who may use each.
+  // Only on the console listener (decision 133), one route per row of its table (decision 182).
   route("console", "routes/console/layout.tsx", [
-    index("routes/console/overview.tsx"),
-    route("sign-in", "routes/console/sign-in.tsx"),
-    route("enrol", "routes/console/enrol.tsx"),
-    route("passkey", "routes/console/passkey.ts"),
-    route("sign-out", "routes/console/sign-out.ts"),
-    route("passkeys", "routes/console/passkeys.tsx"),
-    route("staff", "routes/console/staff.tsx"),
-    route("audit", "routes/console/audit.tsx"),
-    route("people", "routes/console/people.tsx"),
-    route("people/record", "routes/console/person.tsx"),
-    route("people/copy", "routes/console/copy.tsx"),
-    route("people/download", "routes/console/download.ts"),
-    route("people/export", "routes/console/export.ts"),
-    route("announcements", "routes/console/announcements.tsx"),
-    route("announcements/draft", "routes/console/announcement.tsx"),
+    ...Object.entries(consoleRoutes).map(([path, { file }]) =>
+      path === "/console"
+        ? index(`routes/console/${file}`)
+        : route(path.slice("/console/".length), `routes/console/${file}`),
+    ),
     route("*", "routes/console/not-found.tsx"),
   ]),
   route("*", "routes/not-found.tsx"),

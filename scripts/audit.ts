@@ -23,7 +23,7 @@
  * SPA's on every page. With both audited, /pricing's median TBT and LCP at most 1.5× those of
  * /register-interest, the other page that hydrates the same libraries (issue 29): a ratio
  * within one run holds on a busy machine, where absolute figures do not. Page weights are reported; their budgets live in
- * tests/e2e/budgets.spec.ts, which enforces them.
+ * tests/e2e/every-page.spec.ts, which enforces them.
  *
  * The SPA leaves out the pages rendered on each request (the links in our emails): they
  * need the server, so scripts/vite-spa.config.ts stubs them, and the audit, which visits
@@ -51,6 +51,7 @@ import lighthouse from "lighthouse";
 
 import { INLINE_CSS_DEFAULT } from "./inline-css.ts";
 import { prerenderedPaths, unlisted } from "../app/prerendered-paths.ts";
+import { aptInstall } from "./lib/apt.ts";
 import { chromiumLaunch } from "./lib/chromium.ts";
 import { type ServerProcess, startServer } from "./lib/server-process.ts";
 
@@ -72,6 +73,7 @@ const ssrDir = process.env.BUILD_DIR ?? "build-audit";
 const basePort = Number(process.env.AUDIT_PORT ?? 4310);
 // Lighthouse needs the full browser (--headless=new), not the tests' headless shell.
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromePath) && !process.env.CHROME_PATH) aptInstall(["chromium"]);
 
 type Method = "devtools" | "simulate";
 
@@ -437,7 +439,7 @@ function combine(pathname: string, samples: Sample[]): Row {
   };
 }
 
-/** First-load weight in KB gzipped, from the files the page requested (as budgets.spec.ts). */
+/** First-load weight in KB gzipped, from the files the page requested (as every-page.spec.ts). */
 function weights(row: Row, clientDir: string) {
   const totals = { js: 0, css: 0, html: 0 };
   for (const entry of row.requests) {
@@ -677,7 +679,7 @@ Issue 22's targets, on the prerendered site as shipped, with applied throttling.
 
 ${targetsTable(list)}
 ${list && !pagePaths.includes(TARGET.tbt.path) ? `\nThe TBT target of \`${TARGET.tbt.path}\` was not judged: \`--pages\` left it out.\n` : ""}
-JS, CSS and HTML in the tables below are first-load weights in KB gzipped as Lighthouse saw them; their budgets are enforced by \`tests/e2e/budgets.spec.ts\` on phone and desktop screens.
+JS, CSS and HTML in the tables below are first-load weights in KB gzipped as Lighthouse saw them; their budgets are enforced by \`tests/e2e/every-page.spec.ts\` on phone and desktop screens.
 
 ${sections.join("\n")}
 ## Audits that failed

@@ -5,7 +5,7 @@
  * 100,000 registrations spread over a year, with a mix of states (confirmed, unsubscribed,
  * asked for news), sources (half with analytics consent) and outbox rows (a confirmation
  * email and a spreadsheet delivery each, some failed), then times:
- * - the overview's queries alone (`waitingListOverview`, server/console/overview.ts), in
+ * - the overview's queries alone (`waitingListOverview`, server/operator/overview.ts), in
  *   this process on its own connection;
  * - the whole page, GET /console with a viewer's session, from the production server
  *   started by the one launcher (scripts/lib/server-process.ts);
@@ -23,14 +23,14 @@ import { performance } from "node:perf_hooks";
 
 import { type Insertable, type Kysely, sql } from "kysely";
 
+import { freshPostgresSchema } from "./lib/postgres.ts";
 import { freshDataDir, startServer } from "./lib/server-process.ts";
-import { waitingListOverview } from "../server/console/overview.ts";
 import { sessionCookie } from "../server/console/session.ts";
 import { openDatabase } from "../server/db/database.ts";
 import type { Database, OutboxTable, RegistrationsTable } from "../server/db/schema.ts";
 import { consoleOrigin, parseEnv } from "../server/env.ts";
 import { createLogger } from "../server/logger.ts";
-import { freshPostgresSchema } from "../tests/support/storage-backends.ts";
+import { waitingListOverview } from "../server/operator/overview.ts";
 
 const rows = Number(process.env.BENCH_ROWS ?? 100_000);
 const runs = Number(process.env.BENCH_RUNS ?? 15);

@@ -22,13 +22,7 @@ import { parseArgs } from "node:util";
 
 import * as prettier from "prettier";
 
-import {
-  type ServerProcess,
-  cpuTimeMs,
-  httpsFetch,
-  startCaddy,
-  startServer,
-} from "./lib/server-process.ts";
+import { freshPostgresSchema } from "./lib/postgres.ts";
 import {
   formBody,
   inParallel,
@@ -36,8 +30,14 @@ import {
   postgresRows,
   sqliteRows,
   type StoredRow,
-} from "../tests/support/registrations.ts";
-import { freshPostgresSchema } from "../tests/support/storage-backends.ts";
+} from "./lib/registrations.ts";
+import {
+  type ServerProcess,
+  cpuTimeMs,
+  httpsFetch,
+  startCaddy,
+  startServer,
+} from "./lib/server-process.ts";
 
 const { values: args } = parseArgs({
   options: {

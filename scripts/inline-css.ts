@@ -2,7 +2,7 @@
  * Build option (called by scripts/postbuild.ts): puts the stylesheet into each prerendered
  * HTML file, so the first paint waits for the HTML only and not for a second request.
  * `INLINE_CSS=1` or `INLINE_CSS=0` overrides the default below; see
- * docs/decisions/067-stylesheet-inlined-in-prerendered-pages.md for the measurements.
+ * docs/decisions/history/067-stylesheet-inlined-in-prerendered-pages.md for the measurements.
  *
  * Each `<link rel="stylesheet" href="/assets/….css">` becomes a `<style>` with the file's
  * text, followed by the same link with the `disabled` attribute. A disabled stylesheet link

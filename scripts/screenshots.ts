@@ -13,6 +13,7 @@ import { type Browser, chromium } from "@playwright/test";
 import { prerenderedPaths } from "../app/prerendered-paths.ts";
 import { chromiumLaunch } from "./lib/chromium.ts";
 import { startServer } from "./lib/server-process.ts";
+import { renderSkippedContent } from "./lib/skipped-content.ts";
 
 const port = Number(process.env.SCREENSHOT_PORT ?? 3290);
 const origin = `http://127.0.0.1:${port}`;
@@ -52,7 +53,9 @@ async function shoot(
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     if (options.menu) await page.getByRole("button", { name: "Open menu" }).click();
     const file = path.join(outDir, `${label}-${size.name}.png`);
-    await page.screenshot({ path: file, fullPage: !options.menu && options.consent });
+    const fullPage = !options.menu && options.consent;
+    if (fullPage) await renderSkippedContent(page);
+    await page.screenshot({ path: file, fullPage });
     console.log(file);
     await context.close();
   }

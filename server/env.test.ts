@@ -98,6 +98,11 @@ describe("parseEnv", () => {
     }
     expect(parseEnv({}).MAIL_PER_MINUTE).toBe(60);
     expect(() => parseEnv({ MAIL_PER_MINUTE: "0" })).toThrow(/MAIL_PER_MINUTE/);
+    expect(parseEnv({}).MAIL_CONNECTIONS).toBe(5);
+    expect(parseEnv({ MAIL_CONNECTIONS: "12" }).MAIL_CONNECTIONS).toBe(12);
+    for (const wrong of ["0", "51", "2.5", "many"]) {
+      expect(() => parseEnv({ MAIL_CONNECTIONS: wrong })).toThrow(/MAIL_CONNECTIONS/);
+    }
   });
 
   it("links emails to SITE_URL's origin, or to this server on localhost", () => {

@@ -3,6 +3,9 @@ import { readFileSync } from "node:fs";
 
 import { z } from "zod";
 
+/** SMTP connections kept open, each carrying one email at a time (decision 184). */
+export const DEFAULT_MAIL_CONNECTIONS = 5;
+
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 
 const envSchema = z
@@ -48,6 +51,8 @@ const envSchema = z
       .optional(),
     MAIL_FROM: z.string().min(3).optional(),
     MAIL_PER_MINUTE: z.coerce.number().int().positive().max(6000).default(60),
+    /** Emails under way at once: SMTP connections, or files written without SMTP_URL. */
+    MAIL_CONNECTIONS: z.coerce.number().int().min(1).max(50).default(DEFAULT_MAIL_CONNECTIONS),
     /** DKIM (docs/deployment.md): d=, s=, and the key as PEM (newlines may be written \\n) or a file. */
     DKIM_DOMAIN: z
       .string()

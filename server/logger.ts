@@ -24,3 +24,18 @@ export function createLogger(level: string, destination?: DestinationStream) {
 }
 
 export type Logger = ReturnType<typeof createLogger>;
+
+/**
+ * node:sqlite's ExperimentalWarning (accepted, decision 030) would break the JSON log stream.
+ * Call it before node:sqlite loads, in each thread that loads it.
+ */
+export function quietSqliteWarning() {
+  const printers = process.listeners("warning");
+  if (printers.length !== 1) return;
+  const [print] = printers;
+  process.removeAllListeners("warning");
+  process.on("warning", (warning) => {
+    if (warning.name === "ExperimentalWarning" && warning.message.includes("SQLite")) return;
+    print?.(warning);
+  });
+}

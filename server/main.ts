@@ -7,18 +7,84 @@ import { announcementStyles } from "./announcements/drafts.ts";
 import { createApp } from "./app.ts";
 import { createConsoleApp, publicBuild } from "./console/app.ts";
 import { createStaffOperations } from "./console/operations.ts";
-import { consoleOrigin, envOrExit, renamedVariables } from "./env.ts";
-import { createLogger } from "./logger.ts";
+import { consoleOrigin, type Env, envOrExit, renamedVariables } from "./env.ts";
+import { createLogger, type Logger } from "./logger.ts";
 import {
   connectRateLimitStores,
   createRegistrationGuards,
   inMemoryStores,
+  type RateLimitStores,
 } from "./registrations/guards.ts";
 import { loadCspManifest, securityHeaders } from "./security-headers.ts";
-import { openServices } from "./services.ts";
+import { openServices, type Services } from "./services.ts";
 import { dataDirProblem, startupLine } from "./startup.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** The staff console on its own listener, never the public one (decision 133). */
+function listenConsole({
+  env,
+  logger,
+  build,
+  buildDir,
+  services,
+  manifest,
+  storeFor,
+  isReady,
+  die,
+}: {
+  env: Env;
+  logger: Logger;
+  build: ServerBuild;
+  buildDir: string;
+  services: Services;
+  manifest: ReturnType<typeof loadCspManifest>["manifest"];
+  storeFor: RateLimitStores["storeFor"];
+  isReady: () => boolean;
+  die: (fields: object, message: string) => never;
+}) {
+  const consoleApp = createConsoleApp({
+    build,
+    clientDir: path.join(buildDir, "client"),
+    logger,
+    services: { registrations: services.registrations },
+    store: services.staff,
+    operations: createStaffOperations({
+      store: services.staff,
+      consoleOrigin: consoleOrigin(env),
+      mailer: env.SMTP_URL ? services.mailer : undefined,
+      logger,
+      admin: services.admin,
+      announcements: services.announcements,
+    }),
+    consoleOrigin: consoleOrigin(env),
+    trustProxy: env.TRUST_PROXY,
+    headers: securityHeaders({
+      hsts: env.HSTS,
+      manifest,
+      console: true,
+      consoleStyles: announcementStyles(),
+    }),
+    storeFor,
+    signInLimits: {
+      perMinute: env.CONSOLE_SIGN_IN_PER_MINUTE,
+      perHour: env.CONSOLE_SIGN_IN_PER_HOUR,
+    },
+    isReady,
+  });
+  const consoleServer = consoleApp.listen(env.CONSOLE_PORT, env.CONSOLE_HOST, () => {
+    const address = consoleServer.address();
+    const port = typeof address === "object" && address ? address.port : env.CONSOLE_PORT;
+    logger.info({ port, host: env.CONSOLE_HOST }, "console listening");
+    if (process.stdout.isTTY) {
+      process.stdout.write(
+        `Staff console: ${consoleOrigin(env)}/console · first manager: npm run staff -- invite --email … --role manager\n`,
+      );
+    }
+  });
+  consoleServer.on("error", (error) => die({ err: error }, "the staff console failed to start"));
+  return consoleServer;
+}
 
 async function main() {
   const env = envOrExit();
@@ -52,7 +118,7 @@ async function main() {
       )
     : inMemoryStores;
 
-  const services = await openServices(env, logger);
+  const services = await openServices(env, logger, { mailThread: true });
   let draining = false;
 
   const app = createApp({
@@ -82,47 +148,17 @@ async function main() {
   });
   server.on("error", (error) => die({ err: error }, "server failed to start"));
 
-  // The staff console on its own listener, never the public one (decision 133).
-  const consoleApp = createConsoleApp({
-    build,
-    clientDir: path.join(buildDir, "client"),
+  const consoleServer = listenConsole({
+    env,
     logger,
-    services: { registrations: services.registrations },
-    store: services.staff,
-    operations: createStaffOperations({
-      store: services.staff,
-      consoleOrigin: consoleOrigin(env),
-      mailer: env.SMTP_URL ? services.mailer : undefined,
-      logger,
-      admin: services.admin,
-      announcements: services.announcements,
-    }),
-    consoleOrigin: consoleOrigin(env),
-    trustProxy: env.TRUST_PROXY,
-    headers: securityHeaders({
-      hsts: env.HSTS,
-      manifest: csp.manifest,
-      console: true,
-      consoleStyles: announcementStyles(),
-    }),
+    build,
+    buildDir,
+    services,
+    manifest: csp.manifest,
     storeFor: rateLimitStores.storeFor,
-    signInLimits: {
-      perMinute: env.CONSOLE_SIGN_IN_PER_MINUTE,
-      perHour: env.CONSOLE_SIGN_IN_PER_HOUR,
-    },
     isReady: () => !draining,
+    die,
   });
-  const consoleServer = consoleApp.listen(env.CONSOLE_PORT, env.CONSOLE_HOST, () => {
-    const address = consoleServer.address();
-    const port = typeof address === "object" && address ? address.port : env.CONSOLE_PORT;
-    logger.info({ port, host: env.CONSOLE_HOST }, "console listening");
-    if (process.stdout.isTTY) {
-      process.stdout.write(
-        `Staff console: ${consoleOrigin(env)}/console · first manager: npm run staff -- invite --email … --role manager\n`,
-      );
-    }
-  });
-  consoleServer.on("error", (error) => die({ err: error }, "the staff console failed to start"));
   // Outlive the client's idle sockets, or a request written as we close fails "other side
   // closed" (Node's 5 s default in CI); Caddy drops its idle upstreams after 30 s.
   server.keepAliveTimeout = consoleServer.keepAliveTimeout = 65_000;

@@ -1,15 +1,16 @@
 import { createAnnouncementDrafts } from "./announcements/drafts.ts";
 import { createStaffStore } from "./console/store.ts";
 import { type DatabaseOptions, openDatabase } from "./db/database.ts";
+import type { DatabaseHandle } from "./db/schema.ts";
 import { createWriteHealth, guardAll, probeWrite } from "./db/writes.ts";
 import { type Env, siteOrigin } from "./env.ts";
 import type { Logger } from "./logger.ts";
 import { createMailer, type Mailer } from "./mail/transport.ts";
+import { createRegistrationAdmin } from "./operator/admin.ts";
+import { mailThread } from "./outbox/mail-thread.ts";
 import { createMailWorker } from "./outbox/mail.ts";
 import { createSpreadsheetWorker } from "./outbox/spreadsheet.ts";
 import type { OutboxWorkerOptions } from "./outbox/worker.ts";
-import { createRegistrationAdmin } from "./registrations/admin.ts";
-import { loadLinkKey } from "./registrations/links.ts";
 import { createRegister } from "./registrations/register.ts";
 import {
   checkConfirmLink,
@@ -18,6 +19,7 @@ import {
   rejoinByLink,
   unsubscribeByLink,
 } from "./registrations/subscription.ts";
+import { loadLinkKey } from "./shared/links.ts";
 import type { RegistrationService } from "../contract/registrations.ts";
 
 // The server's parts in one place, for main.ts, the CLI and the tests (decision 123).
@@ -32,7 +34,44 @@ export type ServicesOptions = DatabaseOptions & {
   maxBatch?: number;
   writeConcurrency?: number;
   healthMaxAgeMs?: number;
+  /** The server's: email is sent from a thread of its own (decision 184). */
+  mailThread?: boolean;
 };
+
+/** The email links' actions: each change queues its status for the spreadsheet. */
+function linkActions({
+  db,
+  dialect,
+  key,
+  now,
+  spreadsheet,
+  wakeSpreadsheet,
+}: DatabaseHandle & {
+  key: string;
+  now: () => Date;
+  spreadsheet: boolean;
+  wakeSpreadsheet: () => void;
+}) {
+  return guardAll<Omit<RegistrationService, "register">>({
+    checkConfirm: (token) => checkConfirmLink({ db, key, now: now() }, token),
+    async confirm(token) {
+      const result = await confirmRegistration({ db, key, now: now(), spreadsheet }, token);
+      if (result.kind === "confirmed" && result.firstTime) wakeSpreadsheet();
+      return result;
+    },
+    checkUnsubscribe: (token) => checkUnsubscribeLink({ db, key, now: now() }, token),
+    async unsubscribe(token) {
+      const result = await unsubscribeByLink({ db, dialect, key, now: now(), spreadsheet }, token);
+      if (result.kind === "unsubscribed" && result.firstTime) wakeSpreadsheet();
+      return result;
+    },
+    async rejoin(token) {
+      const result = await rejoinByLink({ db, key, now: now(), spreadsheet }, token);
+      wakeSpreadsheet();
+      return result;
+    },
+  });
+}
 
 export async function openServices(env: Env, logger: Logger, options: ServicesOptions = {}) {
   const now = options.now ?? (() => new Date());
@@ -47,12 +86,14 @@ export async function openServices(env: Env, logger: Logger, options: ServicesOp
       : undefined;
   const mailer = options.mailer ?? createMailer(env, logger);
   const links = { siteOrigin: siteOrigin(env), linkKey: key };
-  const mailWorker = createMailWorker({
-    ...base,
-    ...links,
-    mailer,
-    options: { now, ...options.mail },
-  });
+  const mailWorker = options.mailThread
+    ? mailThread(env, logger)
+    : createMailWorker({
+        ...base,
+        ...links,
+        mailer,
+        options: { now, concurrency: env.MAIL_CONNECTIONS, ...options.mail },
+      });
   const spreadsheet = spreadsheetWorker !== undefined;
   const wake = { spreadsheet: () => spreadsheetWorker?.wake(), mail: () => mailWorker.wake() };
 
@@ -71,29 +112,7 @@ export async function openServices(env: Env, logger: Logger, options: ServicesOp
       maxBatch: options.maxBatch,
       writeConcurrency: options.writeConcurrency,
     }),
-    // The email links' actions: each change queues its status for the spreadsheet.
-    ...guardAll<Omit<RegistrationService, "register">>({
-      checkConfirm: (token) => checkConfirmLink({ db, key, now: now() }, token),
-      async confirm(token) {
-        const result = await confirmRegistration({ db, key, now: now(), spreadsheet }, token);
-        if (result.kind === "confirmed" && result.firstTime) wake.spreadsheet();
-        return result;
-      },
-      checkUnsubscribe: (token) => checkUnsubscribeLink({ db, key, now: now() }, token),
-      async unsubscribe(token) {
-        const result = await unsubscribeByLink(
-          { db, dialect, key, now: now(), spreadsheet },
-          token,
-        );
-        if (result.kind === "unsubscribed" && result.firstTime) wake.spreadsheet();
-        return result;
-      },
-      async rejoin(token) {
-        const result = await rejoinByLink({ db, key, now: now(), spreadsheet }, token);
-        wake.spreadsheet();
-        return result;
-      },
-    }),
+    ...linkActions({ db, dialect, key, now, spreadsheet, wakeSpreadsheet: wake.spreadsheet }),
   };
   const admin = createRegistrationAdmin({ db, dialect, dataDir: env.DATA_DIR, now });
   const staff = createStaffStore({ db, dialect, now });
@@ -105,7 +124,8 @@ export async function openServices(env: Env, logger: Logger, options: ServicesOp
     mailPerMinute: env.MAIL_PER_MINUTE,
     wakeMail: wake.mail,
     audit: staff.audit,
-    managers: staff.managers,
+    // Managers other than the author who may approve the author's work (decision 175).
+    approvers: (authorId) => staff.approversFor(authorId),
   });
 
   let purgeTimer: NodeJS.Timeout | undefined;

@@ -1,21 +1,11 @@
 /**
- * The words of the staff console (docs/decisions/133): its navigation, and the email
+ * The words of the staff console (docs/decisions/133), and the email
  * that carries an enrolment link. The server imports this module for that email.
  */
 import { clinic } from "./clinic.ts";
 import { escapeHtml } from "./emails.ts";
 
 export const consoleName = "Staff console";
-
-/** The console's navigation; `managers` entries are shown to managers only. */
-export const consoleNav: { to: string; label: string; managers?: true }[] = [
-  { to: "/console", label: "Overview" },
-  { to: "/console/people", label: "People", managers: true },
-  { to: "/console/staff", label: "Staff", managers: true },
-  { to: "/console/announcements", label: "Announcements", managers: true },
-  { to: "/console/audit", label: "Audit trail", managers: true },
-  { to: "/console/passkeys", label: "My passkeys" },
-];
 
 export const roleLabels = { viewer: "Viewer", manager: "Manager" } as const;
 
@@ -29,6 +19,11 @@ export const auditActions: Record<string, string> = {
   "staff-invited": "Invited a staff member",
   "staff-role-changed": "Changed a staff member's role",
   "staff-removed": "Removed a staff member",
+  "staff-reset": "Reset a staff member: ended their sessions and passkeys, and invited them again",
+  "staff-change-requested": "Asked a second manager to agree to a staff change",
+  "staff-change-agreed": "Agreed to a staff change another manager asked for",
+  "staff-change-cancelled": "Cancelled a staff change they had asked for",
+  "enrol-refused": "Refused an invitation for the address of someone already on the staff",
   "person-looked-up": "Looked up an address",
   "person-viewed": "Viewed a person's registration",
   "copy-printed": "Opened a subject access copy to print",
@@ -38,6 +33,9 @@ export const auditActions: Record<string, string> = {
   "confirmation-resent": "Re-sent a confirmation email",
   "confirmation-refused": "Re-send of a confirmation email refused",
   "registrations-exported": "Exported every registration (CSV)",
+  "export-refused": "Export refused: the daily limit was reached",
+  "look-up-refused": "Look-up refused: the hourly limit was reached",
+  "request-refused": "Request refused (see the reason)",
   "announcement-composed": "Wrote an announcement",
   "announcement-edited": "Changed an announcement",
   "announcement-submitted": "Submitted an announcement for approval",
@@ -46,6 +44,97 @@ export const auditActions: Record<string, string> = {
   "announcement-test-sent": "Sent a test of an announcement to themselves",
   "announcement-sent": "Sent an announcement",
   "announcement-withdrawn": "Withdrew an announcement",
+  "confirmed-with-passkey": "Confirmed it was them with a passkey",
+  "confirm-failed": "Failed to confirm it was them with a passkey",
+  "passkey-removed": "Removed a passkey",
+  "sessions-ended": "Ended sessions",
+};
+
+/** How a passkey reaches the browser, in words ("My passkeys"); WebAuthn's transport names. */
+export const passkeyTransports: Record<string, string> = {
+  internal: "Built into a device",
+  hybrid: "Phone or tablet",
+  usb: "Security key (USB)",
+  nfc: "Security key (NFC)",
+  ble: "Security key (Bluetooth)",
+  "smart-card": "Smart card",
+};
+
+/**
+ * The staff page (docs/decisions/133, 175): who is on the staff, invitations not yet used,
+ * and changes waiting for a second manager's agreement.
+ */
+export const staffCopy = {
+  intro:
+    "Any change that adds or removes a manager needs a second manager to agree, so that no one manager can approve their own announcements. The change happens when they agree.",
+  waitingHeading: "Waiting for a second manager",
+  waitingNone: "No staff change is waiting.",
+  change: (r: {
+    change: "invite" | "role" | "remove" | "reset";
+    email: string;
+    role: string | null;
+  }) =>
+    ({
+      invite: `Invite ${r.email} as a ${r.role ?? "viewer"}`,
+      role: `Make ${r.email} a ${r.role ?? "viewer"}`,
+      remove: `Remove ${r.email}`,
+      reset: `Reset ${r.email}: end their sessions and passkeys, and invite them again`,
+    })[r.change],
+  askedBy: (who: string, when: string, byYou: boolean) =>
+    byYou ? `You asked on ${when}.` : `${who} asked on ${when}.`,
+  cannotAgree: (why: "asked" | "reset" | "group") =>
+    ({
+      asked: "Another manager must agree.",
+      reset: "Another manager must agree to your own reset.",
+      group:
+        "You cannot agree to this one: one of you, or a manager before you, made the other a manager alone.",
+    })[why],
+  agree: "Agree",
+  cancel: "Cancel",
+  peopleHeading: "People",
+  you: " (you)",
+  madeManagerAlone: (by: string) =>
+    `Made a manager by ${by} alone, when they were the only manager: they cannot approve ${by}'s announcements.`,
+  roleLabel: (email: string) => `Role of ${email}`,
+  changeRole: "Change role",
+  remove: "Remove",
+  reset: "Reset",
+  resetHint:
+    "Reset is for a lost passkey: it signs the person out everywhere, deletes their passkeys and invites them again.",
+  invitationsHeading: "Invitations not yet used",
+  invitationsNone: "None.",
+  invitation: (i: {
+    role: string;
+    createdAt: string;
+    expiresAt: string;
+    by: string;
+    reset: boolean;
+  }) =>
+    i.reset
+      ? `${i.role}; reset on ${i.createdAt} by ${i.by}, waiting for enrolment until ${i.expiresAt}.`
+      : `${i.role}; invited on ${i.createdAt} by ${i.by}, waiting for enrolment until ${i.expiresAt}.`,
+  commandLine: "the command line",
+  inviteHeading: "Invite someone",
+  inviteIntro:
+    "A viewer sees only figures. A manager also looks people up, exports, erases, sends announcements and manages staff. The link works once, for 24 hours. Someone already on the staff is never invited: reset them instead.",
+  done: {
+    changed: "The role was changed.",
+    removed: "The person was removed: their sessions have ended.",
+    cancelled: "The change was cancelled.",
+    agreed: "You agreed, and the change has been made.",
+    pending:
+      "Asked: nothing has changed yet. The change happens when another manager agrees on this page.",
+  },
+  invited: (email: string, reset: boolean) =>
+    reset
+      ? `${email} was reset: their sessions and passkeys have ended, and a new invitation was made.`
+      : `Invitation for ${email} created.`,
+  emailed: (email: string, until: string) =>
+    `The link was emailed to ${email} only, and is not shown here. It works once, until ${until} UTC.`,
+  showLink: (until: string) =>
+    `Send them this link yourself: it is shown only this once, and works once, until ${until} UTC.`,
+  linkWarning:
+    "Whoever opens this link first becomes this person in the console. Give it only to them, by a way only they can read.",
 };
 
 /** Announcements (docs/decisions/136): where each stands, and who receives it. */
@@ -58,6 +147,9 @@ export const announcementStates = {
   withdrawn: "Withdrawn",
 } as const;
 
+/** A lone manager's approval of their own words (decision 176), said wherever it shows. */
+export const approvedAloneWords = "Approved by its author alone";
+
 export const announcementAudiences = {
   all: "Everyone who confirmed their address",
   updates: "Only those who asked for news before we open",
@@ -65,7 +157,7 @@ export const announcementAudiences = {
 
 /**
  * The warning shown, and printed by the CLI, when an announcement names a prescription-only
- * medicine or a price; it must be acknowledged before the announcement is submitted.
+ * medicine or a price; its author acknowledges it to submit, its approver to approve.
  */
 export const announcementWarningWords = {
   title: "Check the wording: this may advertise a prescription-only medicine",
@@ -78,6 +170,7 @@ export const announcementWarningWords = {
       .filter(Boolean)
       .join(" "),
   acknowledge: "I have read this warning and the wording has been checked",
+  acknowledgeApproval: "I have read this warning and checked the wording before approving",
 };
 
 export function staffInviteEmail(invite: { link: string; role: string; expiresAt: Date }) {
@@ -103,6 +196,8 @@ The link works once, until ${until}. If you did not expect this email, ignore it
 export const overviewCopy = {
   intro:
     "The waiting list at a glance. Only counts are shown here, never a person's name or address. Days are UK days.",
+  staffWaiting: (n: number) =>
+    `${n === 1 ? "A staff change is" : `${n} staff changes are`} waiting for a second manager to agree: see Staff.`,
   totalsHeading: "The list today",
   totals: {
     registered: "Registered",

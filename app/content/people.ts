@@ -9,8 +9,8 @@ export const peopleCopy = {
   findButton: "Find",
   missing: "No registration with that address.",
   exportTitle: "Export every registration",
-  exportText:
-    "A spreadsheet file (CSV) of every registration, oldest first. Each export is recorded in the audit trail. Keep the file safe and delete it when you are done.",
+  exportText: (perDay: number) =>
+    `A spreadsheet file (CSV) of every registration, oldest first. Each export is recorded in the audit trail, and each manager can export ${String(perDay)} times in any 24 hours. Keep the file safe and delete it when you are done.`,
   exportLink: "Download all registrations (CSV)",
   recordTitle: "Registration",
   noRecord:

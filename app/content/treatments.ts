@@ -87,8 +87,8 @@ export const treatmentOptions = [
   },
 ] as const;
 
-/** The staff console warns when an announcement names one of these (decision 136; tested). */
-export const prescriptionOnlyMedicines =
+/** The medicines the preparations above name (tested): part of `prescriptionOnlyMedicines`. */
+export const preparationMedicines =
   "testosterone cypionate enanthate undecanoate Sustanon Nebido Testogel Tostran Restandol Testocaps".split(
     " ",
   );

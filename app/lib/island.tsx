@@ -1,4 +1,11 @@
-import { type ComponentType, type ReactNode, createContext, use, useEffect } from "react";
+import {
+  type ComponentType,
+  type ReactNode,
+  createContext,
+  use,
+  useEffect,
+  useSyncExternalStore,
+} from "react";
 import { preloadModule } from "react-dom";
 import builtIslands from "virtual:islands";
 
@@ -23,6 +30,17 @@ export function IslandRoot<Props extends object>({ island, props }: IslandProps<
 }
 
 export const islandIdPrefix = (name: string) => `${name}-`;
+
+const subscribe = () => () => {};
+
+/** False on the server and while hydrating, so a no-JavaScript fallback steps aside cleanly. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
+}
 
 type RenderToString = (node: ReactNode, options: { identifierPrefix: string }) => string;
 

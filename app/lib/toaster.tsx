@@ -1,6 +1,12 @@
 import { Toaster as Sonner, toast } from "sonner";
 
-import { toastConfig } from "../config/ui.ts";
+/** Section 9 of the specification; an error stays longer because it needs reading (decision 008). */
+const toastConfig = {
+  position: "bottom-right",
+  hotkey: ["altKey", "KeyT"],
+  visibleToasts: 3,
+  durations: { success: 4000, error: 5000 },
+} as const;
 
 /**
  * Up to 600 px a toast spans the screen's foot, over the submit button: it takes no taps

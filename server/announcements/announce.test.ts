@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import { announcementProblem, planAnnouncement, queueAnnouncement } from "./drafts.ts";
+import { announcementProblem, planAnnouncement, queueAnnouncement } from "./queue.ts";
 import { backends } from "../../tests/support/storage-backends.ts";
 import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
-import { confirmToken, loadLinkKey } from "../registrations/links.ts";
 import { openServices } from "../services.ts";
+import { confirmToken, loadLinkKey } from "../shared/links.ts";
 
 const logger = createLogger("silent");
 const now = new Date("2026-11-23T12:00:00.000Z");
@@ -19,6 +19,10 @@ describe("announcement text", () => {
     );
     expect(announcementProblem("x".repeat(151), "Hello")).toMatch(/longer than 150/);
     expect(announcementProblem("Open", "\n\n")).toBe("The text is empty.");
+    expect(announcementProblem("Open", "\u200B\n\u2060")).toBe("The text is empty.");
+    expect(announcementProblem("Open \u202Enepo", "Hello")).toMatch(/^The subject has a hidden/);
+    // An emoji's joiner and variation selector are part of the emoji.
+    expect(announcementProblem("Meet our doctors \u{1F468}\u200D\u2695\uFE0F", "Hello")).toBeNull();
   });
 });
 

@@ -6,7 +6,8 @@ import type { AnnouncementState } from "../../contract/console.ts";
 const base = {
   actor: "b",
   author: "a",
-  managers: 2,
+  approvers: ["b"],
+  sameWords: true,
   needsAcknowledgement: false,
   acknowledged: false,
 };
@@ -54,15 +55,47 @@ describe("the announcement draft's state machine", () => {
     expect(transition("sent", "send", base)).toMatchObject({ ok: false });
   });
 
-  it("refuses the author's approval while another manager exists", () => {
+  it("refuses the author's approval while another manager may approve it", () => {
     const own = { ...base, actor: "a" };
     expect(transition("submitted", "approve", own)).toEqual({
       ok: false,
       reason: "Another manager must approve an announcement you wrote.",
     });
-    expect(transition("submitted", "approve", { ...own, managers: 1 })).toEqual({
+    expect(transition("submitted", "approve", { ...own, approvers: [] })).toEqual({
       ok: true,
       to: "approved",
+    });
+  });
+
+  it("refuses a manager the author cannot be told apart from", () => {
+    expect(transition("submitted", "approve", { ...base, approvers: ["c"] })).toEqual({
+      ok: false,
+      reason:
+        "You cannot approve this announcement: you or its author was made a manager by the other alone. Another manager must approve it.",
+    });
+  });
+
+  it("counts submitting, approving and sending only for the words the actor saw", () => {
+    const changed = { ...base, sameWords: false };
+    const refused = { ok: false, reason: "The words changed since you opened this page." };
+    expect(transition("draft", "submit", changed)).toEqual(refused);
+    expect(transition("submitted", "approve", changed)).toEqual(refused);
+    expect(transition("approved", "send", changed)).toEqual(refused);
+    expect(transition("sending", "send", changed)).toEqual(refused);
+    // Steps that vouch for no words need none.
+    expect(transition("submitted", "reopen", changed)).toMatchObject({ ok: true });
+    expect(transition("approved", "withdraw", changed)).toMatchObject({ ok: true });
+    expect(transition("draft", "edit", changed)).toMatchObject({ ok: true });
+    expect(transition("sending", "finish", changed)).toMatchObject({ ok: true });
+  });
+
+  it("says first that the author may not approve, then that the words changed, then the warning", () => {
+    const all = { ...base, actor: "a", sameWords: false, needsAcknowledgement: true };
+    expect(transition("submitted", "approve", all)).toMatchObject({
+      reason: "Another manager must approve an announcement you wrote.",
+    });
+    expect(transition("submitted", "approve", { ...all, actor: "b" })).toMatchObject({
+      reason: "The words changed since you opened this page.",
     });
   });
 
@@ -75,12 +108,19 @@ describe("the announcement draft's state machine", () => {
     });
   });
 
-  it("refuses submission until the warning is acknowledged", () => {
+  it("refuses submission and approval until the actor acknowledges the warning", () => {
     const warned = { ...base, needsAcknowledgement: true };
-    expect(transition("draft", "submit", warned)).toMatchObject({ ok: false });
-    expect(transition("draft", "submit", { ...warned, acknowledged: true })).toEqual({
-      ok: true,
-      to: "submitted",
-    });
+    for (const [from, action, to] of [
+      ["draft", "submit", "submitted"],
+      ["submitted", "approve", "approved"],
+    ] as const) {
+      expect(transition(from, action, warned)).toEqual({
+        ok: false,
+        reason:
+          "Tick the box to confirm you have read the warning about prescription-only medicines and prices.",
+      });
+      expect(transition(from, action, { ...warned, acknowledged: true })).toEqual({ ok: true, to });
+    }
+    expect(transition("approved", "send", warned)).toEqual({ ok: true, to: "sending" });
   });
 });

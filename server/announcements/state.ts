@@ -8,11 +8,23 @@ type TransitionContext = {
   actor: string | null;
   /** Who wrote the draft; null when it came from the CLI. */
   author: string | null;
-  managers: number;
+  /**
+   * The managers other than the author who may approve the author's work: outside the
+   * author's lone-grant group (server/console/consent.ts).
+   */
+  approvers: readonly string[];
+  /** The subject, text and audience the actor saw are the draft's now. */
+  sameWords: boolean;
   /** The text names a prescription-only medicine or a price. */
   needsAcknowledgement: boolean;
   acknowledged: boolean;
 };
+
+/** Steps that commit to the words, so they count only for the words the actor saw. */
+const boundToWords: readonly DraftAction[] = ["submit", "approve", "send"];
+
+/** Steps that vouch for the words, so a warning on them must be acknowledged by the actor. */
+const acknowledging: readonly DraftAction[] = ["submit", "approve"];
 
 const moves: Record<DraftAction, { from: readonly DraftState[]; to: DraftState }> = {
   edit: { from: ["draft"], to: "draft" },
@@ -42,21 +54,31 @@ export function transition(
 ): { ok: true; to: DraftState } | { ok: false; reason: string } {
   const move = moves[action];
   if (!move.from.includes(from)) return { ok: false, reason: refusals[action] };
-  if (action === "submit" && context.needsAcknowledgement && !context.acknowledged) {
+  if (action === "approve") {
+    if (context.actor === null) {
+      return { ok: false, reason: "Announcements are approved in the staff console." };
+    }
+    // Four eyes: the author approves only when no other manager may do it.
+    if (context.actor === context.author && context.approvers.length > 0) {
+      return { ok: false, reason: "Another manager must approve an announcement you wrote." };
+    }
+    if (context.actor !== context.author && !context.approvers.includes(context.actor)) {
+      return {
+        ok: false,
+        reason:
+          "You cannot approve this announcement: you or its author was made a manager by the other alone. Another manager must approve it.",
+      };
+    }
+  }
+  if (boundToWords.includes(action) && !context.sameWords) {
+    return { ok: false, reason: "The words changed since you opened this page." };
+  }
+  if (acknowledging.includes(action) && context.needsAcknowledgement && !context.acknowledged) {
     return {
       ok: false,
       reason:
         "Tick the box to confirm you have read the warning about prescription-only medicines and prices.",
     };
-  }
-  if (action === "approve") {
-    if (context.actor === null) {
-      return { ok: false, reason: "Announcements are approved in the staff console." };
-    }
-    // Four eyes: the author approves only when no other manager exists to do it.
-    if (context.actor === context.author && context.managers > 1) {
-      return { ok: false, reason: "Another manager must approve an announcement you wrote." };
-    }
   }
   return { ok: true, to: move.to };
 }

@@ -8,8 +8,8 @@ import { validateRegistration } from "../../app/features/registration/form.ts";
 import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { createLogger } from "../logger.ts";
 import { CSV_TEXT, escapeUnsafe, LINES, runCli } from "./run.ts";
-import { confirmToken, unsubscribeToken } from "../registrations/links.ts";
 import { openServices } from "../services.ts";
+import { confirmToken, unsubscribeToken } from "../shared/links.ts";
 
 const logger = createLogger("silent");
 let place: TestPlace;
@@ -56,7 +56,10 @@ async function approveInConsole(stdout: string) {
   db.close();
   const services = await open();
   try {
-    expect(await services.announcements.step(manager, id, "approve")).toEqual({ ok: true });
+    const { version } = (await services.announcements.view(manager, id)) ?? {};
+    expect(await services.announcements.step(manager, id, "approve", { version })).toEqual({
+      ok: true,
+    });
   } finally {
     await services.close();
   }
@@ -341,7 +344,28 @@ describe("registrations CLI", () => {
       "0 confirmed, subscribed addresses would receive it (2 addresses already had it queued). Nothing was queued.\n",
     );
     expect((await cli("outbox")).stdout).toMatch(
-      /announcement {2}[0-9a-f]{32} {2}"We are open" {2}queued 2026-06-15T12:00:00.000Z: sent 0, waiting 2, failed 0\n/,
+      /announcement {2}[0-9a-f]{32} {2}"We are open" {2}queued 2026-06-15T12:00:00.000Z: sent 0, waiting 2, failed 0; 0 a minute now, done about 2026-06-15T12:00:01.000Z \(in 1 s\)\n/,
+    );
+    // Half a minute later one went and the mail server told the other to wait (451): the rate
+    // is over those 30 s, and the slow-down is said in words.
+    const sending = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
+    sending
+      .prepare(
+        "update outbox set status = 'delivered', attempts = 1, delivered_at = '2026-06-15T11:59:30.000Z' where registration_id = ?",
+      )
+      .run(bo);
+    sending
+      .prepare(
+        "update outbox set attempts = 1, last_error = 'SMTP 451 4.7.0', next_attempt_at = '2026-06-15T12:00:45.000Z' where registration_id = ?",
+      )
+      .run(adaAgain);
+    sending.close();
+    const report = (await cli("outbox")).stdout;
+    expect(report).toContain(
+      "  The mail server asked us to slow down: 1 email waits to be tried again.",
+    );
+    expect(report).toMatch(
+      /"We are open" {2}queued \S+: sent 1, waiting 1, failed 0; 2 a minute now, done about 2026-06-15T12:00:30.000Z \(in 30 s\); the mail server asked us to slow down\n/,
     );
     // Another text is another announcement, approved on its own.
     await writeFile(text, "Opening hours have changed.\n");
@@ -413,6 +437,59 @@ describe("registrations CLI", () => {
     const badAge = await cli("purge", "--older-than", "soon");
     expect(badAge).toMatchObject({ code: 1, stdout: "" });
     expect(badAge.stderr).toMatch(/Cannot read the age "soon"/);
+  });
+});
+
+describe("staff CLI (decision 175)", () => {
+  it("refuses to invite a member's address, and resets even the last manager with a new link", async () => {
+    const invited = await cli(
+      "staff",
+      "invite",
+      "--email",
+      "boss@clinic.example",
+      "--role",
+      "manager",
+    );
+    expect(invited.code).toBe(0);
+    const link = invited.stdout.trim().split("\n").at(-1) ?? "";
+    const services = await open();
+    try {
+      const person = await services.staff.enrol(new URL(link).searchParams.get("token") ?? "", {
+        id: "boss-key",
+        publicKey: new Uint8Array([1, 2, 3]),
+        counter: 0,
+        transports: [],
+      });
+      expect(person).toMatchObject({ role: "manager" });
+    } finally {
+      await services.close();
+    }
+    const again = await cli(
+      "staff",
+      "invite",
+      "--email",
+      "Boss@clinic.example",
+      "--role",
+      "viewer",
+    );
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("boss@clinic.example is already on the staff list");
+    expect(again.stdout).toBe("");
+
+    const reset = await cli("staff", "reset", "--email", "boss@clinic.example");
+    expect(reset.code).toBe(0);
+    expect(reset.stdout).toMatch(
+      /^Reset boss@clinic\.example: signed out everywhere, passkeys deleted\.\nInvitation for boss@clinic\.example as manager, valid once until \S+\. The enrolment link:\n\S+\/console\/enrol\?token=[\w-]{43}\n$/,
+    );
+    const after = await open();
+    try {
+      expect(await after.staff.passkey("boss-key")).toBeNull();
+      expect(await after.staff.invitations()).toEqual([
+        expect.objectContaining({ email: "boss@clinic.example", reset: true, invitedBy: null }),
+      ]);
+    } finally {
+      await after.close();
+    }
   });
 });
 

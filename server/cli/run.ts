@@ -4,13 +4,13 @@ import { parseArgs } from "node:util";
 
 import { announcementWarningWords } from "../../app/content/console.ts";
 import { STAFF_ROLES, type StaffRole } from "../../contract/console.ts";
-import { AUDIENCES, announcementProblem, isAudience } from "../announcements/drafts.ts";
-import { createStaffOperations } from "../console/operations.ts";
+import { AUDIENCES, announcementProblem, isAudience } from "../announcements/queue.ts";
+import { createStaffOperations, type StaffOperations } from "../console/operations.ts";
 import { backupSqlite } from "../db/backup.ts";
 import { consoleOrigin, type Env } from "../env.ts";
-import { parseAge } from "../registrations/admin.ts";
-import { registrationsCsv } from "../registrations/csv.ts";
+import { parseAge } from "../operator/admin.ts";
 import type { Services } from "../services.ts";
+import { registrationsCsv } from "../shared/csv.ts";
 
 /** What a terminal acts on or reorders (decision 077): C0, DEL, C1, bidi, U+2028 and U+2029. */
 const UNSAFE =
@@ -66,9 +66,11 @@ Commands:
   invite --email <address> --role viewer|manager
                            A one-time link to enrol a passkey in the staff console, valid for
                            24 hours, printed as the last line (and emailed when SMTP_URL is
-                           set). Re-invite someone who lost every passkey the same way.
+                           set). Never for the address of someone on the staff: see reset.
   list                     Staff, their roles and passkeys, and invitations not yet used
   revoke --email <address> Remove someone: their sessions end at once, their passkeys go
+  reset --email <address>  For a lost passkey: end their sessions and passkeys, and print a
+                           new invitation for them with the same role (even the last manager)
 `;
 
 export type CliIo = {
@@ -175,97 +177,10 @@ async function execute(
           "The database's write-ahead log is in use by another process, so erased text may stay in it until the next checkpoint. Run the same erase again later to empty it.",
       ];
     }
-    case "outbox": {
-      if (values.retry) {
-        const { revived, hurried } = await admin.retryOutbox();
-        return [
-          `Queued ${plural(revived, "failed delivery", "failed deliveries")} again and moved ${plural(hurried, "waiting delivery", "waiting deliveries")} forward; the running server sends them within seconds.`,
-        ];
-      }
-      const summary = await admin.outboxSummary();
-      const erasures = await admin.spreadsheetErasures();
-      const line = (label: string, kind: keyof typeof summary.kinds) => {
-        const { counts, oldestPendingAt } = summary.kinds[kind];
-        const since = oldestPendingAt ? `  oldest waiting since ${oldestPendingAt}` : "";
-        return `${label}  waiting ${counts.pending}  done ${counts.delivered}  failed ${counts.dead}${since}`;
-      };
-      return [
-        line("spreadsheet", "spreadsheet"),
-        !io.env.SPREADSHEET_URL && "  The spreadsheet delivery is off: SPREADSHEET_URL is not set.",
-        line("email", "mail"),
-        !io.env.SMTP_URL &&
-          `  Not sent: SMTP_URL is not set, so each email is written to ${path.join(io.env.DATA_DIR, "mail")}.`,
-        ...summary.announcements.map(
-          ({ id, subject, createdAt, counts }) =>
-            `announcement  ${field(id)}  "${field(subject)}"  queued ${field(createdAt)}: sent ${counts.delivered}, waiting ${counts.pending}, failed ${counts.dead}`,
-        ),
-        ...summary.dead.map(
-          (d) =>
-            `failed  ${d.kind === "spreadsheet" ? "spreadsheet" : "email"} ${d.topic}  ${field(d.registrationId)}  attempts ${d.attempts}  since ${field(d.createdAt)}  last error: ${d.lastError === null ? "none" : field(d.lastError)}`,
-        ),
-        summary.dead.length > 0 && "Run `outbox --retry` to send the failed ones again.",
-        ...erasures.map(
-          (e) =>
-            `erased  ${field(e.erasedAt)}  delete from the spreadsheet the ${plural(e.spreadsheetIds.length, "row", "rows")} with id ${e.spreadsheetIds.map(field).join(", ")}`,
-        ),
-      ];
-    }
-    case "announce": {
-      if (!values.subject) throw new UsageError("Give the subject with --subject");
-      if (!values["text-file"]) throw new UsageError("Name the text with --text-file FILE");
-      const body = await readFile(values["text-file"], "utf8").catch((error: unknown) => {
-        throw new Error(
-          `Could not read ${values["text-file"]}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
-        );
-      });
-      const audience = values.audience ?? "all";
-      if (!isAudience(audience))
-        throw new UsageError(`--audience is one of: ${AUDIENCES.join(", ")}`);
-      const problem = announcementProblem(values.subject, body);
-      if (problem) throw new Error(problem);
-      if (values["dry-run"]) {
-        const plan = await admin.planAnnouncement(values.subject, body, audience);
-        const who = `confirmed, subscribed address${plan.newRecipients === 1 ? "" : "es"}${audience === "updates" ? " that asked for news" : ""}`;
-        return [
-          `${plan.newRecipients} ${who} would receive it${plan.alreadyQueued > 0 ? ` (${plural(plan.alreadyQueued, "address", "addresses")} already had it queued)` : ""}. Nothing was queued.`,
-        ];
-      }
-      // Four eyes (decision 136): queued only once a manager approved it in the console.
-      const outcome = await services.announcements.fromCli({
-        subject: values.subject,
-        body,
-        audience,
-        acknowledged: values["acknowledge-warning"] === true,
-      });
-      const page = (id: string) => `${consoleOrigin(io.env)}/console/announcements/draft?id=${id}`;
-      switch (outcome.kind) {
-        case "refused":
-          throw new Error(outcome.message);
-        case "warning":
-          throw new Error(
-            `${announcementWarningWords.title}.\n${announcementWarningWords.found(outcome)}\n${announcementWarningWords.text}\nRun the command again with --acknowledge-warning once the wording has been checked.`,
-          );
-        case "submitted":
-          return [
-            `Submitted for approval; nothing was queued. A manager approves and sends it in the staff console:\n${page(outcome.draftId)}`,
-          ];
-        case "waiting":
-          return [
-            `Not sent: this announcement is waiting for a manager's approval in the staff console (${outcome.state}); nothing was queued.\n${page(outcome.draftId)}`,
-          ];
-        case "sent":
-          return ["Nothing new to send: this announcement has been sent already."];
-      }
-      const { result } = outcome;
-      if (result.newRecipients === 0) {
-        return [
-          `Nothing new to send: ${plural(result.alreadyQueued, "address", "addresses")} already had announcement ${result.announcementId} queued, and no one else qualifies.`,
-        ];
-      }
-      return [
-        `Queued announcement ${result.announcementId} for ${plural(result.newRecipients, "address", "addresses")}, ${io.env.MAIL_PER_MINUTE} a minute, from ${result.firstAt} to ${result.lastAt}. The running server sends them; \`outbox\` shows progress.`,
-      ];
-    }
+    case "outbox":
+      return outboxCommand(values, services.admin, io);
+    case "announce":
+      return announceCommand(values, services, io);
     case "purge": {
       const { cutoff, deleted } = values.unconfirmed
         ? await admin.purgeUnconfirmed()
@@ -276,6 +191,123 @@ async function execute(
     default:
       throw new UsageError(`Unknown command "${command}"`);
   }
+}
+
+/** `outbox`: the deliveries waiting, done and failed, and the announcements under way. */
+async function outboxCommand(
+  values: ReturnType<typeof parse>["values"],
+  admin: Services["admin"],
+  io: CliIo,
+): Promise<Output> {
+  if (values.retry) {
+    const { revived, hurried } = await admin.retryOutbox();
+    return [
+      `Queued ${plural(revived, "failed delivery", "failed deliveries")} again and moved ${plural(hurried, "waiting delivery", "waiting deliveries")} forward; the running server sends them within seconds.`,
+    ];
+  }
+  const summary = await admin.outboxSummary();
+  const erasures = await admin.spreadsheetErasures();
+  /** For a send under way: how fast it goes now, and when it should be done. */
+  const pace = async (id: string, waiting: number) => {
+    if (waiting === 0) return "";
+    const p = await admin.announcementProgress(id);
+    const finish = p.finishAt
+      ? `done about ${p.finishAt} (in ${p.finishIn})`
+      : "no finish time yet: none sent in the last minute";
+    const slowed = p.slowedDown ? "; the mail server asked us to slow down" : "";
+    return `; ${p.perMinute} a minute now, ${finish}${slowed}`;
+  };
+  const line = (label: string, kind: keyof typeof summary.kinds) => {
+    const { counts, oldestPendingAt } = summary.kinds[kind];
+    const since = oldestPendingAt ? `  oldest waiting since ${oldestPendingAt}` : "";
+    return `${label}  waiting ${counts.pending}  done ${counts.delivered}  failed ${counts.dead}${since}`;
+  };
+  return [
+    line("spreadsheet", "spreadsheet"),
+    !io.env.SPREADSHEET_URL && "  The spreadsheet delivery is off: SPREADSHEET_URL is not set.",
+    line("email", "mail"),
+    !io.env.SMTP_URL &&
+      `  Not sent: SMTP_URL is not set, so each email is written to ${path.join(io.env.DATA_DIR, "mail")}.`,
+    summary.slowedDown > 0 &&
+      `  The mail server asked us to slow down: ${plural(summary.slowedDown, "email waits", "emails wait")} to be tried again. Sending pauses for a minute, then goes on fewer connections until it is accepted again.`,
+    ...(await Promise.all(
+      summary.announcements.map(
+        async ({ id, subject, createdAt, counts }) =>
+          `announcement  ${field(id)}  "${field(subject)}"  queued ${field(createdAt)}: sent ${counts.delivered}, waiting ${counts.pending}, failed ${counts.dead}${await pace(id, counts.pending)}`,
+      ),
+    )),
+    ...summary.dead.map(
+      (d) =>
+        `failed  ${d.kind === "spreadsheet" ? "spreadsheet" : "email"} ${d.topic}  ${field(d.registrationId)}  attempts ${d.attempts}  since ${field(d.createdAt)}  last error: ${d.lastError === null ? "none" : field(d.lastError)}`,
+    ),
+    summary.dead.length > 0 && "Run `outbox --retry` to send the failed ones again.",
+    ...erasures.map(
+      (e) =>
+        `erased  ${field(e.erasedAt)}  delete from the spreadsheet the ${plural(e.spreadsheetIds.length, "row", "rows")} with id ${e.spreadsheetIds.map(field).join(", ")}`,
+    ),
+  ];
+}
+
+/** `announce`: a dry run's count, or the draft's place on the four-eyes path (decision 136). */
+async function announceCommand(
+  values: ReturnType<typeof parse>["values"],
+  services: Services,
+  io: CliIo,
+): Promise<Output> {
+  const { admin } = services;
+  if (!values.subject) throw new UsageError("Give the subject with --subject");
+  if (!values["text-file"]) throw new UsageError("Name the text with --text-file FILE");
+  const body = await readFile(values["text-file"], "utf8").catch((error: unknown) => {
+    throw new Error(
+      `Could not read ${values["text-file"]}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+    );
+  });
+  const audience = values.audience ?? "all";
+  if (!isAudience(audience)) throw new UsageError(`--audience is one of: ${AUDIENCES.join(", ")}`);
+  const problem = announcementProblem(values.subject, body);
+  if (problem) throw new Error(problem);
+  if (values["dry-run"]) {
+    const plan = await admin.planAnnouncement(values.subject, body, audience);
+    const who = `confirmed, subscribed address${plan.newRecipients === 1 ? "" : "es"}${audience === "updates" ? " that asked for news" : ""}`;
+    return [
+      `${plan.newRecipients} ${who} would receive it${plan.alreadyQueued > 0 ? ` (${plural(plan.alreadyQueued, "address", "addresses")} already had it queued)` : ""}. Nothing was queued.`,
+    ];
+  }
+  // Four eyes (decision 136): queued only once a manager approved it in the console.
+  const outcome = await services.announcements.fromCli({
+    subject: values.subject,
+    body,
+    audience,
+    acknowledged: values["acknowledge-warning"] === true,
+  });
+  const page = (id: string) => `${consoleOrigin(io.env)}/console/announcements/draft?id=${id}`;
+  switch (outcome.kind) {
+    case "refused":
+      throw new Error(outcome.message);
+    case "warning":
+      throw new Error(
+        `${announcementWarningWords.title}.\n${announcementWarningWords.found(outcome)}\n${announcementWarningWords.text}\nRun the command again with --acknowledge-warning once the wording has been checked.`,
+      );
+    case "submitted":
+      return [
+        `Submitted for approval; nothing was queued. A manager approves and sends it in the staff console:\n${page(outcome.draftId)}`,
+      ];
+    case "waiting":
+      return [
+        `Not sent: this announcement is waiting for a manager's approval in the staff console (${outcome.state}); nothing was queued.\n${page(outcome.draftId)}`,
+      ];
+    case "sent":
+      return ["Nothing new to send: this announcement has been sent already."];
+  }
+  const { result } = outcome;
+  if (result.newRecipients === 0) {
+    return [
+      `Nothing new to send: ${plural(result.alreadyQueued, "address", "addresses")} already had announcement ${result.announcementId} queued, and no one else qualifies.`,
+    ];
+  }
+  return [
+    `Queued announcement ${result.announcementId} for ${plural(result.newRecipients, "address", "addresses")}, ${io.env.MAIL_PER_MINUTE} a minute, from ${result.firstAt} to ${result.lastAt}. The running server sends them; \`outbox\` shows progress.`,
+  ];
 }
 
 async function backupCommand(values: ReturnType<typeof parse>["values"], io: CliIo) {
@@ -290,6 +322,16 @@ async function backupCommand(values: ReturnType<typeof parse>["values"], io: Cli
   });
   return [
     `Backed up ${plural(result.registrations, "registration", "registrations")} to ${result.file} (integrity check: ${result.integrity}).`,
+  ];
+}
+
+/** An invitation made at the terminal: its link is always the last line. */
+function invitationLines(result: Awaited<ReturnType<StaffOperations["invite"]>>): string[] {
+  if (!result.ok) throw new Error(result.message);
+  const { invitation, link } = result.pending ? {} : result;
+  if (!invitation || !link) throw new Error("No invitation was made.");
+  return [
+    `Invitation for ${invitation.email} as ${invitation.role}, valid once until ${invitation.expiresAt}${invitation.emailed ? "; emailed" : ""}. The enrolment link:\n${link}`,
   ];
 }
 
@@ -313,10 +355,13 @@ async function executeStaff(
       if (!STAFF_ROLES.includes(role as StaffRole)) {
         throw new UsageError("Give the role with --role viewer or --role manager");
       }
-      const result = await operations.invite(null, email, role as StaffRole);
-      if (!result.ok) throw new Error(result.message);
+      return invitationLines(await operations.invite(null, email, role as StaffRole));
+    }
+    case "reset": {
+      if (!email) throw noEmail();
       return [
-        `Invitation for ${email.trim().toLowerCase()} as ${role}, valid once until ${result.expiresAt}${result.emailed ? "; emailed" : ""}. The enrolment link:\n${result.link}`,
+        `Reset ${email.trim().toLowerCase()}: signed out everywhere, passkeys deleted.`,
+        ...invitationLines(await operations.resetByEmail(email)),
       ];
     }
     case "list": {

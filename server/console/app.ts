@@ -2,11 +2,18 @@ import path from "node:path";
 
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type RequestHandler, type Response } from "express";
+import express, { type Request, type RequestHandler, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 
 import { consoleGuards } from "./guards.ts";
 import type { StaffOperations } from "./operations.ts";
+import {
+  consoleRouteGate,
+  consoleRouteOf,
+  type RefusalReason,
+  refusedOf,
+  routerPathOf,
+} from "./route-gate.ts";
 import { sessionCookie } from "./session.ts";
 import type { StaffStore } from "./store.ts";
 import type { StaffMember } from "../../contract/console.ts";
@@ -70,7 +77,8 @@ export type ConsoleAppOptions = {
 /**
  * The staff console's Express app, for its own listener (CONSOLE_PORT): the console's
  * headers, its assets, the session of each request, the origin check and sign-in limit
- * on every post, then React Router over the console's routes only.
+ * on every post, the route table's methods, Fetch Metadata, sessions and roles
+ * (route-gate.ts), then React Router over the console's routes only.
  */
 export function createConsoleApp(options: ConsoleAppOptions) {
   const { logger } = options;
@@ -116,15 +124,32 @@ export function createConsoleApp(options: ConsoleAppOptions) {
       .catch(next);
   });
 
+  // A signed-in staff member's refusal, by route, method and reason, never an address. One
+  // without a session writes only its log line: anyone could write those (decision 177).
+  const refused = async (req: Request, res: Response, reason: RefusalReason) => {
+    const { staff } = staffOf(res);
+    if (!staff) return;
+    await options.store.audit({
+      staffId: staff.id,
+      action: "request-refused",
+      detail: {
+        route: consoleRouteOf(routerPathOf(req)) ?? "another console path",
+        method: req.method,
+        reason,
+      },
+    });
+  };
   for (const guard of consoleGuards({
     consoleOrigin: options.consoleOrigin,
-    signedIn: (res) => staffOf(res).staff !== null,
+    staffOf: (res) => staffOf(res).staff,
+    refused,
     storeFor: options.storeFor,
     signInLimits: options.signInLimits,
     logger,
   })) {
     app.use(guard);
   }
+  app.use(consoleRouteGate({ staffOf: (res) => staffOf(res).staff, refused, logger }));
 
   const { build } = options;
   const appServicesContext = contextKey(build, "appServicesContext");
@@ -149,6 +174,7 @@ export function createConsoleApp(options: ConsoleAppOptions) {
         operations: options.operations.forRequest(staff, token),
         answersData:
           req.path.endsWith(".data") || (req.get("accept") ?? "").includes("application/json"),
+        refused: refusedOf(res),
       });
       return context;
     },

@@ -30,9 +30,13 @@ describe("the console's origin check", () => {
 describe("the console's guards in front of an app", () => {
   const origin = "http://localhost:3001";
 
-  async function serve(signedIn: boolean) {
+  async function serve(signedIn: boolean, refused?: (reason: string) => Promise<void>) {
     const app = express();
-    for (const guard of consoleGuards({ consoleOrigin: origin, signedIn: () => signedIn })) {
+    for (const guard of consoleGuards({
+      consoleOrigin: origin,
+      staffOf: () => (signedIn ? { id: "staff-1" } : null),
+      refused: refused && ((_req, _res, reason) => refused(reason)),
+    })) {
       app.use(guard);
     }
     app.all("/{*splat}", (_req, res) => void res.send("reached"));
@@ -59,6 +63,24 @@ describe("the console's guards in front of an app", () => {
     const { post, close } = await serve(true);
     try {
       for (let i = 0; i <= SIGN_IN_PER_MINUTE; i++) expect((await post()).status).toBe(200);
+    } finally {
+      close();
+    }
+  });
+
+  it("hands a refused post to the audit hook, and answers once it has written", async () => {
+    const reasons: string[] = [];
+    const { post, close } = await serve(true, async (reason) => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      reasons.push(reason);
+    });
+    try {
+      const response = await post({ origin: "http://localhost:3000" });
+      expect(response.status).toBe(403);
+      expect(await response.text()).toContain("did not come from the staff console");
+      expect(reasons).toEqual(["origin"]);
+      expect((await post()).status).toBe(200);
+      expect(reasons).toEqual(["origin"]);
     } finally {
       close();
     }

@@ -24,7 +24,13 @@ export function isConsoleOrigin(origin: string | undefined, consoleOrigin: strin
   }
 }
 
-function refuse(req: Request, res: Response, status: 403 | 411 | 413 | 429, message: string) {
+/** A console refusal in plain words: JSON for a `.data` or JSON request, text otherwise. */
+export function refuse(
+  req: Request,
+  res: Response,
+  status: 403 | 405 | 411 | 413 | 429,
+  message: string,
+) {
   res.status(status);
   if (req.get("accept")?.includes("application/json") || req.path.endsWith(".data")) {
     res.json({ ok: false, message });
@@ -35,8 +41,10 @@ function refuse(req: Request, res: Response, status: 403 | 411 | 413 | 429, mess
 
 export type ConsoleGuardOptions = {
   consoleOrigin: string;
-  /** Whether the request carries a live session (resolved before the guards run). */
-  signedIn: (res: Response) => boolean;
+  /** The request's live session's staff member (resolved before the guards run), or null. */
+  staffOf: (res: Response) => { id: string } | null;
+  /** Audits a signed-in staff member's refused post; one without a session is only logged. */
+  refused?: (req: Request, res: Response, reason: "origin") => Promise<void>;
   storeFor?: (identifier: string) => Store | undefined;
   /** CONSOLE_SIGN_IN_PER_MINUTE and _PER_HOUR: the end-to-end suite's shared server raises them. */
   signInLimits?: { perMinute?: number; perHour?: number };
@@ -55,10 +63,23 @@ export function consoleGuards(options: ConsoleGuardOptions): RequestHandler[] {
       return next();
     }
     logger?.warn(
-      { path: req.path, origin: req.get("origin") ?? null },
+      {
+        path: req.path,
+        origin: req.get("origin") ?? null,
+        staffId: options.staffOf(res)?.id ?? null,
+      },
       "console POST refused: origin",
     );
-    refuse(req, res, 403, "This request did not come from the staff console, so it was refused.");
+    (options.refused?.(req, res, "origin") ?? Promise.resolve())
+      .then(() =>
+        refuse(
+          req,
+          res,
+          403,
+          "This request did not come from the staff console, so it was refused.",
+        ),
+      )
+      .catch(next);
   };
   const bodyCap: RequestHandler = (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
@@ -76,7 +97,7 @@ export function consoleGuards(options: ConsoleGuardOptions): RequestHandler[] {
       windowMs,
       limit,
       identifier,
-      skip: (req, res) => SAFE_METHODS.has(req.method) || options.signedIn(res),
+      skip: (req, res) => SAFE_METHODS.has(req.method) || options.staffOf(res) !== null,
       store: options.storeFor?.(identifier),
       passOnStoreError: true,
       standardHeaders: "draft-8",

@@ -1,34 +1,20 @@
-import { randomUUID } from "node:crypto";
-
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from "@simplewebauthn/server";
-import { z } from "zod";
-
-import { createPeopleOperations, noPeople } from "./people.ts";
-import { hashToken, sessionCookie } from "./session.ts";
+import { confirmFirst, createPasskeyCeremonies, refuse } from "./passkeys.ts";
+import { createPeopleOperations } from "./people.ts";
+import { sessionCookie } from "./session.ts";
+import { auditBy, type Manager, type Outcome, staffChanges } from "./staff-changes.ts";
 import type { StaffStore } from "./store.ts";
-import { clinic } from "../../app/content/clinic.ts";
-import { staffInviteEmail } from "../../app/content/console.ts";
 import {
+  type ConfirmFirst,
   type ConsoleOperations,
+  mayUse,
   type Refusal,
-  STAFF_ROLES,
+  type StaffOutcome,
   type StaffMember,
-  type StaffRole,
 } from "../../contract/console.ts";
 import type { AnnouncementDrafts } from "../announcements/drafts.ts";
-import { isUnavailableError } from "../db/writes.ts";
 import type { Logger } from "../logger.ts";
 import type { Mailer } from "../mail/transport.ts";
-import type { RegistrationAdmin } from "../registrations/admin.ts";
-
-type Kind = "sign-in" | "enrol" | "add";
+import type { RegistrationAdmin } from "../operator/admin.ts";
 
 export type StaffOperationsOptions = {
   store: StaffStore;
@@ -43,15 +29,141 @@ export type StaffOperationsOptions = {
   announcements?: AnnouncementDrafts;
 };
 
-const refuse = (message: string): Refusal => ({ ok: false, message });
+const managersOnly = refuse("Only a manager can do that.");
 
-const emailSchema = z.email();
+/** Who may change the staff: a manager, or (null) the operator at the terminal. */
+const managesStaff = (actor: StaffMember | null): actor is Manager | null =>
+  actor === null || mayUse(actor.role, "manager");
+
+/**
+ * The one role check of the operations (docs/decisions/182), for the command line and
+ * tests; the console's gate refuses a viewer before any of them is reached.
+ */
+const asManager =
+  <A extends unknown[], R>(run: (actor: Manager | null, ...args: A) => Promise<R>) =>
+  (actor: StaffMember | null, ...args: A): Promise<R | Refusal> =>
+    managesStaff(actor) ? run(actor, ...args) : Promise.resolve(managersOnly);
+
+type ManagersOperations = Pick<
+  ConsoleOperations,
+  | "listStaff"
+  | "staffInvitations"
+  | "staffRequests"
+  | "inviteStaff"
+  | "changeRole"
+  | "removeStaff"
+  | "resetStaff"
+  | "answerStaffRequest"
+  | "endSessionsOf"
+  | "auditPage"
+  | "people"
+  | "announcements"
+  | "announcement"
+  | "composeAnnouncement"
+  | "announcementStep"
+>;
+
+/**
+ * Anyone else's: a change answers a refusal, a read fails (the gate let no viewer reach
+ * a manager's page, so this is a bug, and a loud one).
+ */
+const refused = async () => managersOnly;
+const unreadable = () => Promise.reject(new Error(managersOnly.message));
+const noPeople: ConsoleOperations["people"] = {
+  find: refused,
+  view: unreadable,
+  erase: refused,
+  resendConfirmation: refused,
+  exportCsv: unreadable,
+};
+const noAnnouncements = {
+  announcements: unreadable,
+  announcement: unreadable,
+  composeAnnouncement: refused,
+  announcementStep: refused,
+};
+const notManaging: ManagersOperations = {
+  listStaff: unreadable,
+  staffInvitations: unreadable,
+  staffRequests: unreadable,
+  inviteStaff: refused,
+  changeRole: refused,
+  removeStaff: refused,
+  resetStaff: refused,
+  answerStaffRequest: refused,
+  endSessionsOf: refused,
+  auditPage: unreadable,
+  people: noPeople,
+  ...noAnnouncements,
+};
+
+/** What the console may show of an outcome: the invitation, never a link it emailed. */
+const shown = (outcome: Outcome): StaffOutcome | Refusal =>
+  outcome.ok && !outcome.pending
+    ? {
+        ok: true,
+        pending: false,
+        ...(outcome.invitation ? { invitation: outcome.invitation } : {}),
+      }
+    : outcome;
+
+/** What a person's own passkeys and sessions need of the operations. */
+type Own = {
+  store: StaffStore;
+  cookie: ReturnType<typeof sessionCookie>;
+  confirmedUntil: (sessionToken?: string) => Promise<string | null>;
+};
+
+/**
+ * A person's own passkeys and sessions (docs/decisions/178): removing a passkey or ending
+ * a session needs this session confirmed with a passkey lately, so a stolen cookie alone
+ * cannot lock its owner out or keep itself alive.
+ */
+function ownPasskeysAndSessions(
+  { store, cookie, confirmedUntil }: Own,
+  staff: StaffMember | null,
+  sessionToken?: string,
+): Pick<ConsoleOperations, "confirmedUntil" | "removePasskey" | "mySessions" | "endMySessions"> {
+  const signedIn = staff && sessionToken ? { staff, sessionToken } : null;
+  const whenConfirmed = async <T>(
+    run: (me: StaffMember, token: string) => Promise<T>,
+  ): Promise<T | Refusal | ConfirmFirst> => {
+    if (!signedIn) return refuse("Sign in first.");
+    if (!(await confirmedUntil(signedIn.sessionToken))) return confirmFirst;
+    return run(signedIn.staff, signedIn.sessionToken);
+  };
+  return {
+    confirmedUntil: () => confirmedUntil(sessionToken),
+    removePasskey: (id, confirmLast) =>
+      whenConfirmed(async (me) => {
+        const { outcome, sessionsEnded } = await store.removePasskey(me.id, id, confirmLast);
+        if (outcome === "missing")
+          return refuse("That passkey is not one of yours, or it was removed already.");
+        if (outcome === "is-last")
+          return refuse(
+            "This is your only passkey. Tick the box to say you understand that you will not be able to sign in again, then remove it.",
+          );
+        const last = outcome === "removed-last";
+        await auditBy(store, me, "passkey-removed", { last });
+        if (!last) return { ok: true as const };
+        await auditBy(store, me, "sessions-ended", { staff: me.id, count: sessionsEnded });
+        return { ok: true as const, signedOut: cookie.clear() };
+      }),
+    mySessions: async () => (signedIn ? store.sessionsOf(signedIn.staff.id, sessionToken) : []),
+    endMySessions: (id) =>
+      whenConfirmed(async (me, token) => {
+        const ended = await store.endSessions(me.id, { keep: token, id });
+        if (id !== undefined && ended === 0) return refuse("That session has ended already.");
+        if (ended > 0) await auditBy(store, me, "sessions-ended", { staff: me.id, count: ended });
+        return { ok: true as const, ended };
+      }),
+  };
+}
 
 /**
  * The one set of staff operations (docs/decisions/133). The CLI calls them with no actor
  * (the operator at the terminal), the console with the signed-in staff member; every
- * change is audited under that actor. The WebAuthn ceremonies (through
- * @simplewebauthn/server, user verification required) live here too.
+ * change is audited under that actor. The passkey ceremonies are passkeys.ts's.
  */
 export function createStaffOperations({
   store,
@@ -61,228 +173,27 @@ export function createStaffOperations({
   admin,
   announcements,
 }: StaffOperationsOptions) {
-  const rpID = new URL(consoleOrigin).hostname;
   const cookie = sessionCookie(consoleOrigin);
-  const isManager = (actor: StaffMember | null) => actor === null || actor.role === "manager";
-  const managersOnly = refuse("Only a manager can do that.");
+  const changes = staffChanges({ store, consoleOrigin, mailer, logger });
 
   const audit = (
-    actor: StaffMember | null,
+    actor: StaffMember,
     action: string,
-    detail: Record<string, string | number | boolean | null> = {},
-  ) =>
-    store.audit({
-      staffId: actor?.id ?? null,
-      action,
-      detail: actor ? detail : { ...detail, by: "cli" },
-    });
+    detail: Record<string, string | number | boolean>,
+  ) => auditBy(store, actor, action, detail);
 
-  async function invite(actor: StaffMember | null, email: string, role: StaffRole) {
-    if (!isManager(actor)) return managersOnly;
-    const address = email.trim().toLowerCase();
-    if (!emailSchema.safeParse(address).success) return refuse("Enter an email address.");
-    if (!STAFF_ROLES.includes(role)) return refuse("Choose viewer or manager.");
-    const { token, expiresAt } = await store.createInvite(address, role);
-    const link = `${consoleOrigin}/console/enrol?token=${token}`;
-    let emailed = false;
-    if (mailer) {
-      const words = staffInviteEmail({ link, role, expiresAt: new Date(expiresAt) });
-      try {
-        await mailer.send({ outboxId: randomUUID(), to: address, ...words });
-        emailed = true;
-      } catch (error) {
-        logger?.warn({ err: error }, "the invitation email could not be sent");
-      }
-    }
-    await audit(actor, "staff-invited", { email: address, role });
-    return { ok: true as const, link, expiresAt, emailed };
-  }
-
-  async function checkManagersLeft(target: { id: string; role: StaffRole }, newRole?: StaffRole) {
-    if (target.role !== "manager" || newRole === "manager") return null;
-    return (await store.managers()) <= 1
-      ? refuse("The console needs at least one manager: make someone else a manager first.")
-      : null;
-  }
-
-  async function remove(actor: StaffMember | null, staffId: string) {
-    if (!isManager(actor)) return managersOnly;
-    const target = await store.activeById(staffId);
-    if (!target) return refuse("That person is not on the staff list.");
-    const problem = await checkManagersLeft(target);
-    if (problem) return problem;
-    await store.remove(target.id);
-    await audit(actor, "staff-removed", { email: target.email });
-    return { ok: true as const };
-  }
-
-  async function changeRole(actor: StaffMember | null, staffId: string, role: StaffRole) {
-    if (!isManager(actor)) return managersOnly;
-    if (!STAFF_ROLES.includes(role)) return refuse("Choose viewer or manager.");
-    const target = await store.activeById(staffId);
-    if (!target) return refuse("That person is not on the staff list.");
-    if (target.role === role) return { ok: true as const };
-    const problem = await checkManagersLeft(target, role);
-    if (problem) return problem;
-    await store.setRole(target.id, role);
-    await audit(actor, "staff-role-changed", { email: target.email, from: target.role, to: role });
-    return { ok: true as const };
-  }
-
-  /** `staff revoke --email`: removes the person with that address. */
-  async function revokeByEmail(actor: StaffMember | null, email: string) {
-    const target = await store.activeByEmail(email);
-    if (!target) return refuse("No staff member has that address.");
-    return remove(actor, target.id);
-  }
-
-  async function ceremonyOptions(
-    kind: Kind,
-    who: { staff: StaffMember | null; inviteToken?: string },
-  ): Promise<{ ok: true; options: unknown } | Refusal> {
-    if (kind === "sign-in") {
-      const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
-      await store.issueChallenge(options.challenge, kind, "");
-      return { ok: true, options };
-    }
-    let userName: string;
-    let subject: string;
-    let existing: { id: string }[] = [];
-    if (kind === "enrol") {
-      const invite = who.inviteToken ? await store.validInvite(who.inviteToken) : null;
-      if (!invite || !who.inviteToken)
-        return refuse("This invitation link has expired or was used.");
-      userName = invite.email;
-      subject = hashToken(who.inviteToken);
-      const person = await store.activeByEmail(invite.email);
-      if (person) existing = await store.passkeysOf(person.id);
-    } else {
-      if (!who.staff) return refuse("Sign in first.");
-      userName = who.staff.email;
-      subject = who.staff.id;
-      existing = await store.passkeysOf(who.staff.id);
-    }
-    const options = await generateRegistrationOptions({
-      rpName: `${clinic.name} staff console`,
-      rpID,
-      userName,
-      attestationType: "none",
-      authenticatorSelection: { residentKey: "required", userVerification: "required" },
-      excludeCredentials: existing.map((p) => ({ id: p.id })),
-    });
-    await store.issueChallenge(options.challenge, kind, subject);
-    return { ok: true, options };
-  }
-
-  async function signIn(response: AuthenticationResponseJSON, replacing?: string) {
-    const found = typeof response.id === "string" ? await store.passkey(response.id) : null;
-    if (!found) {
-      await store.audit({
-        staffId: null,
-        action: "sign-in-failed",
-        detail: { reason: "unknown passkey" },
-      });
-      return refuse("That passkey is not registered here. Ask a manager for a new invitation.");
-    }
-    let verified = false;
-    let counter = found.passkey.counter;
-    try {
-      const result = await verifyAuthenticationResponse({
-        response,
-        expectedChallenge: (challenge) => store.consumeChallenge(challenge, "sign-in", ""),
-        expectedOrigin: consoleOrigin,
-        expectedRPID: rpID,
-        credential: found.passkey,
-        requireUserVerification: true,
-      });
-      verified = result.verified;
-      counter = result.authenticationInfo.newCounter;
-    } catch {
-      verified = false;
-    }
-    if (!verified) {
-      await store.audit({
-        staffId: found.staff.id,
-        action: "sign-in-failed",
-        detail: { reason: "not verified" },
-      });
-      return refuse("Signing in did not work. Please try again.");
-    }
-    await store.passkeyUsed(found.passkey.id, counter);
-    const token = await store.createSession(found.staff.id, replacing);
-    await store.audit({ staffId: found.staff.id, action: "signed-in" });
-    return { ok: true as const, setCookie: cookie.set(token) };
-  }
-
-  async function register(
-    kind: "enrol" | "add",
-    response: RegistrationResponseJSON,
-    subject: string,
-  ) {
-    try {
-      const result = await verifyRegistrationResponse({
-        response,
-        expectedChallenge: (challenge) => store.consumeChallenge(challenge, kind, subject),
-        expectedOrigin: consoleOrigin,
-        expectedRPID: rpID,
-        requireUserVerification: true,
-      });
-      if (!result.verified) return null;
-      const { credential } = result.registrationInfo;
-      return {
-        id: credential.id,
-        publicKey: new Uint8Array(credential.publicKey),
-        counter: credential.counter,
-        transports: credential.transports ?? [],
-      };
-    } catch {
-      return null;
-    }
-  }
-
-  async function completeCeremony(
-    kind: Kind,
-    response: unknown,
-    who: { staff: StaffMember | null; inviteToken?: string; sessionToken?: string },
-  ): Promise<{ ok: true; setCookie?: string } | Refusal> {
-    if (typeof response !== "object" || response === null) return refuse("Nothing to check.");
-    if (kind === "sign-in") return signIn(response as AuthenticationResponseJSON, who.sessionToken);
-    const subject =
-      kind === "enrol"
-        ? who.inviteToken
-          ? hashToken(who.inviteToken)
-          : ""
-        : (who.staff?.id ?? "");
-    if (!subject)
-      return refuse(
-        kind === "enrol" ? "This invitation link has expired or was used." : "Sign in first.",
-      );
-    const passkey = await register(kind, response as RegistrationResponseJSON, subject);
-    if (!passkey) return refuse("The passkey could not be checked. Please try again.");
-    try {
-      if (kind === "add" && who.staff) {
-        await store.addPasskey(who.staff.id, passkey);
-        await store.audit({ staffId: who.staff.id, action: "passkey-added" });
-        return { ok: true };
-      }
-      const person = await store.enrol(who.inviteToken ?? "", passkey);
-      if (!person) return refuse("This invitation link has expired or was used.");
-      await store.audit({ staffId: person.id, action: "enrolled", detail: { role: person.role } });
-      const token = await store.createSession(person.id, who.sessionToken);
-      return { ok: true, setCookie: cookie.set(token) };
-    } catch (error) {
-      if (isUnavailableError(error)) throw error;
-      return refuse("That passkey is already registered here.");
-    }
-  }
+  const { ceremonyOptions, completeCeremony, confirmedUntil } = createPasskeyCeremonies({
+    store,
+    consoleOrigin,
+  });
 
   /** The operations as one request of the console sees them (contract/console.ts). */
   function forRequest(staff: StaffMember | null, sessionToken?: string): ConsoleOperations {
-    const requireManager = <T>(run: (actor: StaffMember) => Promise<T>) =>
-      staff?.role === "manager" ? run(staff) : Promise.resolve(managersOnly);
+    const manager = staff && managesStaff(staff) ? staff : null;
     return {
       invite: (token) => store.validInvite(token),
-      ceremonyOptions: (kind, inviteToken) => ceremonyOptions(kind, { staff, inviteToken }),
+      ceremonyOptions: (kind, inviteToken) =>
+        ceremonyOptions(kind, { staff, inviteToken, sessionToken }),
       completeCeremony: (kind, response, inviteToken) =>
         completeCeremony(kind, response, { staff, inviteToken, sessionToken }),
       async signOut() {
@@ -291,10 +202,6 @@ export function createStaffOperations({
         return cookie.clear();
       },
       myPasskeys: async () => (staff ? store.passkeysOf(staff.id) : []),
-      listStaff: async () => (staff?.role === "manager" ? store.list() : []),
-      inviteStaff: (email, role) => requireManager((actor) => invite(actor, email, role)),
-      changeRole: (id, role) => requireManager((actor) => changeRole(actor, id, role)),
-      removeStaff: (id) => requireManager((actor) => remove(actor, id)),
       audit: (action, entry) =>
         store.audit({
           staffId: staff?.id ?? null,
@@ -302,32 +209,62 @@ export function createStaffOperations({
           registrationId: entry?.registrationId,
           detail: entry?.detail,
         }),
-      auditPage: async (page) =>
-        staff?.role === "manager" ? store.auditPage(page) : { entries: [], hasMore: false },
-      overview: () => {
+      async overview() {
         if (!staff || !admin) throw new Error("The overview needs a signed-in staff member.");
-        return admin.overview();
+        const [overview, waiting] = await Promise.all([
+          admin.overview(),
+          manager ? changes.requestsFor(manager) : [],
+        ]);
+        return { ...overview, staffWaiting: waiting.length };
       },
-      people:
-        staff?.role === "manager" && admin ? createPeopleOperations(admin, store, staff) : noPeople,
-      announcements: async () =>
-        staff?.role === "manager" && announcements ? announcements.list() : [],
-      announcement: async (id) =>
-        staff?.role === "manager" && announcements ? announcements.view(staff, id) : null,
-      composeAnnouncement: (input, id) =>
-        requireManager((actor) =>
-          announcements ? announcements.compose(actor, input, id) : Promise.resolve(managersOnly),
-        ),
-      announcementStep: (id, step, options) =>
-        requireManager((actor) =>
-          announcements
-            ? announcements.step(actor, id, step, options?.acknowledged === true)
-            : Promise.resolve(managersOnly),
-        ),
+      ...ownPasskeysAndSessions({ store, cookie, confirmedUntil }, staff, sessionToken),
+      ...(manager ? managing(manager, sessionToken) : notManaging),
     };
   }
 
-  return { invite, remove, changeRole, revokeByEmail, list: store.list, forRequest };
+  /** A manager's operations in the console: the staff, the audit trail, people, announcements. */
+  function managing(manager: Manager, sessionToken?: string): ManagersOperations {
+    return {
+      listStaff: () => store.list(),
+      staffInvitations: () => store.invitations(),
+      staffRequests: () => changes.requestsFor(manager),
+      inviteStaff: (email, role) => changes.invite(manager, email, role).then(shown),
+      changeRole: (id, role) => changes.changeRole(manager, id, role).then(shown),
+      removeStaff: (id) => changes.remove(manager, id).then(shown),
+      resetStaff: (id) => changes.reset(manager, id).then(shown),
+      answerStaffRequest: (id, reply) => changes.answer(manager, id, reply).then(shown),
+      async endSessionsOf(staffId) {
+        const target = await store.activeById(staffId);
+        if (!target) return refuse("That person is not on the staff list.");
+        // A manager ending their own keeps the one they are using.
+        const keep = target.id === manager.id ? sessionToken : undefined;
+        const ended = await store.endSessions(target.id, { keep });
+        await audit(manager, "sessions-ended", { staff: target.id, count: ended });
+        return { ok: true as const, ended };
+      },
+      auditPage: (page) => store.auditPage(page),
+      people: admin ? createPeopleOperations(admin, store, manager) : noPeople,
+      ...(announcements
+        ? {
+            announcements: () => announcements.list(),
+            announcement: (id: string) => announcements.view(manager, id),
+            composeAnnouncement: (input, id) => announcements.compose(manager, input, id),
+            announcementStep: (id, step, options) => announcements.step(manager, id, step, options),
+          }
+        : noAnnouncements),
+    };
+  }
+
+  return {
+    invite: asManager(changes.invite),
+    remove: asManager(changes.remove),
+    changeRole: asManager(changes.changeRole),
+    reset: asManager(changes.reset),
+    revokeByEmail: asManager(changes.revokeByEmail),
+    resetByEmail: changes.resetByEmail,
+    list: store.list,
+    forRequest,
+  };
 }
 
 export type StaffOperations = ReturnType<typeof createStaffOperations>;

@@ -3,13 +3,13 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import { createStaffOperations } from "./operations.ts";
 import { LOOKUPS_PER_HOUR } from "./people.ts";
-import type { StaffMember } from "../../contract/console.ts";
-import { newRegistration } from "../../tests/support/registrations.ts";
+import { EXPORTS_PER_DAY, type StaffMember } from "../../contract/console.ts";
+import { newRegistration } from "../../scripts/lib/registrations.ts";
 import { backends } from "../../tests/support/storage-backends.ts";
 import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
-import { confirmToken, loadLinkKey, unsubscribeToken } from "../registrations/links.ts";
 import { openServices } from "../services.ts";
+import { confirmToken, loadLinkKey, unsubscribeToken } from "../shared/links.ts";
 
 const logger = createLogger("silent");
 const start = new Date("2026-06-15T12:00:00.000Z");
@@ -191,20 +191,42 @@ for (const backend of backends) {
       await services.registrations.register(newRegistration("export"));
       await services.registrations.register(newRegistration("export"));
       const csv = await people.exportCsv();
-      expect(csv.trim().split("\r\n")).toHaveLength(3);
+      expect(typeof csv === "string" && csv.trim().split("\r\n")).toHaveLength(3);
       expect(await actions()).toEqual([
         { action: "registrations-exported", registration_id: null },
       ]);
 
       for (let i = 0; i < LOOKUPS_PER_HOUR; i++) await people.find(`nobody${i}@example.com`);
       expect(await people.find("one-more@example.com")).toMatchObject({ ok: false });
+      expect((await actions()).at(-1)).toEqual({
+        action: "look-up-refused",
+        registration_id: null,
+      });
       clock = new Date(start.getTime() + HOUR + 1000);
       expect(await people.find("one-more@example.com")).toMatchObject({ id: null });
 
       const viewer = operations.forRequest(await member("viewer")).people;
       expect(await viewer.find("one-more@example.com")).toMatchObject({ ok: false });
-      expect(await viewer.view("anything", "view")).toBeNull();
+      await expect(viewer.view("anything", "view")).rejects.toThrow("Only a manager");
       await expect(viewer.exportCsv()).rejects.toThrow();
+    });
+
+    it(`allows ${String(EXPORTS_PER_DAY)} exports in any 24 hours, and audits the refusal beyond`, async () => {
+      const { people, actions } = await setUp();
+      for (let i = 0; i < EXPORTS_PER_DAY; i++) {
+        expect(typeof (await people.exportCsv()), `export ${String(i + 1)}`).toBe("string");
+      }
+      expect(await people.exportCsv()).toMatchObject({
+        ok: false,
+        message: expect.stringContaining("in the last 24 hours") as unknown,
+      });
+      const done = await actions();
+      expect(done.filter((a) => a.action === "registrations-exported")).toHaveLength(
+        EXPORTS_PER_DAY,
+      );
+      expect(done.at(-1)).toEqual({ action: "export-refused", registration_id: null });
+      clock = new Date(clock.getTime() + 24 * HOUR);
+      expect(typeof (await people.exportCsv())).toBe("string");
     });
   });
 }

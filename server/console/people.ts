@@ -1,13 +1,20 @@
 import { z } from "zod";
 
 import type { StaffStore } from "./store.ts";
-import type { PeopleOperations, Refusal, StaffMember } from "../../contract/console.ts";
-import type { RegistrationAdmin } from "../registrations/admin.ts";
-import { registrationsCsv } from "../registrations/csv.ts";
-import { addressKey } from "../registrations/register.ts";
+import {
+  EXPORTS_PER_DAY,
+  type PeopleOperations,
+  type Refusal,
+  type StaffMember,
+} from "../../contract/console.ts";
+import type { RegistrationAdmin } from "../operator/admin.ts";
+import { addressKey } from "../shared/address.ts";
+import { registrationsCsv } from "../shared/csv.ts";
 
 /** Look-ups a manager may make in an hour: a person at a desk, never a script trying names. */
 export const LOOKUPS_PER_HOUR = 60;
+
+const DAY = 24 * 60 * 60_000;
 
 const refuse = (message: string): Refusal => ({ ok: false, message });
 
@@ -46,8 +53,12 @@ export function createPeopleOperations(
     async find(email) {
       const parsed = addressSchema.safeParse(addressKey(email));
       if (!parsed.success) return refuse("Enter the full email address, like name@example.com.");
-      if ((await store.countActions(actor.id, "person-looked-up", 60 * 60_000)) >= LOOKUPS_PER_HOUR)
+      if (
+        (await store.countActions(actor.id, "person-looked-up", 60 * 60_000)) >= LOOKUPS_PER_HOUR
+      ) {
+        await audit("look-up-refused", null, { reason: "limit", limit: LOOKUPS_PER_HOUR });
         return refuse("You have looked up many addresses this hour. Please wait a while.");
+      }
       const found = await admin.findByEmail(parsed.data);
       const id = found.at(-1)?.id ?? null;
       await audit("person-looked-up", id, { found: id !== null });
@@ -93,18 +104,16 @@ export function createPeopleOperations(
     },
 
     async exportCsv() {
+      // Counted, like look-ups, from the audit trail: two at once may both pass the last one.
+      if ((await store.countActions(actor.id, "registrations-exported", DAY)) >= EXPORTS_PER_DAY) {
+        await audit("export-refused", null, { reason: "limit", limit: EXPORTS_PER_DAY });
+        return refuse(
+          `You have exported every registration ${String(EXPORTS_PER_DAY)} times in the last 24 hours, the most allowed. Use a file you already have, or try again tomorrow.`,
+        );
+      }
       const rows = await admin.exportAll();
       await audit("registrations-exported", null, { count: rows.length });
       return registrationsCsv(rows);
     },
   };
 }
-
-/** What a viewer's request, or the CLI without the registrations, gets: refusals only. */
-export const noPeople: PeopleOperations = {
-  find: async () => refuse("Only a manager can do that."),
-  view: async () => null,
-  erase: async () => refuse("Only a manager can do that."),
-  resendConfirmation: async () => refuse("Only a manager can do that."),
-  exportCsv: () => Promise.reject(new Error("Only a manager can export registrations")),
-};

@@ -2,12 +2,15 @@ import { describe, expect, it } from "vitest";
 
 import {
   ABSOLUTE_MS,
+  CONFIRM_MS,
+  confirmedUntil,
   hashToken,
   IDLE_MS,
   needsTouch,
   newToken,
   sessionCookie,
   sessionExpiry,
+  sessionId,
 } from "./session.ts";
 
 const at = (ms: number) => new Date(Date.parse("2026-11-26T09:00:00Z") + ms);
@@ -33,6 +36,16 @@ describe("session expiry", () => {
   });
 });
 
+describe("a confirmation with a passkey", () => {
+  it("lets a session change passkeys and sessions for 5 minutes, then no more", () => {
+    expect(CONFIRM_MS).toBe(5 * 60_000);
+    expect(confirmedUntil(null, at(0)), "never confirmed").toBeNull();
+    expect(confirmedUntil(signedIn, at(0))).toBe(at(CONFIRM_MS).toISOString());
+    expect(confirmedUntil(signedIn, at(CONFIRM_MS - 1))).toBe(at(CONFIRM_MS).toISOString());
+    expect(confirmedUntil(signedIn, at(CONFIRM_MS))).toBeNull();
+  });
+});
+
 describe("tokens", () => {
   it("are 32 random bytes in base64url, stored as their SHA-256", () => {
     const token = newToken();
@@ -42,6 +55,14 @@ describe("tokens", () => {
     expect(hashToken("abc")).toBe(
       "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
     );
+  });
+
+  it("show a session by the start of its hash, never the token", () => {
+    const token = newToken();
+    const id = sessionId(hashToken(token));
+    expect(id).toMatch(/^[0-9a-f]{16}$/);
+    expect(hashToken(token).startsWith(id)).toBe(true);
+    expect(token).not.toContain(id);
   });
 });
 

@@ -7,7 +7,7 @@ import { Kysely, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { freshPostgresSchema } from "../../tests/support/storage-backends.ts";
+import { freshPostgresSchema } from "../../scripts/lib/postgres.ts";
 import { parseEnv } from "../env.ts";
 import { createLogger } from "../logger.ts";
 import { adaptNodeSqlite, createDatabase, migrate, openSqliteFile } from "./database.ts";

@@ -1,9 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import { setTimeout as delay } from "node:timers/promises";
 
 import {
+  CompiledQuery,
+  type Driver,
   Kysely,
   PostgresDialect,
   sql,
@@ -91,23 +92,24 @@ export function adaptNodeSqlite(db: DatabaseSync): SqliteDatabase {
   };
 }
 
-// Kysely's migrator lists every schema's tables and columns, which fails while another user of
-// the server (another app server migrating, a CI worker) renames one or drops a schema: list again.
-const renamedWhileListed = new Set(["42P01", "42703", "3F000"]);
+// Kysely's migrator only asks whether its own tables exist, but its listing reads every schema's
+// columns and resolves each table by name, which fails while another user of the server (another
+// app server migrating, a CI worker) renames one. A read of our schema's catalog rows cannot.
 class SharedServerDialect extends PostgresDialect {
   override createIntrospector(db: Parameters<PostgresDialect["createIntrospector"]>[0]) {
     const introspector = super.createIntrospector(db);
-    const getTables = introspector.getTables.bind(introspector);
-    introspector.getTables = async (options) => {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          return await getTables(options);
-        } catch (error) {
-          const code = (error as { code?: unknown }).code;
-          if (attempt === 10 || !renamedWhileListed.has(String(code))) throw error;
-          await delay(10 * attempt);
-        }
-      }
+    introspector.getTables = async () => {
+      const { rows } = await sql<{ name: string; schema: string; kind: string }>`
+        select c.relname as name, n.nspname as schema, c.relkind as kind
+        from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = current_schema() and c.relkind in ('r', 'v', 'p', 'f')`.execute(db);
+      return rows.map((r) => ({
+        name: r.name,
+        schema: r.schema,
+        isView: r.kind === "v",
+        isForeign: r.kind === "f",
+        columns: [],
+      }));
     };
     return introspector;
   }
@@ -139,10 +141,25 @@ export function createDatabase(
   }
   const file = path.resolve(env.DATA_DIR, SQLITE_FILE_NAME);
   const busyTimeoutMs = options.busyTimeoutMs ?? 5_000;
-  const dialect = new SqliteDialect({
+  const dialect = new ImmediateSqliteDialect({
     database: () => Promise.resolve(adaptNodeSqlite(openSqliteFile(file, { busyTimeoutMs }))),
   });
   return { db: new Kysely<Database>({ dialect }), dialect: "sqlite" };
+}
+
+/**
+ * Every transaction begins IMMEDIATE: a deferred one that reads first is refused at once
+ * (a stale snapshot) when another process (the CLI, a test's seeding) commits before it
+ * writes, whatever the busy timeout. IMMEDIATE waits for the lock instead.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    return driver;
+  }
 }
 
 /** To the latest migration, or (tests of upgrades) to `to`; concurrent starters wait their turn. */

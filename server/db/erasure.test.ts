@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runCli } from "../cli/run.ts";
 import { createLogger } from "../logger.ts";
 import { createDatabase, SQLITE_FILE_NAME } from "./database.ts";
-import { writeTransaction } from "./writes.ts";
 import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { openServices, type Services } from "../services.ts";
 
@@ -113,7 +112,7 @@ describe("erasure on SQLite", () => {
     // The server (one connection) and the CLI (another), as in production: the erase
     // reads, the server commits a registration, then the erase writes. In a deferred
     // transaction SQLite refuses that write at once (a stale snapshot), whatever the
-    // busy timeout; writeTransaction begins IMMEDIATE, so the other writer waits instead.
+    // busy timeout; every SQLite transaction begins IMMEDIATE, so the other writer waits instead.
     const place = await sqliteBackend.fresh();
     cleanups.push(() => place.drop());
     const services = await openServices(place.env, logger);
@@ -126,7 +125,7 @@ describe("erasure on SQLite", () => {
       sql`insert into erasures (id, email_hash, erased_at, registrations, sent_to_spreadsheet, spreadsheet_ids)
           values (${randomUUID()}, 'x', '2026-01-01', 0, 0, '[]')`.execute(server.db);
 
-    const erased = writeTransaction(cli.db, "sqlite", async (trx) => {
+    const erased = cli.db.transaction().execute(async (trx) => {
       await sql`select count(*) from registrations`.execute(trx);
       // The other process tries to commit now: with the write lock held it times out.
       await expect(insertElsewhere()).rejects.toThrow();

@@ -445,4 +445,72 @@ export const migrations: Record<string, Migration> = {
       await db.schema.dropTable("announcement_drafts").execute();
     },
   },
+
+  /**
+   * Staff changes with a second manager's agreement (docs/decisions/175): who alone granted
+   * each manager role (`manager_by`, on staff and on the invite that will grant it), who
+   * made an invite and whether it resets someone, and the changes waiting for agreement.
+   */
+  "012-staff-consent": {
+    async up(db) {
+      await db.schema.alterTable("staff").addColumn("manager_by", "text").execute();
+      await db.schema.alterTable("staff_invites").addColumn("manager_by", "text").execute();
+      await db.schema.alterTable("staff_invites").addColumn("invited_by", "text").execute();
+      await db.schema
+        .alterTable("staff_invites")
+        .addColumn("reset", "integer", (c) => c.notNull().defaultTo(0))
+        .execute();
+      await db.schema
+        .createTable("staff_requests")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        // invite, role, remove or reset
+        .addColumn("change", "text", (c) => c.notNull())
+        // Null for an invitation: nobody has that address yet.
+        .addColumn("staff_id", "text")
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("role", "text")
+        .addColumn("requested_by", "text", (c) => c.notNull())
+        .addColumn("requested_at", "text", (c) => c.notNull())
+        .execute();
+    },
+    async down(db) {
+      await db.schema.dropTable("staff_requests").execute();
+      for (const column of ["reset", "invited_by", "manager_by"]) {
+        await db.schema.alterTable("staff_invites").dropColumn(column).execute();
+      }
+      await db.schema.alterTable("staff").dropColumn("manager_by").execute();
+    },
+  },
+
+  /**
+   * When a session last confirmed its person with a passkey (docs/decisions/178): adding or
+   * removing a passkey, or ending sessions, needs one within the last few minutes.
+   */
+  "013-staff-sessions": {
+    async up(db) {
+      await db.schema.alterTable("staff_sessions").addColumn("verified_at", "text").execute();
+    },
+    async down(db) {
+      await db.schema.alterTable("staff_sessions").dropColumn("verified_at").execute();
+    },
+  },
+
+  /**
+   * The approver's own acknowledgement of the medicine and price warning, as they approve
+   * (docs/decisions/176): recorded, not inferred, since what the warning finds may change.
+   */
+  "014-approval-version": {
+    async up(db) {
+      await db.schema
+        .alterTable("announcement_drafts")
+        .addColumn("approval_acknowledged_at", "text")
+        .execute();
+    },
+    async down(db) {
+      await db.schema
+        .alterTable("announcement_drafts")
+        .dropColumn("approval_acknowledged_at")
+        .execute();
+    },
+  },
 };

@@ -2,6 +2,10 @@ import type { Generated, Kysely } from "kysely";
 
 // Timestamps are ISO 8601 UTC text on both dialects, so they sort as strings (decision 030).
 
+/** The later of two timestamps, either of which may be null. */
+export const later = (a: string | null, b: string | null) =>
+  a === null || (b !== null && b > a) ? b : a;
+
 export type OutboxStatus = "pending" | "delivered" | "dead";
 
 export type OutboxKind = "spreadsheet" | "mail";
@@ -53,6 +57,8 @@ export interface OutboxTable {
   sending_until: string | null;
 }
 
+// contract/console.ts's, written again: importing it would put that file on every
+// registration's path (tests/lint/registration-path.test.ts).
 type StaffRole = "viewer" | "manager";
 
 export interface Database {
@@ -87,6 +93,8 @@ export interface Database {
     role: StaffRole;
     created_at: string;
     removed_at: string | null;
+    /** Who alone made them a manager (migration 012, decision 175); null: the CLI or agreed. */
+    manager_by: string | null;
   };
   staff_passkeys: {
     /** base64url, as WebAuthn gives it. */
@@ -108,12 +116,30 @@ export interface Database {
     created_at: string;
     expires_at: string;
     used_at: string | null;
+    /** The manager_by the enrolment gives (migration 012). */
+    manager_by: string | null;
+    /** Who made it; null: the command line. */
+    invited_by: string | null;
+    /** 1 when it replaces the passkeys of someone reset. */
+    reset: Generated<number>;
+  };
+  /** Staff changes waiting for a second manager's agreement (decision 175). */
+  staff_requests: {
+    id: string;
+    change: "invite" | "role" | "remove" | "reset";
+    staff_id: string | null;
+    email: string;
+    role: StaffRole | null;
+    requested_by: string;
+    requested_at: string;
   };
   staff_sessions: {
     token_hash: string;
     staff_id: string;
     created_at: string;
     last_seen_at: string;
+    /** The last confirmation with a passkey (migration 013); null: none since sign-in. */
+    verified_at: string | null;
   };
   staff_challenges: { challenge: string; purpose: string; subject: string; expires_at: string };
   /** Append-only; never a registrant's address. `detail` is a JSON object. */
@@ -141,6 +167,8 @@ export interface Database {
     submitted_at: string | null;
     approved_by: string | null;
     approved_at: string | null;
+    /** When the approver ticked the warning's box as they approved (migration 014). */
+    approval_acknowledged_at: string | null;
     sent_by: string | null;
     send_started_at: string | null;
     queued_at: string | null;

@@ -7,10 +7,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createLogger } from "../logger.ts";
 import { createDatabase, migrate, SQLITE_FILE_NAME } from "./database.ts";
 import type { NewRegistration } from "../../contract/registrations.ts";
-import { newRegistration } from "../../tests/support/registrations.ts";
+import { newRegistration } from "../../scripts/lib/registrations.ts";
 import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
-import { registrationsCsv } from "../registrations/csv.ts";
 import { openServices, type Services, type ServicesOptions } from "../services.ts";
+import { registrationsCsv } from "../shared/csv.ts";
 
 const logger = createLogger("silent");
 const SPREADSHEET = {

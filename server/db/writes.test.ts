@@ -24,9 +24,10 @@ describe("timeOrderedId", () => {
     expect([...ids].sort()).toEqual(ids);
   });
 
-  it("differs between ids made in the same millisecond", () => {
-    const ids = new Set(Array.from({ length: 1000 }, () => timeOrderedId(1_795_500_000_000)));
-    expect(ids.size).toBe(1000);
+  it("differs between ids made in the same millisecond, and sorts in the order they were made", () => {
+    const ids = Array.from({ length: 1000 }, () => timeOrderedId(1_795_500_000_000));
+    expect(new Set(ids).size).toBe(1000);
+    expect([...ids].sort()).toEqual(ids);
   });
 });
 

@@ -1,15 +1,24 @@
-import { randomUUID } from "node:crypto";
+import { randomInt, randomUUID } from "node:crypto";
 
 import { type Kysely, sql } from "kysely";
 
 import type { Database, Dialect } from "./schema.ts";
 import { StorageUnavailableError } from "../../contract/registrations.ts";
 
+let lastId = { ms: -1, sequence: 0 };
+
 /** A UUIDv7 (RFC 9562): a batch's rows touch a few index pages, not one each (decision 092). */
 export function timeOrderedId(now: number = Date.now()): string {
-  const time = Math.max(0, Math.trunc(now)).toString(16).padStart(12, "0").slice(-12);
-  // randomUUID's last 22 characters: 3 random digits, then the variant and 60 random bits.
-  return `${time.slice(0, 8)}-${time.slice(8)}-7${randomUUID().slice(15)}`;
+  const ms = Math.max(0, Math.trunc(now));
+  // Ids made in one millisecond keep the order they were made in (RFC 9562 6.2, method 1): the
+  // 12 bits after the version count up from a random start, so an audit trail reads in order.
+  const sequence =
+    ms === lastId.ms && lastId.sequence < 0xfff ? lastId.sequence + 1 : randomInt(0x800);
+  lastId = { ms, sequence };
+  const time = ms.toString(16).padStart(12, "0").slice(-12);
+  const counter = sequence.toString(16).padStart(3, "0");
+  // randomUUID's last 18 characters: the variant and 60 random bits.
+  return `${time.slice(0, 8)}-${time.slice(8)}-7${counter}${randomUUID().slice(18)}`;
 }
 
 /** Calls arriving while a batch is written share the next one; a lone call waits no timer. */
@@ -172,24 +181,4 @@ export function createWriteHealth(options: {
   }
 
   return { observe, check };
-}
-
-/** IMMEDIATE on SQLite: a deferred one reading first gets BUSY at once if another commits. */
-export async function writeTransaction<T>(
-  db: Kysely<Database>,
-  dialect: Dialect,
-  run: (trx: Kysely<Database>) => Promise<T>,
-): Promise<T> {
-  if (dialect === "postgres") return db.transaction().execute(run);
-  return db.connection().execute(async (connection) => {
-    await sql`begin immediate`.execute(connection);
-    try {
-      const result = await run(connection);
-      await sql`commit`.execute(connection);
-      return result;
-    } catch (error) {
-      await sql`rollback`.execute(connection).catch(() => undefined);
-      throw error;
-    }
-  });
 }

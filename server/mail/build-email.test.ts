@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 
 import { buildEmail, type MailJob } from "./build-email.ts";
 import { escapeHtml } from "../../app/content/emails.ts";
-import { verifyToken } from "../registrations/links.ts";
+import { verifyToken } from "../shared/links.ts";
 
 const key = "k".repeat(64);
 const siteOrigin = "https://clinic.example";

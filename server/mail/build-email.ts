@@ -1,6 +1,6 @@
 import type { OutgoingMail } from "./transport.ts";
 import { announcementEmail, confirmationEmail, nameForEmail } from "../../app/content/emails.ts";
-import { confirmExpiry, confirmToken, linkUrl, unsubscribeToken } from "../registrations/links.ts";
+import { confirmExpiry, confirmToken, linkUrl, unsubscribeToken } from "../shared/links.ts";
 
 export type MailJob = {
   outboxId: string;

@@ -8,7 +8,7 @@ import { describe, expect, it, vi } from "vitest";
 
 import { buildEmail } from "./build-email.ts";
 import { createMailer } from "./transport.ts";
-import { startMailCatcher } from "../../tests/support/mail-catcher.ts";
+import { startMailCatcher } from "../../scripts/lib/mail-catcher.ts";
 import { createLogger } from "../logger.ts";
 
 const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });

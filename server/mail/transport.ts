@@ -5,7 +5,7 @@ import nodemailer, { type SendMailOptions } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool/index.js";
 
 import { clinic } from "../../app/content/clinic.ts";
-import { dkimPrivateKey, type Env } from "../env.ts";
+import { DEFAULT_MAIL_CONNECTIONS, dkimPrivateKey, type Env } from "../env.ts";
 import type { Logger } from "../logger.ts";
 
 export type OutgoingMail = SendMailOptions & { outboxId: string };
@@ -16,8 +16,8 @@ export type Mailer = {
   close(): void;
 };
 
-/** SMTP connections kept open, and so the mail worker's sends under way at once. */
-export const MAIL_CONNECTIONS = 3;
+/** SMTP connections kept open unless MAIL_CONNECTIONS says, and so the sends under way at once. */
+export const MAIL_CONNECTIONS = DEFAULT_MAIL_CONNECTIONS;
 
 /** Nodemailer's default leaves out List-Unsubscribe-Post, which RFC 8058 §4 requires signed. */
 const DKIM_SIGNED_HEADERS =
@@ -56,7 +56,8 @@ export function createMailer(
     | "DKIM_SELECTOR"
     | "DKIM_PRIVATE_KEY"
     | "DKIM_PRIVATE_KEY_FILE"
-  >,
+  > &
+    Partial<Pick<Env, "MAIL_CONNECTIONS">>,
   logger: Logger,
 ): Mailer {
   const privateKey = dkimPrivateKey(env);
@@ -79,7 +80,7 @@ export function createMailer(
   const transport = env.SMTP_URL
     ? nodemailer.createTransport({
         pool: true,
-        maxConnections: MAIL_CONNECTIONS,
+        maxConnections: env.MAIL_CONNECTIONS ?? MAIL_CONNECTIONS,
         dkim,
         url: env.SMTP_URL,
         connectionTimeout: 10_000,

@@ -1,16 +1,20 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
 
 import { simpleParser } from "mailparser";
+import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { rawHeader, startMailCatcher, type MailCatcher } from "../../tests/support/mail-catcher.ts";
-import { newRegistration } from "../../tests/support/registrations.ts";
+import { rawHeader, startMailCatcher, type MailCatcher } from "../../scripts/lib/mail-catcher.ts";
+import { newRegistration } from "../../scripts/lib/registrations.ts";
 import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
-import { loadLinkKey, unsubscribeToken } from "../registrations/links.ts";
 import { openServices, type Services, type ServicesOptions } from "../services.ts";
+import { loadLinkKey, unsubscribeToken } from "../shared/links.ts";
 
 const logger = createLogger("silent");
 /** Short delays, so retries happen within a test. */
@@ -22,7 +26,7 @@ const FAST = {
     backoff: { baseMs: 20, capMs: 100 },
     maxAttempts: 3,
     // This test process is the busy one (SMTP server, parser, SQLite): never give way.
-    yieldAbove: 2,
+    yieldAboveDelayMs: Infinity,
   },
 } satisfies ServicesOptions;
 
@@ -150,6 +154,38 @@ for (const backend of backends) {
       await mail.waitFor(refused.email, 1, 10_000);
     });
 
+    it("claims a slot's worth ahead, and a stopping server gives those back due, their attempt uncounted", async () => {
+      const place = await setUp({ MAIL_CONNECTIONS: "2" });
+      // Sends hang until released, however slow the machine: no time limit or lease runs out.
+      const storage = await open(place, {
+        mail: { ...FAST.mail, timeoutMs: 30_000, leaseMs: 60_000 },
+      });
+      const side = createDatabase(place.env, logger);
+      cleanups.push(() => side.db.destroy());
+      mail.hanging = true;
+      for (let i = 0; i < 8; i++) await storage.registrations.register(newRegistration("ahead"));
+      storage.start();
+      const rows = () =>
+        side.db
+          .selectFrom("outbox")
+          .select(["attempts", "next_attempt_at"])
+          .where("kind", "=", "mail")
+          .execute();
+      const claimed = async () => (await rows()).filter((r) => r.attempts > 0).length;
+      // Two with the hung server, two ready for the next free connection.
+      await expect.poll(claimed, { timeout: 10_000 }).toBe(4);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(await claimed()).toBe(4);
+      const stopping = storage.close();
+      mail.release();
+      await stopping;
+      // The two sent were recorded; the two only claimed are due again as if never claimed.
+      const after = await rows();
+      expect(after.filter((r) => r.attempts > 0)).toHaveLength(2);
+      const now = new Date().toISOString();
+      expect(after.filter((r) => r.attempts === 0 && r.next_attempt_at <= now)).toHaveLength(4 + 2);
+    });
+
     it("sends nothing to an address that unsubscribed before its email went, and picks up after a restart", async () => {
       const place = await setUp();
       // Registered while no worker runs (a server that stopped before sending).
@@ -206,6 +242,118 @@ describe("email without SMTP_URL", () => {
       expect(readdirSync(dir)).toEqual([]);
     } finally {
       await storage.close();
+      await place.drop();
+    }
+  });
+});
+
+describe("visitors first", () => {
+  for (const visitors of [true, false]) {
+    it(
+      visitors
+        ? "sends nothing while visitors' requests meet a late event loop, and goes on once it runs on time"
+        : "sends while the event loop runs late but no request is waiting",
+      async () => {
+        const mail = await startMailCatcher();
+        const site = createServer((_request, response) => response.end("ok"));
+        await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+        const { port } = site.address() as AddressInfo;
+        const place = await backends[0]!.fresh({
+          SMTP_URL: mail.url,
+          MAIL_FROM: "Clinic <hello@clinic.test>",
+          SITE_URL: "https://clinic.test",
+        });
+        const storage = await openServices(place.env, logger, {
+          mail: { ...FAST.mail, yieldAboveDelayMs: 50, maxYieldMs: 60_000 },
+        });
+        const visits: Array<Promise<unknown>> = [];
+        /** As a server swamped by requests: the loop held in 150 ms slices, each timer late. */
+        const busy = async (ms: number) => {
+          const end = Date.now() + ms;
+          while (Date.now() < end) {
+            if (visitors) visits.push(fetch(`http://127.0.0.1:${port}/`).then((r) => r.text()));
+            const slice = Date.now() + 150;
+            while (Date.now() < slice) {
+              // Hold the loop.
+            }
+            await new Promise((resolve) => setTimeout(resolve, 0));
+          }
+        };
+        try {
+          storage.start();
+          // Long enough for a full second of late timers to be measured.
+          await busy(1_300);
+          const person = newRegistration("visitors-first");
+          await storage.registrations.register(person);
+          await busy(1_500);
+          // Read before the loop turns again: a worker that did not give way has claimed the row.
+          const side = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
+          const claimed = side.prepare("select attempts from outbox where kind = 'mail'").all();
+          side.close();
+          expect(claimed).toEqual([{ attempts: visitors ? 0 : 1 }]);
+          await mail.waitFor(person.email, 1, 15_000);
+        } finally {
+          await Promise.allSettled(visits);
+          await storage.close();
+          await mail.close();
+          site.close();
+          await place.drop();
+        }
+      },
+    );
+  }
+});
+
+describe("a mail server that asks us to slow down", () => {
+  it("pauses the whole channel, not only the refused emails, and says so once", async () => {
+    const mail = await startMailCatcher();
+    const place = await backends[0]!.fresh({
+      SMTP_URL: mail.url,
+      MAIL_FROM: "Clinic <hello@clinic.test>",
+      SITE_URL: "https://clinic.test",
+    });
+    const lines: Array<{ time: number; msg: string; level: number }> = [];
+    const logger = pino(
+      { level: "info" },
+      { write: (line: string) => void lines.push(JSON.parse(line)) },
+    );
+    const pauseMs = 1_500;
+    const storage = await openServices(place.env, logger, {
+      mail: {
+        ...FAST.mail,
+        concurrency: 4,
+        backoff: { baseMs: pauseMs, capMs: pauseMs, floor: 1 },
+      },
+    });
+    try {
+      // Three at once, all answered "451 try again later".
+      const refused = Array.from({ length: 3 }, () => newRegistration("slow-down"));
+      for (const person of refused) await storage.registrations.register(person);
+      mail.refuseWith = 451;
+      mail.refuseTimes = 3;
+      storage.start();
+      await expect.poll(() => mail.refused, { timeout: 10_000 }).toBe(3);
+      // Once the worker has read an answer and paused (not merely once the server answered,
+      // when a fourth send could still start), a confirmation queued now waits for it too.
+      await expect
+        .poll(() => lines.some((l) => /asked us to slow down/.test(l.msg)), { timeout: 10_000 })
+        .toBe(true);
+      const later = newRegistration("slow-down");
+      await storage.registrations.register(later);
+      for (const person of [...refused, later]) await mail.waitFor(person.email, 1, 15_000);
+
+      const slowDowns = lines.filter((l) => /asked us to slow down/.test(l.msg));
+      expect(slowDowns).toHaveLength(1);
+      expect(slowDowns[0]?.msg).toBe(
+        "the mail server asked us to slow down: pausing, then sending slower",
+      );
+      const sent = lines.filter((l) => l.msg === "email sent");
+      expect(sent).toHaveLength(4);
+      for (const line of sent)
+        expect(line.time).toBeGreaterThanOrEqual(slowDowns[0]!.time + pauseMs);
+    } finally {
+      await storage.close();
+      await mail.close();
       await place.drop();
     }
   });

@@ -11,15 +11,16 @@ import {
 import type { Database } from "../db/schema.ts";
 import { buildEmail, type MailJob } from "../mail/build-email.ts";
 import type { Mailer } from "../mail/transport.ts";
-import { emailHasher } from "../registrations/erasure.ts";
+import { emailHasher } from "../shared/address.ts";
 
 /** How long past the send's own timeout others still treat it as under way. */
 const HANDOFF_MARGIN_MS = 2_000;
 
 /** Code and enhanced status only ("SMTP 550 5.1.1"): a reply's text often echoes the address. */
-function smtpFailure(error: unknown): { reason: string; permanent: boolean } {
+function smtpFailure(error: unknown): { reason: string; permanent: boolean; slowDown: boolean } {
   const e = (error ?? {}) as { responseCode?: unknown; response?: unknown; command?: unknown };
-  if (typeof e.responseCode !== "number") return { reason: describeError(error), permanent: false };
+  if (typeof e.responseCode !== "number")
+    return { reason: describeError(error), permanent: false, slowDown: false };
   const enhanced =
     typeof e.response === "string"
       ? /^\d{3}[ -]([245]\.\d{1,3}\.\d{1,3})(?=\s|$)/.exec(e.response)?.[1]
@@ -29,7 +30,12 @@ function smtpFailure(error: unknown): { reason: string; permanent: boolean } {
     e.responseCode >= 500 &&
     e.responseCode < 600 &&
     (e.command === "RCPT TO" || e.command === "DATA");
-  return { reason: `SMTP ${e.responseCode}${enhanced ? ` ${enhanced}` : ""}`, permanent };
+  return {
+    reason: `SMTP ${e.responseCode}${enhanced ? ` ${enhanced}` : ""}`,
+    permanent,
+    // "Service not available" and "try again later": how providers say we send too fast.
+    slowDown: e.responseCode === 421 || e.responseCode === 451,
+  };
 }
 
 type MailDelivery = Claim & MailJob;
@@ -82,6 +88,7 @@ export function createMailWorker(
     options,
     channel: {
       kind: "mail",
+      peer: "the mail server",
       sent: "email sent",
       failed: "email failed",
       load: (claims) => mailDeliveries(db, claims),
@@ -101,7 +108,7 @@ export function createMailWorker(
           const refused = await handOff(
             db,
             dialect,
-            job,
+            { ...job, email: job.registration.email },
             new Date(options.now().getTime() + options.timeoutMs + HANDOFF_MARGIN_MS),
             hash,
           );

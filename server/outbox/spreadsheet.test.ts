@@ -4,11 +4,11 @@ import { afterEach, describe, expect, it } from "vitest";
 
 import type { OutboxWorkerOptions } from "./worker.ts";
 import type { NewRegistration, StoredRegistration } from "../../contract/registrations.ts";
+import { newRegistration } from "../../scripts/lib/registrations.ts";
 import {
   type FakeSpreadsheet,
   startFakeSpreadsheet,
 } from "../../tests/support/fake-spreadsheet.ts";
-import { newRegistration } from "../../tests/support/registrations.ts";
 import { backends, postgresBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { createDatabase, migrate } from "../db/database.ts";
 import { openServices, type Services } from "../services.ts";

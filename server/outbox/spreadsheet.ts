@@ -8,7 +8,7 @@ import {
   timedOut,
   type WorkerDeps,
 } from "./worker.ts";
-import { neutraliseFormula } from "../registrations/csv.ts";
+import { neutraliseFormula } from "../shared/csv.ts";
 
 /** Printable ASCII only, so the signed bytes survive any decoding by Apps Script (078). */
 function asciiJson(value: unknown): string {
@@ -71,6 +71,7 @@ export function createSpreadsheetWorker(deps: WorkerDeps & { url: string; secret
     options,
     channel: {
       kind: "spreadsheet",
+      peer: "the spreadsheet",
       sent: "spreadsheet delivery done",
       failed: "spreadsheet delivery failed",
       async load(claims) {

@@ -3,12 +3,12 @@ import { randomUUID } from "node:crypto";
 import { pino } from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { handOff, suppress } from "./store.ts";
-import { newRegistration } from "../../tests/support/registrations.ts";
+import { claimDue, handOff, suppress } from "./store.ts";
+import { newRegistration } from "../../scripts/lib/registrations.ts";
 import { backends } from "../../tests/support/storage-backends.ts";
 import { createDatabase } from "../db/database.ts";
-import { emailHasher } from "../registrations/erasure.ts";
 import { openServices, type Services } from "../services.ts";
+import { emailHasher } from "../shared/address.ts";
 
 const logger = pino({ level: "silent" });
 
@@ -47,7 +47,7 @@ for (const backend of backends) {
           .where("registration_id", "=", registrationId)
           .where("kind", "=", "mail")
           .executeTakeFirst();
-        if (queued) return { outboxId: queued.id, attempt: queued.attempts, registrationId };
+        if (queued) return { outboxId: queued.id, attempt: queued.attempts, registrationId, email };
         const now = new Date().toISOString();
         const outboxId = randomUUID();
         await db
@@ -68,13 +68,13 @@ for (const backend of backends) {
             sending_until: null,
           })
           .execute();
-        return { outboxId, attempt: 0, registrationId };
+        return { outboxId, attempt: 0, registrationId, email };
       }
       const gate = (job: Awaited<ReturnType<typeof register>>) =>
         handOff(db, storage.dialect, job, new Date(Date.now() + 20_000), async (e) => hash(e));
       const set = (id: string, values: { confirmed_at?: string; unsubscribed_at?: string }) =>
         db.updateTable("registrations").set(values).where("id", "=", id).execute();
-      return { db, hash, register, gate, set };
+      return { db, hash, register, gate, set, dialect: storage.dialect };
     }
 
     it("lets a message go, marking it in flight, and refuses the same claim twice", async () => {
@@ -120,6 +120,16 @@ for (const backend of backends) {
       const back = await register("quit@example.com");
       await set(back.registrationId, { confirmed_at: "2026-11-03T10:00:00.000Z" });
       expect(await gate(back)).toBeNull();
+    });
+
+    it("claims no more due rows than asked", async () => {
+      const { db, dialect, register } = await setUp();
+      for (let i = 0; i < 8; i++) await register(`claim-${i}@example.com`);
+      const claim = () =>
+        claimDue(db, dialect, { kind: "mail", now: new Date(), leaseMs: 60_000, limit: 3 });
+      expect(await claim()).toHaveLength(3);
+      expect(await claim()).toHaveLength(3);
+      expect(await claim()).toHaveLength(2);
     });
 
     it("refuses mail of an erased registration", async () => {

@@ -1,13 +1,13 @@
-import type { Kysely, Selectable } from "kysely";
+import { type Kysely, type Selectable, sql } from "kysely";
 
-import type {
-  Database,
-  Dialect,
-  OutboxKind,
-  OutboxTopic,
-  RegistrationsTable,
+import {
+  type Database,
+  type Dialect,
+  later,
+  type OutboxKind,
+  type OutboxTopic,
+  type RegistrationsTable,
 } from "../db/schema.ts";
-import { later } from "../registrations/register.ts";
 
 type Db = Kysely<Database>;
 
@@ -40,21 +40,29 @@ export async function claimDue(
     .orderBy("next_attempt_at")
     .limit(options.limit)
     .$if(dialect === "postgres", (qb) => qb.forUpdate().skipLocked());
-  return db
-    .updateTable("outbox")
-    .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: leaseUntil }))
-    .where("id", "in", due)
-    .where("status", "=", "pending")
-    .where("next_attempt_at", "<=", now)
-    .returning([
-      "id as outboxId",
-      "attempts as attempt",
-      "topic",
-      "registration_id as registrationId",
-      "announcement_id as announcementId",
-      "created_at as createdAt",
-    ])
-    .execute();
+  return (
+    db
+      .updateTable("outbox")
+      .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: leaseUntil }))
+      // PostgreSQL may run an `IN (subquery)` again for the outer rows, each run skipping the rows
+      // the last one locked: a limit of 4 claimed 8. An array is computed once.
+      .where((eb) =>
+        dialect === "postgres"
+          ? sql<boolean>`${eb.ref("id")} = any(array(${due}))`
+          : eb("id", "in", due),
+      )
+      .where("status", "=", "pending")
+      .where("next_attempt_at", "<=", now)
+      .returning([
+        "id as outboxId",
+        "attempts as attempt",
+        "topic",
+        "registration_id as registrationId",
+        "announcement_id as announcementId",
+        "created_at as createdAt",
+      ])
+      .execute()
+  );
 }
 
 /** The claims' registrations by id; one erased since has none. */
@@ -82,34 +90,34 @@ type Refusal = "erased" | "suppressed" | "unsubscribed" | "taken";
 export async function handOff(
   db: Db,
   dialect: Dialect,
-  job: Pick<Claim, "outboxId" | "attempt" | "registrationId">,
+  job: Pick<Claim, "outboxId" | "attempt" | "registrationId"> & { email: string },
   sendingUntil: Date,
   emailHash: (email: string) => Promise<string>,
 ): Promise<Refusal | null> {
-  const own = await db
-    .selectFrom("registrations")
-    .select("email")
-    .where("id", "=", job.registrationId)
-    .executeTakeFirst();
-  if (!own) return "erased";
-  const hash = await emailHash(own.email);
+  // The address as loaded with the claim: a registration's address never changes, and one
+  // erased since is missing from `sameAddress` below.
+  const hash = await emailHash(job.email);
   return db.transaction().execute(async (trx) => {
     const sameAddress = await trx
       .selectFrom("registrations")
-      .select(["id", "confirmed_at", "unsubscribed_at"])
-      .where((eb) => eb(eb.fn("lower", ["email"]), "=", own.email.trim().toLowerCase()))
-      .$if(dialect === "postgres", (qb) => qb.forShare())
+      .select((eb) => [
+        "id",
+        "confirmed_at",
+        "unsubscribed_at",
+        // In the same round trip: the gate runs for every email.
+        eb
+          .exists(
+            eb.selectFrom("mail_suppressions").select("email_hash").where("email_hash", "=", hash),
+          )
+          .as("suppressed"),
+      ])
+      .where((eb) => eb(eb.fn("lower", ["email"]), "=", job.email.trim().toLowerCase()))
+      .$if(dialect === "postgres", (qb) => qb.forShare("registrations"))
       .execute();
     const unsubscribedAt = sameAddress.map((r) => r.unsubscribed_at).reduce(later, null);
-    const suppressed = () =>
-      trx
-        .selectFrom("mail_suppressions")
-        .select("email_hash")
-        .where("email_hash", "=", hash)
-        .executeTakeFirst();
     let refusal: Refusal | null = null;
     if (!sameAddress.some((r) => r.id === job.registrationId)) refusal = "erased";
-    else if (await suppressed()) refusal = "suppressed";
+    else if (sameAddress.some((r) => Boolean(r.suppressed))) refusal = "suppressed";
     else if (
       unsubscribedAt !== null &&
       (sameAddress.map((r) => r.confirmed_at).reduce(later, null) ?? "") <= unsubscribedAt
@@ -140,6 +148,18 @@ export async function suppress(db: Db, emailHash: string, reply: string, now: Da
     .execute();
 }
 
+/** Gives back claims never started (a stopping worker's), due now, their attempt uncounted. */
+export async function release(db: Db, claims: ReadonlyArray<Pick<Claim, "outboxId" | "attempt">>) {
+  for (const claim of claims) {
+    await fenced(db, claim)
+      .set((eb) => ({
+        attempts: eb("attempts", "-", 1),
+        next_attempt_at: new Date().toISOString(),
+      }))
+      .execute();
+  }
+}
+
 /** An outcome is recorded only if no newer claim has taken the row since. */
 export function fenced(db: Db, claim: Pick<Claim, "outboxId" | "attempt">) {
   return db
@@ -164,20 +184,39 @@ export function trackSend(outboxId: string, controller: AbortController, done: P
 /** A row the gate marked in flight, and until when (`outbox.sending_until`). */
 export type InFlight = { outboxId: string; sendingUntil: string };
 
+/** Aborts the sends this thread holds among `ids`, and answers which, once they have ended. */
+export async function abortSends(ids: readonly string[]): Promise<string[]> {
+  const held = ids.flatMap((id) => {
+    const entry = sending.get(id);
+    if (!entry) return [];
+    entry.controller.abort(new Error("stopped: erased or unsubscribed"));
+    return [{ id, done: entry.done.catch(() => {}) }];
+  });
+  await Promise.all(held.map((h) => h.done));
+  return held.map((h) => h.id);
+}
+
+/** Another thread of this process that sends (the mail thread): aborts what it holds, says which. */
+type SendsElsewhere = (ids: readonly string[]) => Promise<string[]>;
+const elsewhere = new Set<SendsElsewhere>();
+
+/** Lets `stopSends` reach a thread's sends; returns the way to stop reaching it. */
+export function reachSends(stop: SendsElsewhere): () => void {
+  elsewhere.add(stop);
+  return () => elsewhere.delete(stop);
+}
+
 /** Aborts this process's sends; another process's end by their own `sendingUntil`, so wait. */
 export async function stopSends(rows: readonly InFlight[]): Promise<void> {
-  let until = 0;
-  const local: Array<Promise<unknown>> = [];
-  for (const row of rows) {
-    const entry = sending.get(row.outboxId);
-    if (entry) {
-      entry.controller.abort(new Error("stopped: erased or unsubscribed"));
-      local.push(entry.done.catch(() => {}));
-    } else {
-      until = Math.max(until, Date.parse(row.sendingUntil));
-    }
+  const ended = new Set(await abortSends(rows.map((r) => r.outboxId)));
+  for (const stop of elsewhere) {
+    const rest = rows.map((r) => r.outboxId).filter((id) => !ended.has(id));
+    if (rest.length > 0) for (const id of await stop(rest)) ended.add(id);
   }
-  await Promise.all(local);
+  const until = Math.max(
+    0,
+    ...rows.filter((r) => !ended.has(r.outboxId)).map((r) => Date.parse(r.sendingUntil)),
+  );
   // At most the mail timeout in practice; bounded in case of a wildly wrong clock.
   const wait = Math.min(until - Date.now(), 5 * 60_000);
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

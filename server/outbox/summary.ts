@@ -1,13 +1,75 @@
 import type { Kysely } from "kysely";
 
+import { type Progress, progressOf } from "./progress.ts";
 import type { Database, OutboxKind, OutboxStatus } from "../db/schema.ts";
-import { emailHasher } from "../registrations/erasure.ts";
+import { emailHasher } from "../shared/address.ts";
 
 type Db = Kysely<Database>;
 
 type OutboxCounts = Record<OutboxStatus, number>;
 
 const zero = (): OutboxCounts => ({ pending: 0, delivered: 0, dead: 0 });
+
+/** Emails waiting because the mail server answered "slow down" (421, 451) last time. */
+export async function mailSlowedDown(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("outbox")
+    .select((eb) => eb.fn.countAll().as("n"))
+    .where("kind", "=", "mail")
+    .where("status", "=", "pending")
+    .where((eb) =>
+      eb.or([eb("last_error", "like", "SMTP 421%"), eb("last_error", "like", "SMTP 451%")]),
+    )
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Sent, waiting and failed, the rate over the last minute and when it should be done. */
+export async function announcementProgress(
+  db: Db,
+  announcementId: string,
+  now: Date,
+): Promise<Progress> {
+  const rows = await db
+    .selectFrom("outbox")
+    .select([
+      "status",
+      (eb) => eb.fn.countAll().as("n"),
+      (eb) => eb.fn.min("delivered_at").as("firstSentAt"),
+      (eb) =>
+        eb.fn
+          .sum(
+            eb
+              .case()
+              .when("delivered_at", ">=", new Date(now.getTime() - 60_000).toISOString())
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as("lastMinute"),
+      // Rows never tried still hold their paced time; a claimed one holds its lease.
+      (eb) =>
+        eb.fn
+          .max(eb.case().when("attempts", "=", 0).then(eb.ref("next_attempt_at")).end())
+          .as("lastDueAt"),
+    ])
+    .where("announcement_id", "=", announcementId)
+    .groupBy("status")
+    .execute();
+  const of = (status: OutboxStatus) => rows.find((r) => r.status === status);
+  return progressOf(
+    {
+      sent: Number(of("delivered")?.n ?? 0),
+      waiting: Number(of("pending")?.n ?? 0),
+      failed: Number(of("dead")?.n ?? 0),
+      sentLastMinute: Number(of("delivered")?.lastMinute ?? 0),
+      firstSentAt: of("delivered")?.firstSentAt ?? null,
+      lastDueAt: of("pending")?.lastDueAt ?? null,
+      slowedDown: (await mailSlowedDown(db)) > 0,
+    },
+    now,
+  );
+}
 
 export async function outboxSummary(db: Db) {
   const groups = await db
@@ -63,7 +125,7 @@ export async function outboxSummary(db: Db) {
     if (status) entry.counts[status] = Number(n);
     byId.set(announcement.id, entry);
   }
-  return { kinds, dead, announcements: [...byId.values()] };
+  return { kinds, dead, announcements: [...byId.values()], slowedDown: await mailSlowedDown(db) };
 }
 
 /** Dead rows start afresh, their suppressions lifted; waiting retries fall due now. */

@@ -1,3 +1,6 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 
@@ -5,11 +8,40 @@ import {
   backoffDelayMs,
   createPace,
   DEFAULT_MAIL_OPTIONS,
-  eventLoopSampler,
   nextRetryAt,
+  visitorDelaySampler,
 } from "./worker.ts";
 
 const policy = { baseMs: 2_000, capMs: 600_000 };
+
+/** A local site whose visits the sampler sees, and a loop held in slices between them. */
+async function visitedSite() {
+  const site = createServer((_request, response) => response.end("ok"));
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  const { port } = site.address() as AddressInfo;
+  const visits: Array<Promise<unknown>> = [];
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const visit = () => visits.push(fetch(`http://127.0.0.1:${port}/`).then((r) => r.text()));
+  return {
+    visit,
+    pause,
+    /** The loop held for `slices` slices of `sliceMs`, with a visit every `visitEvery`. */
+    async hold(slices: number, sliceMs: number, visitEvery?: number) {
+      for (let i = 0; i < slices; i++) {
+        if (visitEvery !== undefined && i % visitEvery === 0) visit();
+        const until = Date.now() + sliceMs;
+        while (Date.now() < until) {
+          // Hold the loop.
+        }
+        await pause(1);
+      }
+    },
+    async close() {
+      await Promise.allSettled(visits);
+      site.close();
+    },
+  };
+}
 
 describe("backoffDelayMs", () => {
   it("doubles the ceiling with each attempt", () => {
@@ -115,14 +147,63 @@ describe("the outbox's pace", () => {
     expect(shouldWait()).toBe(true);
   });
 
-  it("samples the real event loop: busy while it spins, idle while it waits", async () => {
-    const sample = eventLoopSampler();
-    const until = Date.now() + 50;
-    while (Date.now() < until) {
-      // Keep the loop busy.
+  it("measures how late the real event loop runs for visitors: not while it waits, not without requests, but while it is blocked and requests arrive", async () => {
+    const { visit, pause, hold, close } = await visitedSite();
+    const delay = visitorDelaySampler(300);
+    delay.start();
+    /** The loop held in 200 ms slices, as a long synchronous task would, `visiting` or not. */
+    const block = (visiting: boolean) => hold(2, 200, visiting ? 1 : undefined);
+    try {
+      await pause(300);
+      visit();
+      await pause(50);
+      // A loop that only waits runs its timers on time (a busy machine makes them a little late).
+      expect(delay.sample()).toBeLessThan(100);
+      await block(false);
+      await pause(350);
+      // Late, but no one asked for anything meanwhile: only the outbox would wait.
+      expect(delay.sample()).toBe(0);
+      await block(true);
+      await pause(350);
+      visit();
+      await pause(50);
+      expect(delay.sample()).toBeGreaterThan(150);
+      // Until the next window is full, the last one's figure stands.
+      expect(delay.sample()).toBeGreaterThan(150);
+      await pause(300);
+      visit();
+      await pause(50);
+      expect(delay.sample()).toBeLessThan(100);
+    } finally {
+      delay.stop();
+      await close();
     }
-    expect(sample()).toBeGreaterThan(0.8);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(sample()).toBeLessThan(0.5);
+  });
+
+  it("counts a loop busy 80% of the window as saturated when asked to, though short slices keep it on time", async () => {
+    const { visit, pause, hold, close } = await visitedSite();
+    /** 400 ms of the loop held in 20 ms slices, with requests arriving. */
+    const busy = () => hold(20, 20, 5);
+    const plain = visitorDelaySampler(300);
+    const host = visitorDelaySampler(300, 0.8);
+    plain.start();
+    host.start();
+    try {
+      await pause(300);
+      visit();
+      await pause(50);
+      expect(host.sample()).toBeLessThan(100);
+      await busy();
+      expect(host.sample()).toBeGreaterThanOrEqual(10_000);
+      expect(plain.sample()).toBeLessThan(100);
+      await pause(350);
+      visit();
+      await pause(50);
+      expect(host.sample()).toBeLessThan(100);
+    } finally {
+      plain.stop();
+      host.stop();
+      await close();
+    }
   });
 });

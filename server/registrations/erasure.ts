@@ -1,19 +1,13 @@
-import { createHmac, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 
 import type { Kysely, Selectable } from "kysely";
 
-import { addressKey } from "./register.ts";
 import type { ErasureRecord } from "../../contract/registrations.ts";
-import { type Database, type Dialect, loadKey } from "../db/schema.ts";
-import { writeTransaction } from "../db/writes.ts";
+import type { Database, Dialect } from "../db/schema.ts";
 import { type InFlight, stopSends } from "../outbox/store.ts";
+import { addressKey, emailHasher } from "../shared/address.ts";
 
 type Db = Kysely<Database>;
-
-export async function emailHasher(db: Db): Promise<(email: string) => string> {
-  const key = await loadKey(db, "erasure_key");
-  return (email) => createHmac("sha256", key).update(addressKey(email), "utf8").digest("hex");
-}
 
 /** Registrations before outbox rows, as `handOff` locks them; returns the mail in flight. */
 export async function lockAddress(
@@ -43,7 +37,7 @@ export async function eraseByEmail(db: Db, dialect: Dialect, email: string, now:
   const normalised = addressKey(email);
   const hash = (await emailHasher(db))(email);
   let inFlight: InFlight[] = [];
-  const result = await writeTransaction(db, dialect, async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     inFlight = await lockAddress(trx, dialect, normalised, now);
     const ids = (
       await trx

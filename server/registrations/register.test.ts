@@ -2,7 +2,6 @@ import { CompiledQuery, Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 
-import { confirmToken, loadLinkKey, unsubscribeToken } from "./links.ts";
 import {
   type AddressHistory,
   addressHistories,
@@ -16,6 +15,7 @@ import { createDatabase, migrate } from "../db/database.ts";
 import type { Database } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
 import { openServices, type ServicesOptions } from "../services.ts";
+import { confirmToken, loadLinkKey, unsubscribeToken } from "../shared/links.ts";
 
 const logger = createLogger("silent");
 const MINUTE = 60_000;

@@ -5,15 +5,16 @@ import type {
   RegisterResult,
   StoredRegistration,
 } from "../../contract/registrations.ts";
-import type {
-  Database,
-  DatabaseHandle,
-  Dialect,
-  OutboxKind,
-  OutboxStatus,
-  OutboxTable,
-  OutboxTopic,
-  RegistrationsTable,
+import {
+  type Database,
+  type DatabaseHandle,
+  type Dialect,
+  later,
+  type OutboxKind,
+  type OutboxStatus,
+  type OutboxTable,
+  type OutboxTopic,
+  type RegistrationsTable,
 } from "../db/schema.ts";
 import {
   createGroupCommit,
@@ -21,16 +22,12 @@ import {
   isUnavailableError,
   timeOrderedId,
 } from "../db/writes.ts";
+import { addressKey } from "../shared/address.ts";
 
 type Db = Kysely<Database>;
 
 // Per address, whoever asks: the form mails whatever address is typed in (decision 102).
 export const CONFIRMATION_LIMITS = { perDay: 3, minGapMinutes: 60 } as const;
-
-/** Trimmed and lower case, as SQL's `lower(email)` compares. */
-export function addressKey(email: string): string {
-  return email.trim().toLowerCase();
-}
 
 export type AddressHistory = {
   lastUnsubscribedAt: string | null;
@@ -60,10 +57,6 @@ export function mayQueueConfirmation(history: AddressHistory, now: Date): boolea
   if (confirmations.some((c) => c.createdAt > gapFrom.toISOString())) return false;
   return confirmations.filter((c) => c.createdAt > dayFrom).length < CONFIRMATION_LIMITS.perDay;
 }
-
-/** ISO timestamps compare as strings (decision 030). */
-export const later = (a: string | null, b: string | null) =>
-  a === null || (b !== null && b > a) ? b : a;
 
 type HistoryRow = {
   email: string;

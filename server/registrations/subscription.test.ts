@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import { confirmToken, loadLinkKey, unsubscribeToken } from "./links.ts";
-import { newRegistration } from "../../tests/support/registrations.ts";
+import { newRegistration } from "../../scripts/lib/registrations.ts";
 import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
 import { openServices, type Services } from "../services.ts";
+import { confirmToken, loadLinkKey, unsubscribeToken } from "../shared/links.ts";
 
 const logger = createLogger("silent");
 const SPREADSHEET = {

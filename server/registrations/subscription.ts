@@ -1,7 +1,6 @@
 import type { ExpressionBuilder, Kysely } from "kysely";
 
 import { lockAddress } from "./erasure.ts";
-import { type LinkPurpose, verifyToken } from "./links.ts";
 import { newOutboxRow } from "./register.ts";
 import type {
   ConfirmCheck,
@@ -12,6 +11,7 @@ import type {
 } from "../../contract/registrations.ts";
 import type { Database, Dialect } from "../db/schema.ts";
 import { type InFlight, stopSends } from "../outbox/store.ts";
+import { type LinkPurpose, verifyToken } from "../shared/links.ts";
 
 type Db = Kysely<Database>;
 

@@ -3,7 +3,7 @@
  * mobile menu, the consent banner and its dialog, the quiz, the registration form's errors,
  * and the pages behind email links (every page as it loads: every-page.spec.ts). Wherever
  * axe looks, no element may hold two utilities that set the same thing either
- * (../support/class-conflicts.ts).
+ * (../support/class-conflicts.ts), and no <button> in the document may lack a type.
  */
 import { type Page, expect, test } from "@playwright/test";
 
@@ -15,13 +15,18 @@ import {
   openPage,
   phoneMenuToggle,
   seedConsent,
+  untypedButtons,
   viewports,
 } from "../support/site.ts";
 
-/** axe on the page (or part of it), then the same part for class lists in conflict. */
+/**
+ * axe on the page (or part of it), then the same part for class lists in conflict, and the
+ * whole document for a <button> without a type.
+ */
 async function expectNoViolations(page: Page, label: string, include?: string) {
   expect(await axeViolations(page, include), `axe violations on ${label}`).toEqual([]);
   expect(await classConflicts(page, include), `class conflicts on ${label}`).toEqual([]);
+  expect(await untypedButtons(page), `buttons without a type on ${label}`).toEqual([]);
 }
 
 // Each state is checked where it appears (the header, the banner, the dialog, the main

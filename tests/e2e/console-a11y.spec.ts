@@ -4,8 +4,11 @@
  * error in any of them. Sessions and invites are written into the database
  * (tests/support/console.ts), so no ceremony is needed.
  */
-import { type BrowserContext, expect, test } from "@playwright/test";
+import { randomUUID } from "node:crypto";
 
+import { type BrowserContext, expect } from "@playwright/test";
+
+import { uniqueEmail } from "../../scripts/lib/registrations.ts";
 import { classConflicts } from "../support/class-conflicts.ts";
 import {
   type SeededStaff,
@@ -13,18 +16,23 @@ import {
   consoleURL,
   seedAnnouncement,
   seedInvite,
+  seedPasskey,
   seedRegistration,
+  seedSession,
   seedStaff,
   signInAs,
+  withDatabase,
+  test,
 } from "../support/console.ts";
 import { nuErrors } from "../support/nu.ts";
-import { uniqueEmail } from "../support/registrations.ts";
 import { axeViolations, tabTo, viewports } from "../support/site.ts";
 
 type ConsolePage = {
   label: string;
   path: () => string;
   as?: "viewer" | "manager";
+  /** What the signed-in staff member has before the page loads (passkeys, other sessions). */
+  setUp?: (staff: SeededStaff) => void;
   status: number;
   /** A form to send first, to check the page it answers with (`body`: as the Nu check posts it). */
   submit?: {
@@ -35,6 +43,31 @@ type ConsolePage = {
   };
 };
 
+/** A promotion another manager asked for, and a reset waiting for enrolment (decision 175). */
+function seedStaffChanges() {
+  const asker = seedStaff("manager", "asker");
+  const target = seedStaff("viewer", "promoted");
+  const reset = seedStaff("viewer", "reset");
+  const now = new Date();
+  withDatabase((db) => {
+    db.prepare(
+      `INSERT INTO staff_requests (id, change, staff_id, email, role, requested_by, requested_at)
+       VALUES (?, 'role', ?, ?, 'manager', ?, ?)`,
+    ).run(randomUUID(), target.id, target.email, asker.id, now.toISOString());
+    db.prepare("UPDATE staff SET removed_at = ? WHERE id = ?").run(now.toISOString(), reset.id);
+    db.prepare(
+      `INSERT INTO staff_invites (token_hash, email, role, created_at, expires_at, used_at,
+         invited_by, reset) VALUES (?, ?, 'viewer', ?, ?, NULL, ?, 1)`,
+    ).run(
+      randomUUID(),
+      reset.email,
+      now.toISOString(),
+      new Date(now.getTime() + 86_400_000).toISOString(),
+      asker.id,
+    );
+  });
+}
+
 /** The address each "erased" entry must type again, set when its registration is made. */
 const erasing = new Map<string, string>();
 
@@ -44,7 +77,35 @@ const consolePages: ConsolePage[] = [
   { label: "enrol, used link", path: () => "/console/enrol?token=used", status: 410 },
   { label: "overview", path: () => "/console", as: "viewer", status: 200 },
   { label: "overview, as a manager", path: () => "/console", as: "manager", status: 200 },
+  {
+    label: "overview, a staff change waiting",
+    path: () => {
+      seedStaffChanges();
+      return "/console";
+    },
+    as: "manager",
+    status: 200,
+  },
   { label: "my passkeys", path: () => "/console/passkeys", as: "viewer", status: 200 },
+  {
+    label: "my passkeys, two of them and three sessions",
+    path: () => "/console/passkeys",
+    as: "viewer",
+    setUp: (staff) => {
+      for (let i = 0; i < 2; i += 1) {
+        seedPasskey(staff.id);
+        seedSession(staff.id);
+      }
+    },
+    status: 200,
+  },
+  {
+    label: "my passkeys, the only one",
+    path: () => "/console/passkeys",
+    as: "manager",
+    setUp: (staff) => seedPasskey(staff.id),
+    status: 200,
+  },
   { label: "staff", path: () => "/console/staff", as: "manager", status: 200 },
   {
     label: "staff, an invitation made",
@@ -59,6 +120,15 @@ const consolePages: ConsolePage[] = [
     as: "manager",
     status: 200,
     submit: { button: "Create invitation", fill: { "Email address": "new@clinic" } },
+  },
+  {
+    label: "staff, a change waiting for a second manager and a person reset",
+    path: () => {
+      seedStaffChanges();
+      return "/console/staff";
+    },
+    as: "manager",
+    status: 200,
   },
   { label: "audit trail", path: () => "/console/audit", as: "manager", status: 200 },
   { label: "people", path: () => "/console/people", as: "manager", status: 200 },
@@ -138,6 +208,27 @@ const consolePages: ConsolePage[] = [
     status: 200,
   },
   {
+    label: "an announcement with the medicine warning, waiting for approval",
+    path: () =>
+      `/console/announcements/draft?id=${seedAnnouncement(seedStaff("manager", "author"), {
+        subject: "Nebido is here",
+        body: "From £45 a month.",
+        state: "submitted",
+      })}`,
+    as: "manager",
+    status: 200,
+  },
+  {
+    label: "an announcement approved by its author alone",
+    path: () =>
+      `/console/announcements/draft?id=${seedAnnouncement(seedStaff("manager", "author"), {
+        state: "approved",
+        approvedAlone: true,
+      })}`,
+    as: "manager",
+    status: 200,
+  },
+  {
     label: "an announcement being sent",
     path: () =>
       `/console/announcements/draft?id=${seedAnnouncement(seedStaff("manager", "author"), {
@@ -162,7 +253,8 @@ for (const [size, viewport] of Object.entries(viewports)) {
     test.use({ viewport });
     for (const entry of consolePages) {
       test(`${entry.label} (${size})`, async ({ page, context }) => {
-        await sessionFor(context, entry.as);
+        const staff = await sessionFor(context, entry.as);
+        if (staff) entry.setUp?.(staff);
         // A CSP refusal or a script error shows here.
         const errors: string[] = [];
         page.on("console", (message) => {
@@ -215,7 +307,9 @@ test("every console page's HTML has no Nu HTML checker error", async () => {
   };
   const pages = new Map<string, string>();
   for (const entry of consolePages) {
-    const token = entry.as ? staff[entry.as]?.token : undefined;
+    const signedIn = entry.as ? staff[entry.as] : undefined;
+    if (signedIn) entry.setUp?.(signedIn);
+    const token = signedIn?.token;
     const path = entry.path();
     const retype = erasing.get(entry.label);
     const response = entry.submit

@@ -4,11 +4,12 @@
  * expired session, with a used or expired invite; the console's headers; and the public
  * listener, which answers 404 for every console path in any spelling.
  */
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 
 import { type Access, consoleRoutes } from "../../contract/console.ts";
 import {
   ageSession,
+  auditDetailsOf,
   consoleFetch,
   consoleURL,
   count,
@@ -17,6 +18,7 @@ import {
   seedStaff,
   seedRegistration,
   sessionExists,
+  test,
 } from "../support/console.ts";
 
 const routes = Object.entries(consoleRoutes) as [string, { view?: Access; act?: Access }][];
@@ -126,6 +128,9 @@ test.describe("with a viewer's session", () => {
         ),
       ).toBe(1);
       expect(sessionExists(target.token)).toBe(true);
+      expect(auditDetailsOf(viewer.id, "request-refused")).toEqual(
+        Array(3).fill({ route: path, method: "POST", reason: "role" }),
+      );
     });
   }
 });
@@ -166,7 +171,19 @@ test("a viewer gets 403 for every People action and path, and nothing is looked 
       id,
     ),
   ).toBe(0);
-  expect(auditLines()).toBe(0);
+  // Each refusal, and nothing else, is in the audit trail: who, which route, why; no address.
+  const refusals = auditDetailsOf(viewer.id, "request-refused");
+  expect(auditLines()).toBe(refusals.length);
+  expect(refusals).toHaveLength(10);
+  for (const detail of refusals) {
+    expect(Object.keys(detail).sort()).toEqual(["method", "reason", "route"]);
+    expect(detail.reason).toBe("role");
+    expect(String(detail.route)).toMatch(/^\/console\/people(\/(record|copy|download|export))?$/);
+  }
+  const trail = JSON.stringify(refusals);
+  expect(trail).not.toContain("viewer-target");
+  expect(trail).not.toContain(id);
+  expect(trail).not.toMatch(/127\.0\.0\.1|::1/);
 });
 
 test.describe("announcements with a viewer's session (decision 136)", () => {
@@ -261,6 +278,28 @@ test.describe("with a manager's session", () => {
     expect(signOut.status).toBe(403);
     expect(sessionExists(manager.token)).toBe(true);
     expect(invites("forged@clinic.example")).toBe(0);
+    // Each is audited under the manager whose browser sent it, without the forged origin.
+    const refusals = auditDetailsOf(manager.id, "request-refused");
+    expect(refusals).toHaveLength(16);
+    expect(refusals.at(-1)).toEqual({
+      route: "/console/sign-out",
+      method: "POST",
+      reason: "origin",
+    });
+    expect(new Set(refusals.slice(0, -1).map((r) => JSON.stringify(r)))).toEqual(
+      new Set([JSON.stringify({ route: "/console/staff", method: "POST", reason: "origin" })]),
+    );
+  });
+
+  test("a forged post without a session is refused and logged, not written to the audit trail", async () => {
+    const before = count("SELECT count(*) AS n FROM audit_trail WHERE staff_id IS NULL");
+    const response = await consoleFetch("/console/staff", {
+      method: "POST",
+      origin: "http://evil.example",
+      body: "intent=invite&email=forged%40clinic.example&role=manager",
+    });
+    expect(response.status).toBe(403);
+    expect(count("SELECT count(*) AS n FROM audit_trail WHERE staff_id IS NULL")).toBe(before);
   });
 
   test("removing a person ends their session at once, and is audited without a registrant", async () => {
@@ -282,6 +321,31 @@ test.describe("with a manager's session", () => {
       ),
     ).toBe(1);
   });
+});
+
+test.describe("a method a route does not answer", () => {
+  for (const [path, route] of routes) {
+    const method = route.view === undefined ? "GET" : route.act === undefined ? "POST" : null;
+    if (method === null) continue;
+    test(`${method} ${path} is a plain 405 with Allow, and nothing runs`, async () => {
+      const manager = seedStaff("manager");
+      for (const spelling of [path, `${path}.data`, `${path.toUpperCase()}/`]) {
+        const response = await consoleFetch(spelling, {
+          method,
+          token: manager.token,
+          body: method === "POST" ? "intent=x" : undefined,
+        });
+        expect(response.status, spelling).toBe(405);
+        expect(response.headers.get("allow"), spelling).toBe(route.view ? "GET, HEAD" : "POST");
+        const text = await response.text();
+        expect(text, spelling).toContain(
+          "This console address does not take that kind of request.",
+        );
+        expect(text, spelling).not.toContain("Unexpected Server Error");
+      }
+      expect(count("SELECT count(*) AS n FROM audit_trail WHERE staff_id = ?", manager.id)).toBe(0);
+    });
+  }
 });
 
 test.describe("expired sessions", () => {

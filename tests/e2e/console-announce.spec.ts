@@ -4,23 +4,18 @@
  * rendered email and the number of recipients), a test send that reaches only its sender,
  * the author refused as approver while another manager exists, the send reaching each
  * eligible person once and no one erased, unsubscribed or unconfirmed; the medicine and
- * price warning blocking submission until acknowledged; a lone manager's second step.
+ * price warning blocking submission until acknowledged; a lone manager's second step,
+ * named as such; an approval bound to the words the approver read (decision 176).
  */
 import { spawnSync } from "node:child_process";
+import { randomUUID } from "node:crypto";
 import path from "node:path";
 
-import { type Browser, type Page, expect, test } from "@playwright/test";
+import { type Page, expect, test } from "@playwright/test";
 
-import { freePort, type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
-import {
-  type SeededStaff,
-  consoleCookie,
-  seedStaff,
-  signInAs,
-  withDatabase,
-} from "../support/console.ts";
-import { type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
-import { newRegistration, postRegistration } from "../support/registrations.ts";
+import { type MailCatcher, startMailCatcher } from "../../scripts/lib/mail-catcher.ts";
+import { newRegistration, postRegistration } from "../../scripts/lib/registrations.ts";
+import { type OwnConsole, startOwnConsole } from "../support/own-console.ts";
 import { tabTo } from "../support/site.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -28,8 +23,7 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 test.describe.configure({ mode: "serial" });
 
 let mail: MailCatcher;
-let server: ServerProcess;
-let consoleURL: string;
+let own: OwnConsole;
 const person = {
   confirmed: [newRegistration("announce-a"), newRegistration("announce-b")],
   unsubscribed: newRegistration("announce-unsubscribed"),
@@ -43,30 +37,21 @@ const registrants = () => [
   person.unconfirmed,
 ];
 
-const db = <T>(run: Parameters<typeof withDatabase<T>>[0]) => withDatabase(run, server.dataDir);
-
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   mail = await startMailCatcher();
-  const consolePort = await freePort();
-  consoleURL = `http://localhost:${consolePort}`;
-  server = await startServer({
-    env: {
-      SMTP_URL: mail.url,
-      MAIL_FROM: "Clinic <hello@clinic.test>",
-      SITE_URL: "http://localhost:3999",
-      CONSOLE_PORT: String(consolePort),
-      CONSOLE_URL: consoleURL,
-      MAIL_PER_MINUTE: "6000",
-    },
-    keepOutput: false,
+  own = await startOwnConsole({
+    SMTP_URL: mail.url,
+    MAIL_FROM: "Clinic <hello@clinic.test>",
+    SITE_URL: "http://localhost:3999",
+    MAIL_PER_MINUTE: "6000",
   });
   for (const r of registrants()) {
-    expect((await postRegistration(server.url, r)).status).toBe(200);
+    expect((await postRegistration(own.server.url, r)).status).toBe(200);
     await mail.waitFor(r.email);
   }
   const now = new Date().toISOString();
-  db((d) => {
+  own.db((d) => {
     const confirm = d.prepare("UPDATE registrations SET confirmed_at = ? WHERE email = ?");
     for (const r of [...person.confirmed, person.unsubscribed, person.erased]) {
       confirm.run(now, r.email);
@@ -83,40 +68,22 @@ test.beforeAll(async () => {
     {
       cwd: root,
       encoding: "utf8",
-      env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: "silent" },
+      env: { ...process.env, DATA_DIR: own.server.dataDir, LOG_LEVEL: "silent" },
     },
   );
   expect(erased.status, erased.stderr).toBe(0);
 });
 
 test.afterAll(async () => {
-  await server?.stop();
+  await own?.server.stop();
   await mail?.close();
 });
 
-/** Managers of earlier tests step aside, so each test sets the number it needs. */
-function onlyManagers(...staff: SeededStaff[]) {
-  db((d) =>
-    d
-      .prepare(
-        `UPDATE staff SET removed_at = ? WHERE role = 'manager' AND removed_at IS NULL
-           AND id NOT IN (${staff.map(() => "?").join(", ")})`,
-      )
-      .run(new Date().toISOString(), ...staff.map((s) => s.id)),
-  );
-}
-
-const manager = (label: string) => seedStaff("manager", label, server.dataDir);
-
-async function pageFor(browser: Browser, staff: SeededStaff): Promise<Page> {
-  const context = await browser.newContext();
-  await signInAs(context, staff);
-  return context.newPage();
-}
+const manager = (label: string) => own.seed("manager", label);
 
 /** Writes an announcement on the compose page; returns the draft page's address. */
 async function compose(page: Page, subject: string, body: string): Promise<string> {
-  await page.goto(`${consoleURL}/console/announcements`);
+  await page.goto(`${own.url}/console/announcements`);
   await page.getByLabel("Subject").fill(subject);
   await page.getByLabel("Text").fill(body);
   await page.getByLabel("Everyone who confirmed their address").check();
@@ -126,7 +93,7 @@ async function compose(page: Page, subject: string, body: string): Promise<strin
 }
 
 const draftState = (url: string) =>
-  db(
+  own.db(
     (d) =>
       (
         d
@@ -135,18 +102,8 @@ const draftState = (url: string) =>
       ).state,
   );
 
-/** A post as a script would send it, with the staff member's session. */
-const post = (url: string, staff: SeededStaff, body: string) =>
-  fetch(url, {
-    method: "POST",
-    headers: {
-      cookie: `${consoleCookie.name}=${staff.token}`,
-      origin: consoleURL,
-      "content-type": "application/x-www-form-urlencoded",
-    },
-    body,
-    redirect: "manual",
-  });
+/** The version of the words a page shows, as its step forms post it. */
+const versionOn = (page: Page) => page.locator('input[name="version"]').first().inputValue();
 
 const received = (subject: string) => (address: string) =>
   mail.to(address).filter((m) => m.parsed.subject === subject).length;
@@ -155,19 +112,33 @@ test("with one manager, approving their own announcement is an explicit second s
   browser,
 }) => {
   const only = manager("only");
-  onlyManagers(only);
-  const page = await pageFor(browser, only);
-  const url = await compose(page, `Alone ${Date.now()}`, "We open on 3 March.");
+  own.onlyManagers(only);
+  const page = await own.pageFor(browser, only);
+  const subject = `Alone ${Date.now()}`;
+  const url = await compose(page, subject, "We open on 3 March.");
   await page.getByRole("button", { name: "Submit for approval" }).click();
   await expect(page.getByRole("status")).toHaveText("Submitted for approval.");
   await expect(
     page.getByText(
-      "You are the only manager: approving your own announcement is a second, separate step.",
+      "No other manager can approve it, so you may approve your own announcement: a second, separate step, shown as approved by its author alone.",
     ),
   ).toBeVisible();
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByRole("status")).toHaveText("Approved. It can now be sent.");
   expect(draftState(url)).toBe("approved");
+  // Said plainly on the page, in the list and in the audit trail.
+  await expect(page.locator("dl").first()).toContainText("Approved by its author alone");
+  await page.goto(`${own.url}/console/announcements`);
+  await expect(page.getByRole("listitem").filter({ hasText: subject })).toContainText(
+    "Approved by its author alone",
+  );
+  await page.goto(`${own.url}/console/audit`);
+  await expect(
+    page
+      .getByRole("row")
+      .filter({ hasText: "Approved an announcement (approved by its author alone)" }),
+  ).toContainText(`draft: ${new URL(url).searchParams.get("id")}, alone: true`);
+  await page.goto(url);
   await page.getByRole("button", { name: "Withdraw" }).click();
   await expect(page.getByRole("status")).toHaveText("Withdrawn. It will not be sent.");
   expect(draftState(url)).toBe("withdrawn");
@@ -178,13 +149,13 @@ test("the warning for a prescription-only medicine or a price blocks submission 
   browser,
 }) => {
   const author = manager("warned");
-  const page = await pageFor(browser, author);
+  const page = await own.pageFor(browser, author);
   const url = await compose(page, `Nebido news ${Date.now()}`, "Treatment from £45 a month.");
   const warning = page.getByRole("region", { name: /may advertise a prescription-only/ });
   await expect(warning).toContainText("Medicines named: nebido. Prices: £45.");
   await expect(warning).toContainText("regulation 284 of the Human Medicines Regulations 2012");
   // The server refuses it without the box ticked, whatever the browser does.
-  const refused = await post(url, author, "intent=submit");
+  const refused = await own.post(url, author, `intent=submit&version=${await versionOn(page)}`);
   expect(refused.status).toBe(400);
   expect(await refused.text()).toContain("Tick the box to confirm you have read the warning");
   expect(draftState(url)).toBe("draft");
@@ -194,7 +165,7 @@ test("the warning for a prescription-only medicine or a price blocks submission 
   await page.getByLabel("I have read this warning and the wording has been checked").check();
   await page.getByRole("button", { name: "Submit for approval" }).click();
   await expect(page.getByRole("status")).toHaveText("Submitted for approval.");
-  await expect(warning).toContainText(`Acknowledged by ${author.email}.`);
+  await expect(warning).toContainText(`Acknowledged by ${author.email} when submitting it.`);
   expect(draftState(url)).toBe("submitted");
   await page.context().close();
 });
@@ -205,8 +176,8 @@ test("compose, preview, test send, the second manager approves, send: each eligi
   test.setTimeout(180_000);
   const author = manager("author");
   const second = manager("second");
-  onlyManagers(author, second);
-  const page = await pageFor(browser, author);
+  own.onlyManagers(author, second);
+  const page = await own.pageFor(browser, author);
   const subject = `We are open ${Date.now()}`;
   const url = await compose(page, subject, "Our doors open today.\n\nBook from the website.");
 
@@ -231,19 +202,22 @@ test("compose, preview, test send, the second manager approves, send: each eligi
   expect(testMail?.parsed.text).toContain("Our doors open today.");
   expect(draftState(url)).toBe("draft");
 
+  const version = await versionOn(page);
   await page.getByRole("button", { name: "Submit for approval" }).click();
   await expect(page.getByRole("status")).toHaveText("Submitted for approval.");
-  // The author sees no Approve button, and the server refuses the post.
+  // The author sees no Approve button, and the server refuses the post, words unchanged.
   await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await expect(page.getByText("You wrote it, so another manager must approve it.")).toBeVisible();
-  const own = await post(url, author, "intent=approve");
-  expect(own.status).toBe(400);
-  expect(await own.text()).toContain("Another manager must approve an announcement you wrote.");
+  const byAuthor = await own.post(url, author, `intent=approve&version=${version}`);
+  expect(byAuthor.status).toBe(400);
+  expect(await byAuthor.text()).toContain(
+    "Another manager must approve an announcement you wrote.",
+  );
   expect(draftState(url)).toBe("submitted");
   // Nor can anyone send before approval.
-  expect((await post(url, second, "intent=send")).status).toBe(400);
+  expect((await own.post(url, second, `intent=send&version=${version}`)).status).toBe(400);
 
-  const reviewer = await pageFor(browser, second);
+  const reviewer = await own.pageFor(browser, second);
   await reviewer.goto(url);
   await reviewer.getByRole("button", { name: "Approve" }).click();
   await expect(reviewer.getByRole("status")).toHaveText("Approved. It can now be sent.");
@@ -257,7 +231,7 @@ test("compose, preview, test send, the second manager approves, send: each eligi
     await expect.poll(() => count(r.email), { timeout: 30_000 }).toBe(1);
   }
   // Sending again sends nobody twice.
-  await post(url, second, "intent=send");
+  await own.post(url, second, `intent=send&version=${version}`);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   for (const r of person.confirmed) expect(count(r.email)).toBe(1);
   for (const r of [person.unsubscribed, person.erased, person.unconfirmed]) {
@@ -273,7 +247,7 @@ test("compose, preview, test send, the second manager approves, send: each eligi
   await expect(reviewer.locator("dl").last()).toContainText("Sent2Waiting to be sent0Failed0");
 
   // Every step audited, under who took it, and no registrant's address anywhere in it.
-  const audit = db(
+  const audit = own.db(
     (d) =>
       d
         .prepare(
@@ -302,12 +276,87 @@ test("compose, preview, test send, the second manager approves, send: each eligi
   await reviewer.context().close();
 });
 
+test("an approval holds only for the words the approver read, and acknowledges their warning", async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const author = manager("rewriter");
+  const approver = manager("approver");
+  own.onlyManagers(author, approver);
+  const page = await own.pageFor(browser, author);
+  const url = await compose(page, `Opening ${Date.now()}`, "We open on 3 March.");
+  await page.getByRole("button", { name: "Submit for approval" }).click();
+  await expect(page.getByRole("status")).toHaveText("Submitted for approval.");
+
+  const reviewer = await own.pageFor(browser, approver);
+  await reviewer.goto(url);
+  await expect(reviewer.locator("pre")).toContainText("We open on 3 March.");
+  const warning = reviewer.getByRole("region", { name: /may advertise a prescription-only/ });
+  await expect(warning).toHaveCount(0);
+
+  // Meanwhile, in another browser, the author takes it back, changes the words, resubmits.
+  await page.getByRole("button", { name: "Back to draft" }).click();
+  await page.getByLabel("Text").fill("Nebido now £45 a month.");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByRole("status")).toHaveText("Your changes are saved.");
+  await page.getByLabel("I have read this warning and the wording has been checked").check();
+  await page.getByRole("button", { name: "Submit for approval" }).click();
+  await expect(page.getByRole("status")).toHaveText("Submitted for approval.");
+
+  // The approver's click in the page opened before approves nothing.
+  const [refused] = await Promise.all([
+    reviewer.waitForResponse((r) => r.request().method() === "POST"),
+    reviewer.getByRole("button", { name: "Approve" }).click(),
+  ]);
+  expect(refused.status()).toBe(400);
+  await expect(reviewer.getByRole("alert")).toContainText(
+    "The words changed since you opened this page.",
+  );
+  expect(draftState(url)).toBe("submitted");
+  // The page now shows the words as they are, and their warning.
+  await expect(reviewer.locator("pre")).toContainText("Nebido now £45 a month.");
+  await expect(warning).toContainText("Medicines named: nebido. Prices: £45.");
+
+  // Approving them needs the approver's own acknowledgement: the server refuses without it...
+  const unticked = await own.post(
+    url,
+    approver,
+    `intent=approve&version=${await versionOn(reviewer)}`,
+  );
+  expect(unticked.status).toBe(400);
+  expect(await unticked.text()).toContain("Tick the box to confirm you have read the warning");
+  // ...and the browser stops it too.
+  await reviewer.getByRole("button", { name: "Approve" }).click();
+  expect(draftState(url)).toBe("submitted");
+  await reviewer
+    .getByLabel("I have read this warning and checked the wording before approving")
+    .check();
+  await reviewer.getByRole("button", { name: "Approve" }).click();
+  await expect(reviewer.getByRole("status")).toHaveText("Approved. It can now be sent.");
+  expect(draftState(url)).toBe("approved");
+  await expect(warning).toContainText(`Acknowledged by ${author.email} when submitting it.`);
+  await expect(warning).toContainText(`Acknowledged by ${approver.email} when approving it.`);
+  const approvals = own.db(
+    (d) =>
+      d
+        .prepare(
+          "SELECT staff_id, detail FROM audit_trail WHERE action = 'announcement-approved' AND detail LIKE ?",
+        )
+        .all(`%${new URL(url).searchParams.get("id")}%`) as { staff_id: string; detail: string }[],
+  );
+  expect(approvals.map((a) => [a.staff_id, JSON.parse(a.detail) as unknown])).toEqual([
+    [approver.id, { draft: new URL(url).searchParams.get("id"), warning: "acknowledged" }],
+  ]);
+  await page.context().close();
+  await reviewer.context().close();
+});
+
 test("a keyboard writes, acknowledges and submits an announcement, with focus always visible", async ({
   browser,
 }) => {
-  const page = await pageFor(browser, manager("keyboard"));
+  const page = await own.pageFor(browser, manager("keyboard"));
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`${consoleURL}/console/announcements`);
+  await page.goto(`${own.url}/console/announcements`);
   await tabTo(page, page.getByLabel("Subject"), { max: 60 });
   await page.keyboard.type(`Keyboard ${Date.now()}`);
   await tabTo(page, page.getByLabel("Text"), { max: 2 });
@@ -320,5 +369,74 @@ test("a keyboard writes, acknowledges and submits an announcement, with focus al
   await tabTo(page, page.getByRole("button", { name: "Submit for approval" }), { max: 2 });
   await page.keyboard.press("Enter");
   await expect(page.getByRole("status")).toHaveText("Submitted for approval.");
+  await page.context().close();
+});
+
+test("a send under way shows the last minute's rate, when it should be done, and a mail server's request to slow down", async ({
+  browser,
+}) => {
+  const staff = manager("progress");
+  const draft = randomUUID();
+  const announcementId = randomUUID().replaceAll("-", "");
+  const at = (seconds: number) => new Date(Date.now() + seconds * 1_000).toISOString();
+  own.db((d) => {
+    d.prepare(
+      `INSERT INTO announcement_drafts (id, subject, body, audience, state, announcement_id,
+         author_id, created_at, updated_at, queued_at) VALUES (?, ?, 'We open soon.', 'all', 'sending', ?, ?, ?, ?, ?)`,
+    ).run(
+      draft,
+      `Progress ${draft.slice(0, 8)}`,
+      announcementId,
+      staff.id,
+      at(-60),
+      at(-60),
+      at(-60),
+    );
+    // Two sent half a minute ago; one refused with "451 try again later", one paced 10 minutes on.
+    const rows = [
+      { status: "delivered", attempts: 1, next: at(-30), error: null, deliveredAt: at(-30) },
+      { status: "delivered", attempts: 1, next: at(-30), error: null, deliveredAt: at(-30) },
+      {
+        status: "pending",
+        attempts: 1,
+        next: at(1_200),
+        error: "SMTP 451 4.7.0",
+        deliveredAt: null,
+      },
+      { status: "pending", attempts: 0, next: at(600), error: null, deliveredAt: null },
+    ];
+    for (const row of rows) {
+      const registration = randomUUID();
+      d.prepare(
+        `INSERT INTO registrations (id, name, email, phone, message, received_at, idempotency_key,
+           consent_version, consent_at, wants_updates, confirmed_at)
+         VALUES (?, 'Sam Progress', ?, NULL, NULL, ?, ?, '2026-11-23', ?, 0, ?)`,
+      ).run(registration, `${registration}@example.com`, at(-90), randomUUID(), at(-90), at(-90));
+      d.prepare(
+        `INSERT INTO outbox (id, registration_id, status, attempts, next_attempt_at, last_error,
+           created_at, delivered_at, kind, topic, announcement_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'mail', 'announcement', ?)`,
+      ).run(
+        randomUUID(),
+        registration,
+        row.status,
+        row.attempts,
+        row.next,
+        row.error,
+        at(-60),
+        row.deliveredAt,
+        announcementId,
+      );
+    }
+  });
+  const page = await own.pageFor(browser, staff);
+  await page.goto(`${own.url}/console/announcements/draft?id=${draft}`);
+  const progress = page.locator("dl").last();
+  await expect(progress).toContainText("Sent2Waiting to be sent2Failed0Sent in the last minute4");
+  // The paced email is the last to go: 10 minutes from now, whatever the rate.
+  await expect(progress).toContainText(
+    /Should be done\d{4}-\d\d-\d\d \d\d:\d\d UTC \(in (9|10) min\)/,
+  );
+  await expect(page.getByText("The mail server asked us to slow down.")).toBeVisible();
   await page.context().close();
 });

@@ -4,12 +4,16 @@
  * overview shows a viewer and a manager the same figures as the database holds, the chart
  * agreeing with its table, and nobody's name or address.
  */
-import { type Page, expect, test } from "@playwright/test";
+import { type Page, expect } from "@playwright/test";
 
 import { ATTRIBUTION_STORAGE_KEY } from "../../contract/registrations.ts";
-import { consoleFetch, consoleURL, seedStaff, signInAs } from "../support/console.ts";
+import {
+  openRegistrations,
+  registrationsFor,
+  uniqueEmail,
+} from "../../scripts/lib/registrations.ts";
+import { consoleFetch, consoleURL, seedStaff, signInAs, test } from "../support/console.ts";
 import { nuErrors } from "../support/nu.ts";
-import { openRegistrations, registrationsFor, uniqueEmail } from "../support/registrations.ts";
 import { axeViolations } from "../support/site.ts";
 
 const londonDay = new Intl.DateTimeFormat("en-CA", {
@@ -190,6 +194,8 @@ for (const role of ["viewer", "manager"] as const) {
     page,
     context,
   }) => {
+    // The page, axe and the Nu checker: over a minute on a starved CPU (load 28 here once).
+    test.setTimeout(120_000);
     const staff = seedStaff(role);
     await signInAs(context, staff);
     // Other specs register at the same time: read the page and the database until they agree.

@@ -5,9 +5,10 @@
  * limits, erase after typing the address again, export; and the audit trail holds each
  * step with the registration id and no address.
  */
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
 
 import { baseURL } from "../../playwright.config.ts";
+import { newRegistration, postRegistration } from "../../scripts/lib/registrations.ts";
 import {
   consoleFetch,
   consoleURL,
@@ -15,9 +16,9 @@ import {
   seedStaff,
   signInAs,
   withDatabase,
+  test,
 } from "../support/console.ts";
 import { showRegistrations } from "../support/email-links.ts";
-import { newRegistration, postRegistration } from "../support/registrations.ts";
 import { tabTo, viewports } from "../support/site.ts";
 
 /** A registration through the public form, as a person makes it. */

@@ -13,17 +13,19 @@
  *   under script hashes;
  * - every <button> in the live document states its type;
  * - the status banner above the header, and the page's main heading;
- * - at desktop width, the head (title, description, canonical URL, social tags, JSON-LD)
- *   and every figure the spec gives the page.
+ * - at desktop width, the head (title, description, canonical URL, social tags, JSON-LD),
+ *   every figure the spec gives the page, and what the page shows as it loads: its key
+ *   texts, links and structured data (`contents`), the 404 page logging the path asked for.
  * Interactive states (menus, dialogs, the quiz, the form's errors) are in their own specs.
  */
 import { gzipSync } from "node:zlib";
 
-import { type Page, type Response, expect, test } from "@playwright/test";
+import { type Locator, type Page, type Response, expect, test } from "@playwright/test";
 
 import { type PagePath, pages } from "../../app/content/pages.ts";
 import { CONSENT_STORAGE_KEY } from "../../app/features/consent/consent-record.ts";
 import { sitemapPaths } from "../../app/prerendered-paths.ts";
+import { registrationPaths } from "../../contract/registrations.ts";
 import { classConflicts } from "../support/class-conflicts.ts";
 import {
   allPages,
@@ -31,8 +33,10 @@ import {
   hydratedPaths,
   notFoundPath,
   openPage,
+  phoneMenuToggle,
   seedConsent,
   staticRoutes,
+  untypedButtons,
   viewports,
   watchCsp,
 } from "../support/site.ts";
@@ -148,10 +152,12 @@ async function checkPageInfo(page: Page, path: PagePath) {
     .toHaveText(info.heading);
 }
 
-/** Every figure of spec section 9, and the figures section 2 gives the content pages. */
+/**
+ * Every figure of spec section 9, and the figures section 2 gives the content pages, except
+ * those `contents` finds in their own place (a card, a region, the policies' date line).
+ */
 const figures: Record<string, string[]> = {
-  "/treatment-options": ["£15-65", "£50-75", "£90-200"],
-  "/contact": ["Monday-Friday", "9:00 AM - 6:00 PM", "Closed", "Weekends closed"],
+  "/contact": ["Weekends closed"],
   "/services": ["6-8 weeks", "up to 12 months", "45-minute", "6 weeks, then 3, 6 and 12 months"],
   "/our-approach": [
     "6 weeks",
@@ -164,40 +170,11 @@ const figures: Record<string, string[]> = {
     "at least four weeks apart",
   ],
   // Clinical eligibility (section 5) and the consultation requirements (section 2).
-  "/consultation": [
-    "45-minute video call",
-    "at least four weeks apart, both below 12 nmol/L",
-    "before 10am",
-    "Total testosterone, free testosterone, LH, FSH and SHBG",
-    "8 nmol/L",
-    "48 hours",
-  ],
-  "/trt-overview": ["below 12 nmol/L", "at least four weeks apart", "18 or over"],
-  "/privacy-policy": [
-    "January 2025",
-    "1.0",
-    "Personal details",
-    "Medical information",
-    "Digital information",
-    "At least 8 years",
-    "3 years",
-    "12-24 months",
-    "within one month",
-  ],
-  "/cookie-policy": [
-    "January 2025",
-    "1.0",
-    CONSENT_STORAGE_KEY,
-    "1 year",
-    "For the session",
-    "2 years",
-    "24 hours",
-  ],
+  "/consultation": ["45-minute video call", "8 nmol/L", "48 hours"],
+  "/trt-overview": ["at least four weeks apart", "18 or over"],
+  "/privacy-policy": ["At least 8 years", "3 years", "12-24 months", "within one month"],
+  "/cookie-policy": [CONSENT_STORAGE_KEY, "1 year", "For the session", "2 years", "24 hours"],
   "/terms-of-service": [
-    "January 2025",
-    "1.0",
-    "Effective:",
-    "apply once our services launch after regulatory approval",
     "over 18 and UK resident",
     "45-60 minutes",
     "at least 48 hours before your appointment",
@@ -220,8 +197,6 @@ const figures: Record<string, string[]> = {
     "one month's notice",
   ],
   "/shipping-policy": [
-    "January 2025",
-    "1.0",
     "Standard",
     "Free",
     "Up to 7 working days",
@@ -235,8 +210,6 @@ const figures: Record<string, string[]> = {
     "fit through a letterbox",
   ],
   "/refund-policy": [
-    "January 2025",
-    "1.0",
     "within 14 days of the order date",
     "full refund",
     "£6 including VAT",
@@ -273,6 +246,297 @@ const figures: Record<string, string[]> = {
   ],
 };
 
+/** A link inside `scope` by its name, visible and pointing at `href`. */
+async function expectLink(scope: Locator, name: string | RegExp, href: string) {
+  const link = scope.getByRole("link", { name, exact: typeof name === "string" }).first();
+  await expect.soft(link).toBeVisible();
+  await expect.soft(link).toHaveAttribute("href", href);
+}
+
+/** The structured-data nodes of a page, flattening @graph containers. */
+async function jsonLdNodes(page: Page): Promise<Record<string, unknown>[]> {
+  const blocks = jsonLd(await page.locator('script[type="application/ld+json"]').allTextContents());
+  return blocks.flatMap((b) =>
+    Array.isArray(b["@graph"]) ? (b["@graph"] as Record<string, unknown>[]) : [b],
+  );
+}
+
+function hasType(node: Record<string, unknown>, type: string): boolean {
+  const t = node["@type"];
+  return Array.isArray(t) ? t.includes(type) : t === type;
+}
+
+/** The MedicalClinic node of the page's structured data, with what every copy carries. */
+async function expectClinic(page: Page, fields: Record<string, unknown>) {
+  const clinic = (await jsonLdNodes(page)).find((n) => hasType(n, "MedicalClinic"));
+  expect.soft(clinic, "MedicalClinic JSON-LD").toMatchObject({
+    name: "Meridian Men's Health",
+    url: expect.stringMatching(/^https?:\/\//),
+    address: expect.anything(),
+    ...fields,
+  });
+}
+
+async function expectReviewed(main: Locator) {
+  const line = main.page().getByText(/^Medically reviewed by .+, .+, on \d{1,2} \w+ \d{4}$/);
+  await expect.soft(line).toBeVisible();
+  await expect.soft(line.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}$/);
+}
+
+async function expectPolicy(main: Locator) {
+  await expect.soft(main.getByText("January 2025").first()).toBeVisible();
+  await expect.soft(main.getByText("1.0", { exact: true })).toBeVisible();
+}
+
+async function expectNoindex(page: Page) {
+  await expect.soft(page.locator('head meta[name="robots"]')).toHaveAttribute("content", "noindex");
+  await expect.soft(page.locator('head link[rel="canonical"]')).toHaveCount(0);
+}
+
+/**
+ * What each page shows as it loads, beyond its heading and figures: key texts, links and
+ * structured data (interactive states: content-pages.spec.ts).
+ */
+const contents: Record<string, (main: Locator, page: Page) => Promise<void>> = {
+  "/": async (main, page) => {
+    const hero = page.getByRole("region", { name: "Expert TRT for the Modern Man" });
+    await expect.soft(hero.getByText(/holistic testosterone therapy/i)).toBeVisible();
+    await expect.soft(hero.getByText("Services Available Upon CQC Approval.")).toBeVisible();
+    await expectLink(hero, "Register Your Interest", "/register-interest");
+    await expectLink(hero, "Learn About Our Services", "/services");
+    const quiz = page.getByRole("complementary", { name: "Not sure if you have symptoms?" });
+    await expectLink(quiz, /Take the ADAM Quiz/, "/quiz");
+    const trust = page.getByRole("region", { name: "More Than Just a TRT Clinic" });
+    for (const point of ["GMC Registered", "MHRA Compliant", "Specialist Experience"]) {
+      await expect.soft(trust.getByRole("heading", { name: point })).toBeVisible();
+    }
+    await expect.soft(trust.getByText("4.8/5")).toBeVisible();
+    await expectLink(trust, "Learn About Our Team", "/team");
+    const closing = page.getByRole("region", { name: "Join Our Waiting List" });
+    await expectLink(closing, "Register Your Interest", "/register-interest");
+    await expectLink(closing, "Explore Our Services", "/services");
+    // The home page names no prescription-only medicine and quotes no price.
+    expect
+      .soft((await main.textContent()) ?? "")
+      .not.toMatch(
+        /cypionate|enanthate|undecanoate|propionate|sustanon|nebido|testogel|tostran|testavan|restandol|hcg|anastrozole|tadalafil|£/i,
+      );
+    await expectClinic(page, { telephone: expect.any(String) });
+    // The footer links every page the spec names, and no social link to a made-up address.
+    const footer = page.locator("footer");
+    for (const [name, href] of [
+      ["TRT Treatment Plans", "/treatment-options"],
+      ["Meet the Team", "/team"],
+      ["Privacy Policy", "/privacy-policy"],
+      ["Terms of Service", "/terms-of-service"],
+      ["Cookie Policy", "/cookie-policy"],
+      ["Shipping Policy", "/shipping-policy"],
+      ["Refund Policy", "/refund-policy"],
+      ["Ongoing Monitoring", "/our-approach#ongoing-care"],
+      ["Accessibility", "/accessibility"],
+    ]) {
+      await expect
+        .soft(footer.getByRole("link", { name, exact: true }))
+        .toHaveAttribute("href", href!);
+    }
+    await expect.soft(footer.getByText("Instagram")).toBeVisible();
+    await expect.soft(footer.getByRole("link", { name: "Instagram" })).toHaveCount(0);
+    await expect.soft(footer).toContainText("company number");
+    await expect.soft(footer).toContainText("Care Quality Commission");
+    // From the lg breakpoint the phone menu's toggle is hidden.
+    await expect.soft(phoneMenuToggle(page)).toBeHidden();
+  },
+  "/our-approach": async (main, page) => {
+    await expect.soft(main.getByRole("heading", { name: "Our principles" })).toBeVisible();
+    const process = page.getByRole("region", { name: "Our three-step process" });
+    for (const step of ["Initial Assessment", "Treatment Initiation", "Ongoing Care"]) {
+      await expect.soft(process.getByRole("heading", { name: step, exact: true })).toBeVisible();
+    }
+    await expect.soft(process.getByRole("img", { name: "Our three-step process" })).toBeVisible();
+    await expect.soft(main.getByRole("heading", { name: "Clinical foundation" })).toBeVisible();
+    await expect.soft(main.getByRole("heading", { name: "What you can expect" })).toBeVisible();
+    await expect
+      .soft(page.getByRole("complementary", { name: "Medical information notice" }))
+      .toBeVisible();
+  },
+  "/team": async (main) => {
+    const cards = main.getByRole("article");
+    await expect.soft(cards).toHaveCount(2);
+    for (const card of await cards.all()) {
+      await expect.soft(card.getByRole("heading", { level: 3 })).toHaveText(/^Dr /);
+      await expect.soft(card.getByText(/^[A-Z]{2}$/)).toBeVisible();
+      await expect.soft(card.getByText(/Qualifications:/)).toBeAttached();
+      await expect.soft(card.locator("p")).not.toHaveCount(0);
+      // A seven-digit GMC number, linked to the register.
+      const text = await card.innerText();
+      const gmc = /GMC number (\d{7})\b/.exec(text)?.[1];
+      expect.soft(gmc, text).toBeTruthy();
+      await expect
+        .soft(card.getByRole("link", { name: /GMC register/ }))
+        .toHaveAttribute("href", `https://www.gmc-uk.org/doctors/${gmc}`);
+    }
+    await expectLink(main, "Register Your Interest", "/register-interest");
+  },
+  "/trt-overview": async (main, page) => {
+    await expect.soft(main.getByRole("heading", { name: "Possible benefits" })).toBeVisible();
+    const daily = page.getByRole("region", { name: "Where it shows in daily life" });
+    for (const level of ["Very High", "High", "Medium"]) {
+      await expect.soft(daily.getByText(`Impact: ${level}`, { exact: true }).first()).toBeVisible();
+    }
+    await expect.soft(main.getByRole("heading", { name: "Who may be a candidate?" })).toBeVisible();
+    await expect.soft(main.getByText(/below 12 nmol\/L/)).toBeVisible();
+    await expectLink(main, "What you need for a consultation", "/consultation");
+    // The spec's /how-it-works does not exist: the link goes to the three-step process.
+    await expectLink(main, "How it works", "/our-approach");
+    await expect.soft(page.locator('a[href="/how-it-works"]')).toHaveCount(0);
+    await expectLink(main, "Register Your Interest", "/register-interest");
+    await expectReviewed(main);
+  },
+  "/faq": async (main, page) => {
+    await expectLink(main, "Contact Our Team", "/contact");
+    // Every question a visitor sees is marked up, in order, with its answer.
+    const faq = (await jsonLdNodes(page)).find((n) => hasType(n, "FAQPage"));
+    const entities = (faq?.["mainEntity"] ?? []) as Record<string, unknown>[];
+    const questions = await main.locator("details summary").allTextContents();
+    expect.soft(questions.length, "questions on /faq").toBeGreaterThan(0);
+    expect.soft(entities.map((e) => e["name"])).toEqual(questions);
+    for (const q of entities) {
+      expect.soft(hasType(q, "Question")).toBe(true);
+      const answer = q["acceptedAnswer"] as Record<string, unknown> | undefined;
+      expect
+        .soft(answer && hasType(answer, "Answer"), `answer to "${String(q["name"])}"`)
+        .toBe(true);
+      expect.soft(answer?.["text"]).toEqual(expect.stringMatching(/\S/));
+    }
+    await expectReviewed(main);
+  },
+  "/services": async (main) => {
+    for (const name of [
+      "Specialist Consultations",
+      "Blood Testing",
+      "Personalised Treatment Plans",
+      "Ongoing Care and Monitoring",
+    ]) {
+      await expect.soft(main.getByRole("article", { name })).toBeVisible();
+    }
+    await expect.soft(main.getByRole("note").filter({ hasText: "await approval" })).toBeVisible();
+    await expectLink(main, "Register Your Interest", "/register-interest");
+  },
+  "/treatment-options": async (main) => {
+    for (const [name, badge, cost] of [
+      ["Injectable TRT", "Excellent", "£15-65"],
+      ["Topical Applications", "Good", "£50-75"],
+      ["Oral Testosterone", "Moderate", "£90-200"],
+    ] as const) {
+      const card = main.getByRole("article", { name });
+      // The badge reads "Effectiveness: Excellent" to screen readers and "Excellent" on screen.
+      await expect.soft(card.getByText(`Effectiveness: ${badge}`, { exact: true })).toBeVisible();
+      await expect.soft(card.getByText("Schedule")).toBeVisible();
+      await expect.soft(card.getByText("Monthly cost")).toBeVisible();
+      await expect.soft(card.getByText(cost)).toBeVisible();
+    }
+    await expectLink(main, "Learn About Consultations", "/consultation");
+    await expectLink(main, "Register Your Interest", "/register-interest");
+    await expectReviewed(main);
+  },
+  "/consultation": async (main, page) => {
+    const requirements = page.getByRole("region", { name: "What you will need" });
+    await expect.soft(requirements.getByRole("listitem")).toHaveCount(4);
+    for (const text of [
+      "Two results at least four weeks apart, both below 12 nmol/L.",
+      "Taken before 10am",
+      "Total testosterone, free testosterone, LH, FSH and SHBG.",
+      "medications and supplements",
+      "health conditions",
+    ]) {
+      await expect.soft(requirements).toContainText(text);
+    }
+    await expect
+      .soft(main.getByRole("heading", { name: "Bookings Not Yet Available" }))
+      .toBeVisible();
+    await expectLink(main, "Register Your Interest", "/register-interest");
+    await expectReviewed(main);
+  },
+  "/contact": async (main, page) => {
+    await expect.soft(main.getByText("1 Example Street")).toBeVisible();
+    for (const [name, href] of [
+      ["020 0000 0000", "tel:+442000000000"],
+      ["hello@example.co.uk", "mailto:hello@example.co.uk"],
+    ]) {
+      await expect.soft(main.getByRole("link", { name })).toHaveAttribute("href", href!);
+    }
+    const hours = page.getByRole("region", { name: "Opening hours" });
+    for (const text of ["Monday-Friday", "9:00 AM - 6:00 PM", "Closed"]) {
+      await expect.soft(hours).toContainText(text);
+    }
+    const urgent = main.getByRole("note", { name: "Need urgent medical help?" });
+    await expect.soft(urgent).toContainText("NHS 111");
+    await expect.soft(urgent).toContainText("GP");
+    await expect.soft(main.locator("form")).toHaveCount(0);
+    await expectLink(main, "Register Your Interest", "/register-interest");
+    await expectClinic(page, { email: "hello@example.co.uk" });
+  },
+  "/privacy-policy": async (main, page) => {
+    await expectPolicy(main);
+    const section = page.getByRole("region", { name: "The data we collect" });
+    for (const category of ["Personal details", "Medical information", "Digital information"]) {
+      await expect.soft(section.getByText(new RegExp(`^${category}:`))).toBeVisible();
+    }
+  },
+  "/cookie-policy": expectPolicy,
+  "/terms-of-service": async (main) => {
+    await expectPolicy(main);
+    await expect.soft(main.getByText(/Effective:/)).toBeVisible();
+    await expect
+      .soft(main.getByRole("note"))
+      .toContainText("apply once our services launch after regulatory approval");
+  },
+  "/shipping-policy": expectPolicy,
+  "/refund-policy": expectPolicy,
+  "/accessibility": async (main) => {
+    await expect.soft(main).toContainText("WCAG");
+  },
+  "/pricing": async (_, page) => {
+    const region = page.getByRole("complementary", { name: "Your estimate" });
+    await expect.soft(region).toContainText("Medication and membership only");
+    await expect.soft(region).toContainText("With consultation and tests");
+    // Cypionate at £15: the worked example's £1,485 with ten months at £15 instead of £45.
+    await expect.soft(region.getByRole("definition").filter({ hasText: "£1,185" })).toBeVisible();
+    await expect
+      .soft(region.getByRole("link", { name: "See the cost breakdown" }))
+      .toHaveAttribute("href", "#breakdown");
+  },
+  "/register-interest": async (_, page) => {
+    await expect.soft(page.getByLabel("Full name")).toHaveAttribute("required", "");
+    await expect.soft(page.getByLabel("Email address")).toHaveAttribute("type", "email");
+    await expect.soft(page.getByLabel("Email address")).toHaveAttribute("required", "");
+    await expect.soft(page.getByLabel("Phone number")).toHaveAttribute("type", "tel");
+    await expect.soft(page.getByLabel("Phone number")).not.toHaveAttribute("required");
+    await expect
+      .soft(page.getByRole("link", { name: "Read our privacy policy" }))
+      .toHaveAttribute("href", "/privacy-policy");
+    // The honeypot is out of the accessibility tree and the tab order.
+    await expect.soft(page.getByRole("textbox")).toHaveCount(4);
+    await expect.soft(page.locator('input[name="website"]')).toHaveAttribute("tabindex", "-1");
+    // The idempotency key is made in the browser after hydration.
+    await expect.soft(page.locator('input[name="idempotencyKey"]')).toHaveValue(/^[0-9a-f-]{36}$/);
+  },
+  [registrationPaths.thankYou]: async (_, page) => expectNoindex(page),
+  [notFoundPath]: async (main, page) => {
+    await expect.soft(page.getByText("404", { exact: true })).toBeVisible();
+    await expect
+      .soft(main.getByRole("heading", { level: 1 }))
+      .toContainText("Oops! Page not found");
+    await expect
+      .soft(page.getByRole("link", { name: "Return to Home" }))
+      .toHaveAttribute("href", "/");
+    await expect
+      .soft(page.locator('head meta[name="robots"]'))
+      .toHaveAttribute("content", /noindex/);
+    await expect.soft(page.locator('head link[rel="canonical"]')).toHaveCount(0);
+  },
+};
+
 for (const [size, viewport] of Object.entries(viewports)) {
   test.describe(`at ${viewport.width}px`, () => {
     test.use({ viewport });
@@ -281,6 +545,10 @@ for (const [size, viewport] of Object.entries(viewports)) {
       test(`${path} (${size})`, async ({ page, context }) => {
         await seedConsent(context);
         const csp = await watchCsp(page);
+        const logged: string[] = [];
+        page.on("console", (m) => {
+          if (m.type() === "error") logged.push(m.text());
+        });
         const weights = weigh(page);
         const response = await openPage(page, path);
         await page.waitForLoadState("networkidle");
@@ -310,12 +578,7 @@ for (const [size, viewport] of Object.entries(viewports)) {
             .toMatch(/'sha256-/);
         }
 
-        const untyped = await page.evaluate(() =>
-          [...document.querySelectorAll("button:not([type])")].map(
-            (b) => b.outerHTML.slice(0, 120) || "<button>",
-          ),
-        );
-        expect.soft(untyped, `buttons without a type on ${at}`).toEqual([]);
+        expect.soft(await untypedButtons(page), `buttons without a type on ${at}`).toEqual([]);
 
         const banner = page.getByRole("region", { name: "Regulatory status" });
         await expect.soft(banner).toHaveText("Services Available Upon CQC Approval");
@@ -337,6 +600,9 @@ for (const [size, viewport] of Object.entries(viewports)) {
             .soft(page.getByRole("main"), `${path} shows "${figure}"`)
             .toContainText(figure);
         }
+        await contents[path]?.(page.getByRole("main"), page);
+        // The 404 page logs the path that was asked for.
+        if (path === notFoundPath) await expect.poll(() => logged.join("\n")).toContain(path);
       });
     }
   });

@@ -6,9 +6,7 @@ import { type Page, expect, test } from "@playwright/test";
 
 import { registrationCopy } from "../../app/content/registration.ts";
 import type { NewRegistration } from "../../contract/registrations.ts";
-import { type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
-import { startFakeSpreadsheet } from "../support/fake-spreadsheet.ts";
-import { logProblems } from "../support/log-lines.ts";
+import { freshPostgresSchema } from "../../scripts/lib/postgres.ts";
 import {
   Ledger,
   type StoredRow,
@@ -20,9 +18,11 @@ import {
   postgresRows,
   registrationModes,
   sqliteRows,
-} from "../support/registrations.ts";
+} from "../../scripts/lib/registrations.ts";
+import { type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
+import { startFakeSpreadsheet } from "../support/fake-spreadsheet.ts";
+import { logProblems } from "../support/log-lines.ts";
 import { seedConsent } from "../support/site.ts";
-import { freshPostgresSchema } from "../support/storage-backends.ts";
 import { startTcpProxy } from "../support/tcp-proxy.ts";
 import { type LockableDir, type Tmpfs, lockableDir, mountTmpfs } from "../support/tmpfs.ts";
 

@@ -5,11 +5,11 @@ import { expect, test } from "@playwright/test";
 import fc from "fast-check";
 
 import { registrationSchema } from "../../app/features/registration/form.ts";
+import { inParallel, sqliteRows } from "../../scripts/lib/registrations.ts";
 import { type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
 import { MAX_BODY_BYTES } from "../../server/registrations/guards.ts";
 import { parseCsv } from "../support/csv.ts";
 import { type FakeSpreadsheet, startFakeSpreadsheet } from "../support/fake-spreadsheet.ts";
-import { inParallel, sqliteRows } from "../support/registrations.ts";
 
 /**
  * Property-based fuzzing of the one write path. 10,000 generated requests go to
@@ -468,7 +468,7 @@ test("10,000 generated requests: never a 5xx, and every stored row is valid, ine
       const cell = record[column(name)] ?? "";
       expect(cell, `${name} of ${row?.id}`).not.toMatch(/^[=+\-@\t\r]/);
       const stored = row?.[name] ?? "";
-      // The export's rule (server/registrations/csv.ts): a formula start gets a leading apostrophe.
+      // The export's rule (server/shared/csv.ts): a formula start gets a leading apostrophe.
       expect(cell).toBe(/^[=+\-@\t\r]/.test(stored) ? `'${stored}` : stored);
     }
   }

@@ -62,7 +62,9 @@ for (const width of [320, 390]) {
       await seedConsent(context);
     });
 
-    test("the three-step process shows every step title whole", async ({ page }) => {
+    test("the three-step process shows every step title whole, and the monitoring timeline spaces its marks evenly", async ({
+      page,
+    }) => {
       await openPage(page, "/our-approach");
       const figure = page.locator("#process figure");
       const titles = figure.locator("[data-step-title]");
@@ -76,16 +78,13 @@ for (const width of [320, 390]) {
         await expectInside(title, figure, (await title.textContent()) ?? "");
         expect(await notTruncated(title)).toBe(true);
       }
-    });
 
-    test("the monitoring timeline spaces its marks evenly", async ({ page }) => {
-      await openPage(page, "/our-approach");
-      const figure = page.locator("#ongoing-care figure");
-      const marks = figure.locator("[data-mark]");
+      const timeline = page.locator("#ongoing-care figure");
+      const marks = timeline.locator("[data-mark]");
       await expect(marks).toHaveCount(6);
       const centres: number[] = [];
       for (const mark of await marks.all()) {
-        await expectInside(mark, figure, "timeline mark");
+        await expectInside(mark, timeline, "timeline mark");
         const box = (await mark.boundingBox())!;
         centres.push(box.y + box.height / 2);
       }

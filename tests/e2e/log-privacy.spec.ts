@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 
 import { expect, test } from "@playwright/test";
 
+import { newRegistration, postRegistration } from "../../scripts/lib/registrations.ts";
 import { startServer } from "../../scripts/lib/server-process.ts";
 import { startFakeSpreadsheet } from "../support/fake-spreadsheet.ts";
-import { newRegistration, postRegistration } from "../support/registrations.ts";
 
 /**
  * Registrations may touch on health, so their details must never reach the logs.

@@ -1,15 +1,16 @@
-import { writeFileSync } from "node:fs";
-import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
-
 import { expect, test } from "@playwright/test";
 
-import type { NewRegistration } from "../../contract/registrations.ts";
-import { freshDataDir, type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
-import { approveSubmitted } from "../support/console.ts";
-import { type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
-import { newRegistration, postRegistration, registrationsCli } from "../support/registrations.ts";
-import { freshPostgresSchema } from "../support/storage-backends.ts";
+import { type MailCatcher, startMailCatcher } from "../../scripts/lib/mail-catcher.ts";
+import { freshPostgresSchema } from "../../scripts/lib/postgres.ts";
+import { newRegistration, registrationsCli } from "../../scripts/lib/registrations.ts";
+import type { ServerProcess } from "../../scripts/lib/server-process.ts";
+import {
+  announceApproved,
+  confirmAll,
+  registerAll,
+  sqlite,
+  startMailSite,
+} from "../support/mail-site.ts";
 
 /**
  * Issue 21's remaining delivery faults, end to end: the production server (two of them on
@@ -19,32 +20,13 @@ import { freshPostgresSchema } from "../support/storage-backends.ts";
  * test costs is in its title.
  */
 
-const FROM = "Meridian Men's Health <hello@clinic.test>";
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
-function siteEnv(mail: MailCatcher): Record<string, string> {
-  return { SMTP_URL: mail.url, MAIL_FROM: FROM, SITE_URL: "http://localhost:3999" };
-}
-
-async function registerAll(servers: ServerProcess[], people: NewRegistration[]) {
-  for (let i = 0; i < people.length; i += 10) {
-    const posted = await Promise.all(
-      people
-        .slice(i, i + 10)
-        .map((person, j) => postRegistration(servers[(i + j) % servers.length]!.url, person)),
-    );
-    for (const p of posted) expect(p.status).toBe(200);
-  }
-}
-
-function sqlite<T>(dataDir: string, work: (db: DatabaseSync) => T): T {
-  const db = new DatabaseSync(path.join(dataDir, "registrations.sqlite"), { timeout: 5_000 });
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+/** A crash may send again at most one email per connection (decision 154): these tests allow 3. */
+const startSite = (
+  mail: MailCatcher,
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+) => startMailSite(mail, { MAIL_CONNECTIONS: "3", ...options.env }, { dataDir: options.dataDir });
 
 /** Mail rows not yet delivered: none left means nothing more can be sent. */
 function undelivered(dataDir: string): number {
@@ -79,38 +61,29 @@ const isConfirmation = (subject: string) => subject.startsWith("Please confirm y
 test("SIGKILL mid-announcement: after the restart, 80 recipients have one copy each, at most 3 have two [~60-120 s: the 60 s lease]", async () => {
   test.setTimeout(480_000);
   const mail = await startMailCatcher();
-  const dataDir = freshDataDir();
-  let server = await startServer({ env: siteEnv(mail), dataDir });
+  let server = await startSite(mail);
+  const { dataDir } = server;
   try {
     const people = Array.from({ length: 80 }, () => newRegistration("killed"));
     await registerAll([server], people);
     await expect.poll(() => mail.messages.length, { timeout: 60_000 }).toBe(people.length);
-    sqlite(dataDir, (db) =>
-      db.prepare("UPDATE registrations SET confirmed_at = ?").run(new Date().toISOString()),
-    );
+    confirmAll(dataDir);
 
     mail.delayMs = 400;
     const subject = `Opening ${Date.now()}`;
-    const textFile = path.join(dataDir, "announce.txt");
-    writeFileSync(textFile, "Our doors open today.\n");
-    const announce = () =>
-      registrationsCli({ DATA_DIR: dataDir, MAIL_PER_MINUTE: "6000" }, [
-        "announce",
-        "--subject",
-        subject,
-        "--text-file",
-        textFile,
-      ]);
     // Submitted first; queued once a manager approved it (decision 136).
-    approveSubmitted(await announce(), dataDir);
-    await announce();
+    await announceApproved(
+      dataDir,
+      { subject, text: "Our doors open today.\n" },
+      { MAIL_PER_MINUTE: "6000" },
+    );
     const announced = () => copies(mail, (s) => s === subject);
     await expect.poll(() => announced().size, { timeout: 60_000 }).toBeGreaterThanOrEqual(20);
     expect(await server.stop("SIGKILL")).toBe("SIGKILL");
     const atKill = announced().size;
     expect(atKill).toBeLessThan(people.length);
 
-    server = await startServer({ env: siteEnv(mail), dataDir });
+    server = await startSite(mail, { dataDir });
     // Messages in flight at the kill come back when their lease (60 s) runs out.
     await expect.poll(() => undelivered(dataDir), { timeout: 150_000 }).toBe(0);
     const counts = announced();
@@ -133,10 +106,10 @@ test("`outbox --retry` during sending on two servers sharing PostgreSQL: no dupl
   const mail = await startMailCatcher();
   const servers: ServerProcess[] = [];
   try {
-    const env = { ...siteEnv(mail), DATABASE_URL: schema.url };
+    const env = { DATABASE_URL: schema.url };
     // One after the other: each migrates the schema on boot.
-    servers.push(await startServer({ env }));
-    servers.push(await startServer({ env }));
+    servers.push(await startSite(mail, { env }));
+    servers.push(await startSite(mail, { env }));
     // Slow enough that several `outbox --retry` runs start while sending, even when a busy
     // machine takes seconds to start each one.
     mail.delayMs = 3_000;
@@ -184,7 +157,7 @@ test("`outbox --retry` during sending on two servers sharing PostgreSQL: no dupl
 test("a 40 s SMTP hang, registrations made meanwhile: exactly one confirmation each once it recovers [~100 s: the hang and the 30-60 s backoff]", async () => {
   test.setTimeout(480_000);
   const mail = await startMailCatcher();
-  const server = await startServer({ env: siteEnv(mail), dataDir: freshDataDir() });
+  const server = await startSite(mail);
   try {
     mail.hanging = true;
     const people = Array.from({ length: 6 }, () => newRegistration("hung"));
@@ -207,7 +180,7 @@ test("a 40 s SMTP hang, registrations made meanwhile: exactly one confirmation e
 test("one slow recipient does not hold up the rest [~20 s]", async () => {
   test.setTimeout(180_000);
   const mail = await startMailCatcher();
-  const server = await startServer({ env: siteEnv(mail), dataDir: freshDataDir() });
+  const server = await startSite(mail);
   try {
     const slow = newRegistration("slow-one");
     // Under the 20 s send timeout: slow, not failed.

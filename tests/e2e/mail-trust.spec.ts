@@ -1,55 +1,23 @@
 import { generateKeyPairSync } from "node:crypto";
-import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 
 import { expect, test } from "@playwright/test";
 import { dkimVerify } from "mailauth/lib/dkim/verify.js";
 
 import type { NewRegistration } from "../../contract/registrations.ts";
-import { freshDataDir, type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
-import { approveSubmitted } from "../support/console.ts";
-import { type CaughtMail, type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
-import { newRegistration, postRegistration, registrationsCli } from "../support/registrations.ts";
+import { type CaughtMail, startMailCatcher } from "../../scripts/lib/mail-catcher.ts";
+import { newRegistration, registrationsCli } from "../../scripts/lib/registrations.ts";
+import type { ServerProcess } from "../../scripts/lib/server-process.ts";
+import { announceApproved, confirmAll, registerAll, startMailSite } from "../support/mail-site.ts";
 
 /**
  * Issue 21, the delivery side, end to end: the production server sending through the
- * test SMTP server (tests/support/mail-catcher.ts) while it is slow or refuses, with the
+ * test SMTP server (scripts/lib/mail-catcher.ts) while it is slow or refuses, with the
  * operator's CLI run beside it as staff would. What each test costs is in its title.
  */
 
-const FROM = "Meridian Men's Health <hello@clinic.test>";
-
-const cli = (dataDir: string, args: string[], env: Record<string, string> = {}) =>
-  registrationsCli({ DATA_DIR: dataDir, ...env }, args);
-
-async function startSite(mail: MailCatcher, env: Record<string, string> = {}) {
-  return startServer({
-    env: { SMTP_URL: mail.url, MAIL_FROM: FROM, SITE_URL: "http://localhost:3999", ...env },
-    dataDir: freshDataDir(),
-  });
-}
-
-async function registerAll(server: ServerProcess, people: NewRegistration[]) {
-  for (let i = 0; i < people.length; i += 10) {
-    const posted = await Promise.all(
-      people.slice(i, i + 10).map((person) => postRegistration(server.url, person)),
-    );
-    for (const p of posted) expect(p.status).toBe(200);
-  }
-}
-
-/** Confirms every registration straight in the database (the confirm page is not under test here). */
-function confirmAll(dataDir: string) {
-  const db = new DatabaseSync(path.join(dataDir, "registrations.sqlite"), { timeout: 5_000 });
-  try {
-    db.prepare("UPDATE registrations SET confirmed_at = ? WHERE confirmed_at IS NULL").run(
-      new Date().toISOString(),
-    );
-  } finally {
-    db.close();
-  }
-}
+const cli = (dataDir: string, args: string[]) => registrationsCli({ DATA_DIR: dataDir }, args);
 
 /** The path and query of the List-Unsubscribe https URL, against this server. */
 function unsubscribeUrl(server: ServerProcess, message: CaughtMail): string {
@@ -71,10 +39,10 @@ function filesUnder(dir: string): string[] {
 test("a slow mail server (1.5 s a message): 100 announced once each, and nothing after erase or unsubscribe [~75 s]", async () => {
   test.setTimeout(480_000);
   const mail = await startMailCatcher();
-  const server = await startSite(mail);
+  const server = await startMailSite(mail);
   try {
     const people = Array.from({ length: 102 }, () => newRegistration("slow"));
-    await registerAll(server, people);
+    await registerAll([server], people);
     await expect.poll(() => mail.messages.length, { timeout: 60_000 }).toBe(people.length);
     confirmAll(server.dataDir);
 
@@ -82,16 +50,11 @@ test("a slow mail server (1.5 s a message): 100 announced once each, and nothing
     const [erased, unsubscribed] = people as [NewRegistration, NewRegistration];
     const unsubscribeAt = unsubscribeUrl(server, mail.to(unsubscribed.email)[0]!);
     const subject = `Opening ${Date.now()}`;
-    const textFile = path.join(server.dataDir, "announce.txt");
-    writeFileSync(textFile, "Our doors open today.\n");
     mail.delayMs = 1_500;
-    const announce = () =>
-      cli(server.dataDir, ["announce", "--subject", subject, "--text-file", textFile], {
-        MAIL_PER_MINUTE: "6000",
-      });
-    // The first run submits it for a manager's approval (decision 136); the second queues it.
-    approveSubmitted(await announce(), server.dataDir);
-    expect(await announce()).toMatch(/^Queued announcement [0-9a-f]{32} for \d+ address/);
+    const text = "Our doors open today.\n";
+    expect(
+      await announceApproved(server.dataDir, { subject, text }, { MAIL_PER_MINUTE: "6000" }),
+    ).toMatch(/^Queued announcement [0-9a-f]{32} for \d+ address/);
     const announced = () => mail.messages.filter((m) => m.parsed.subject === subject);
     const started = Date.now();
     await expect.poll(() => announced().length, { timeout: 60_000 }).toBeGreaterThanOrEqual(9);
@@ -135,7 +98,7 @@ test("a 550 recipient is tried once, and after erase neither the log nor DATA_DI
   const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
   const publicDer = publicKey.export({ type: "spki", format: "der" }).toString("base64");
   const mail = await startMailCatcher();
-  const server = await startSite(mail, {
+  const server = await startMailSite(mail, {
     DKIM_DOMAIN: "clinic.test",
     DKIM_SELECTOR: "test2026",
     DKIM_PRIVATE_KEY: privateKey.export({ type: "pkcs8", format: "pem" }).toString(),
@@ -145,7 +108,7 @@ test("a 550 recipient is tried once, and after erase neither the log nor DATA_DI
   try {
     const accepted = newRegistration("accepted");
     mail.refuseAddress(refused.email, 550);
-    await registerAll(server, [accepted, refused]);
+    await registerAll([server], [accepted, refused]);
     const [message] = await mail.waitFor(accepted.email);
     const verified = await dkimVerify(message!.raw, {
       resolver: async (name: string, type: string) => {

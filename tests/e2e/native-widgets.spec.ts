@@ -6,7 +6,7 @@
 import { type Locator, type Page, expect, test } from "@playwright/test";
 
 import { faqGroups } from "../../app/content/faq.ts";
-import { openPage, phoneMenuToggle, seedConsent, viewports } from "../support/site.ts";
+import { mouseClick, phoneMenuToggle, seedConsent, viewports } from "../support/site.ts";
 
 /** The first question of every FAQ group, and of the treatment details. */
 const firstQuestions: { path: string; list: (page: Page) => Locator }[] = [
@@ -19,14 +19,6 @@ const firstQuestions: { path: string; list: (page: Page) => Locator }[] = [
     list: (page: Page) => page.getByRole("region", { name: "Treatment details" }),
   },
 ];
-
-/** A plain mouse click at the centre of the element: no hover before it. */
-async function mouseClick(page: Page, target: Locator) {
-  await target.scrollIntoViewIfNeeded();
-  const box = await target.boundingBox();
-  if (!box) throw new Error(`${target.toString()} has no box`);
-  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-}
 
 /** Clicks the first question of each list once, and checks that its answer opened. */
 async function clickEachFirstQuestion(page: Page, path: string) {
@@ -42,17 +34,13 @@ async function clickEachFirstQuestion(page: Page, path: string) {
 
 const paths = [...new Set(firstQuestions.map((q) => q.path))];
 
+// Once the page is interactive: content-pages.spec.ts, whose accordions start with one.
 test.describe("a first mouse click opens the first question of every list", () => {
   test.beforeEach(async ({ context }) => {
     await seedConsent(context);
   });
 
   for (const path of paths) {
-    test(`${path}, once the page is interactive`, async ({ page }) => {
-      await openPage(page, path);
-      await clickEachFirstQuestion(page, path);
-    });
-
     test(`${path}, as soon as it shows: the page ships no module script`, async ({ page }) => {
       await page.goto(path, { waitUntil: "commit" });
       await clickEachFirstQuestion(page, path);

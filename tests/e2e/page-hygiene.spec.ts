@@ -1,93 +1,19 @@
 /**
- * What checkers outside our own tests (html-validate, pa11y, the Nu checker, a look at
- * the network panel) flagged on the landed site, each kept fixed here: every button says
- * its type, each module is preloaded once, and a navigation journey asks for nothing
- * twice.
+ * What a look at the network panel flagged on the landed site, kept fixed here: a
+ * navigation journey asks for nothing twice. The desktop journey also follows every link
+ * of the submenus. What html-validate, pa11y and the Nu checker flagged (every button says
+ * its type, each module is preloaded once): html-validity.spec.ts, every-page.spec.ts and
+ * a11y.spec.ts.
  */
 import { type Page, expect, test } from "@playwright/test";
 
 import {
-  allPages,
   desktopMenuToggle,
-  hydratedPaths,
-  notFoundPath,
   openPage,
   phoneMenuToggle,
   seedConsent,
   viewports,
 } from "../support/site.ts";
-
-/** Buttons without a `type` attribute in the live document, described for the report. */
-function untypedButtons(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll("button:not([type])")].map(
-      (b) => b.outerHTML.slice(0, 120) || "<button>",
-    ),
-  );
-}
-
-test.describe("every <button> states its type", () => {
-  test("in the served HTML of every page", async ({ request }) => {
-    for (const path of allPages) {
-      const html = await (await request.get(path)).text();
-      const untyped = [...html.matchAll(/<button\b[^>]*>/g)]
-        .map((m) => m[0])
-        .filter((tag) => !/\stype="(button|submit|reset)"/.test(tag));
-      expect(untyped, `buttons without a type in ${path}`).toEqual([]);
-    }
-  });
-
-  // Once each page is interactive: every-page.spec.ts.
-  test("with the menus and the cookie dialog open", async ({ page, context }) => {
-    await seedConsent(context);
-    await page.setViewportSize(viewports.desktop);
-    await openPage(page, "/");
-    // The desktop menu's Radix code arrives on first pointing; open a submenu.
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await desktopMenuToggle(page, "TRT").click();
-    await expect(nav.getByRole("link", { name: "FAQ" })).toBeVisible();
-    expect(await untypedButtons(page), "with a desktop submenu open").toEqual([]);
-
-    await page.setViewportSize(viewports.mobile);
-    await openPage(page, "/");
-    await phoneMenuToggle(page).click();
-    expect(await untypedButtons(page), "with the phone menu open").toEqual([]);
-
-    // The cookie banner and its preferences dialog (a first visit: no stored choice).
-    const fresh = await page.context().browser()!.newContext({ viewport: viewports.mobile });
-    const visitor = await fresh.newPage();
-    await openPage(visitor, "/");
-    const banner = visitor.getByRole("region", { name: "Cookies on this site" });
-    await expect(banner).toBeVisible();
-    expect(await untypedButtons(visitor), "with the cookie banner").toEqual([]);
-    await banner.getByRole("button", { name: "Manage preferences" }).click();
-    await expect(visitor.getByRole("dialog")).toBeVisible();
-    expect(await untypedButtons(visitor), "with the cookie dialog open").toEqual([]);
-    await fresh.close();
-  });
-});
-
-test("each module is preloaded once on every page that hydrates, and none elsewhere", async ({
-  request,
-}) => {
-  for (const path of allPages) {
-    const response = await request.get(path);
-    expect(response.status()).toBe(path === notFoundPath ? 404 : 200);
-    const html = await response.text();
-    const hrefs = [...html.matchAll(/<link\b[^>]*\brel="modulepreload"[^>]*>/g)].map(
-      (m) => /\shref="([^"]+)"/.exec(m[0])?.[1] ?? "",
-    );
-    if (!hydratedPaths.includes(path)) {
-      // A content page ships no module at all (decision 105).
-      expect(hrefs, `${path} preloads no module`).toEqual([]);
-      expect(html, `${path} has no module script`).not.toContain('type="module"');
-      continue;
-    }
-    expect(hrefs.length, `${path} preloads its modules`).toBeGreaterThan(0);
-    const repeated = hrefs.filter((href, i) => hrefs.indexOf(href) !== i);
-    expect(repeated, `modules preloaded more than once on ${path}`).toEqual([]);
-  }
-});
 
 test.describe("a navigation journey asks for nothing twice", () => {
   test.beforeEach(async ({ context }) => {

@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 
+import { renderSkippedContent } from "../../scripts/lib/skipped-content.ts";
 import { seedConsent } from "../support/site.ts";
 import { toastRegionSelector, toastTimeline, watchToastRegion } from "../support/toast-region.ts";
 
@@ -175,8 +176,53 @@ test("the comparison table and the chart are there, with their headers", async (
 
 test("axe finds no violations", async ({ page }) => {
   await open(page, "?treatment=nebido&addons=hcg-high");
+  await renderSkippedContent(page);
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
     .analyze();
   expect(results.violations).toEqual([]);
+});
+
+test("the sections below the fold are rendered only near the viewport, yet find-in-page and print reach them", async ({
+  page,
+}) => {
+  // Decision 132: the long page's first layouts cost /pricing twice the main-thread time of
+  // /register-interest. The calculator's form is contained, not its section: the toasts are
+  // fixed to the viewport, which containment would break.
+  const below = ["#calculator form", "#breakdown", "#other-costs", "#next-steps"];
+  await page.setViewportSize({ width: 390, height: 844 });
+  await open(page);
+  const rendered = (selector: string) =>
+    page
+      .locator(selector)
+      // The contained element shows; what it skips is its content.
+      .evaluate((element) =>
+        element.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }),
+      );
+  // Skipped until near: not laid out, though in the document and the accessibility tree.
+  for (const selector of below) expect(await rendered(selector)).toBe(false);
+  await expect(page.getByRole("table", { name: "Year 2" })).toBeAttached();
+  expect(
+    await page
+      .locator(toastRegionSelector)
+      .evaluate((region) => region.closest(".render-when-near")),
+  ).toBeNull();
+
+  // Find-in-page (here window.find, which Chromium and Firefox share) reaches the skipped
+  // text and renders it.
+  const find = () => (window as unknown as { find(text: string): boolean }).find("Year 2 total");
+  expect(await page.evaluate(find)).toBe(true);
+  await expect.poll(() => rendered("#breakdown")).toBe(true);
+
+  // Scrolled to, each is rendered.
+  for (const selector of below) {
+    await page.locator(selector).scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered(selector)).toBe(true);
+  }
+
+  // Printing lays out everything.
+  await page.emulateMedia({ media: "print" });
+  for (const selector of below) {
+    await expect(page.locator(selector)).toHaveCSS("content-visibility", "visible");
+  }
 });

@@ -7,6 +7,14 @@ import {
   essentialOnly,
   serializeConsent,
 } from "../../app/features/consent/consent-record.ts";
+import { freshPostgresSchema } from "../../scripts/lib/postgres.ts";
+import {
+  formBody,
+  inParallel,
+  newRegistration,
+  postgresRows,
+  sqliteRows,
+} from "../../scripts/lib/registrations.ts";
 import {
   type Caddy,
   httpsFetch,
@@ -15,14 +23,6 @@ import {
   startServer,
 } from "../../scripts/lib/server-process.ts";
 import { type FakeSpreadsheet, startFakeSpreadsheet } from "../support/fake-spreadsheet.ts";
-import {
-  formBody,
-  inParallel,
-  newRegistration,
-  postgresRows,
-  sqliteRows,
-} from "../support/registrations.ts";
-import { freshPostgresSchema } from "../support/storage-backends.ts";
 
 /**
  * The production shape: Caddy (the shipped deploy/Caddyfile) terminating TLS with a

@@ -252,3 +252,49 @@ test("without JavaScript the questions and scoring key are readable", async ({ b
   await expect(page.getByText(/21-40, Higher Risk/)).toBeVisible();
   await context.close();
 });
+
+/** How many A4 pages the page prints on. */
+async function pdfPages(page: Page): Promise<number> {
+  const pdf = await page.pdf({ format: "A4", preferCSSPageSize: true });
+  return (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
+}
+
+// Issue 12: a result that helps, and prints on one page.
+test("the quiz result explains the score, the highest answers and the next steps, sends nothing, and prints on one A4 page", async ({
+  page,
+}) => {
+  // Ten answers and a PDF render: slow on a loaded machine, not a speed check.
+  test.setTimeout(240_000);
+  const requests: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() !== "GET") requests.push(`${r.method()} ${r.url()}`);
+  });
+  // Often, Always, Sometimes, Never, Always, Rarely, Often, Sometimes, Never, Rarely.
+  await openQuiz(page);
+  await answerAll(page, [3, 4, 2, 0, 4, 1, 3, 2, 0, 1]);
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { name: "What your score means" })).toBeVisible();
+  await expect(main).toContainText("88%");
+  await expect(main).toContainText("60%");
+  await expect(main).toContainText("not a diagnosis");
+  const top = main.getByRole("region", { name: "The answers that scored highest" });
+  await expect(top.getByRole("listitem")).toHaveCount(2);
+  await expect(top).toContainText("short of energy");
+  await expect(top).toContainText("enjoying life less");
+  const next = main.getByRole("region", { name: "What to do next" });
+  await expect(next).toContainText("early in the morning");
+  await expect(next).toContainText("at least four weeks apart");
+  await expect(next).toContainText("LH and FSH");
+  await expect(next).toContainText("GP");
+  await expect(next).toContainText("NHS");
+  await expect(main.getByRole("region", { name: "When to get help straight away" })).toContainText(
+    "999",
+  );
+  expect(requests).toEqual([]);
+
+  await page.emulateMedia({ media: "print" });
+  expect(await pdfPages(page)).toBe(1);
+  // The counter itself: a long page prints on several.
+  await page.goto("/pricing");
+  expect(await pdfPages(page)).toBeGreaterThan(1);
+});

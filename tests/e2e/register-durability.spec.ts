@@ -1,8 +1,8 @@
 import { expect, test } from "@playwright/test";
 
 import type { NewRegistration } from "../../contract/registrations.ts";
+import { newRegistration, postRegistration, rowsPerKey } from "../../scripts/lib/registrations.ts";
 import { type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
-import { newRegistration, postRegistration, rowsPerKey } from "../support/registrations.ts";
 
 /**
  * The acceptance test of issue 5: a registration the site acknowledged is never lost.

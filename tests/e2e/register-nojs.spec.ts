@@ -1,6 +1,6 @@
 import { type Page, expect, test } from "@playwright/test";
 
-import { registrationsFor, uniqueEmail } from "../support/registrations.ts";
+import { registrationsFor, uniqueEmail } from "../../scripts/lib/registrations.ts";
 
 // The prerendered page and a plain HTML form post: no JavaScript at all.
 test.use({ javaScriptEnabled: false });

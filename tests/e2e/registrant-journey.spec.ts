@@ -10,6 +10,18 @@ import {
   serializeConsent,
 } from "../../app/features/consent/consent-record.ts";
 import {
+  type CaughtMail,
+  type MailCatcher,
+  rawHeader,
+  startMailCatcher,
+} from "../../scripts/lib/mail-catcher.ts";
+import {
+  newRegistration,
+  postRegistration,
+  registrationsCli,
+  approveSubmitted,
+} from "../../scripts/lib/registrations.ts";
+import {
   type Caddy,
   freePort,
   httpsFetch,
@@ -19,14 +31,6 @@ import {
   startServer,
 } from "../../scripts/lib/server-process.ts";
 import { MAIL_CONNECTIONS } from "../../server/mail/transport.ts";
-import { approveSubmitted } from "../support/console.ts";
-import {
-  type CaughtMail,
-  type MailCatcher,
-  rawHeader,
-  startMailCatcher,
-} from "../support/mail-catcher.ts";
-import { newRegistration, postRegistration, registrationsCli } from "../support/registrations.ts";
 
 /**
  * Issue 11's acceptance, end to end, in the shape it runs: Caddy terminating TLS in

@@ -2,14 +2,20 @@ import { expect } from "@playwright/test";
 
 import { type Engine, visible, waitFor } from "./engine.ts";
 import type { Journey } from "./journeys.ts";
-import { consoleNav } from "../../app/content/console.ts";
+import { consoleNav } from "../../contract/console.ts";
 import {
   auditActionsOf,
+  auditEntriesOf,
   consoleCookie,
+  consoleFetch,
   consoleURL,
   seedInvite,
+  seedPasskey,
+  seedSession,
   seedStaff,
   sessionExists,
+  setConfirmedAt,
+  staffIdOf,
 } from "../support/console.ts";
 
 /**
@@ -84,6 +90,185 @@ async function passkeyScriptRan(engine: Engine) {
   );
 }
 
+/** Enrols a person from an invite on a new virtual authenticator; the console opens. */
+async function enrol(engine: Engine, role: "viewer" | "manager") {
+  const invite = seedInvite(role);
+  const authenticator = await engine.addAuthenticator();
+  if (!authenticator) throw new Error(`${engine.name} has no virtual authenticator`);
+  await engine.open(invite.link);
+  await focusThePage(engine);
+  await engine.click(await visible(engine, { role: "button", name: "Create a passkey" }));
+  await atConsolePath(engine, "/console");
+  await visible(engine, { role: "heading", name: "Overview" });
+  return { email: invite.email, id: staffIdOf(invite.email), authenticator };
+}
+
+async function openPasskeys(engine: Engine) {
+  await engine.open(`${consoleURL}/console/passkeys`);
+  await visible(engine, { role: "heading", name: "My passkeys" });
+  await settled(engine);
+  await passkeyScriptRan(engine);
+}
+
+const rowsOf = (engine: Engine, caption: string) =>
+  engine.run(
+    (name: string) =>
+      [...document.querySelectorAll("table")]
+        .find((t) => t.caption?.textContent === name)
+        ?.querySelectorAll("tbody tr").length ?? 0,
+    caption,
+  );
+
+/** Presses a button that first confirms it is the person with their passkey (decision 178). */
+async function pressConfirming(engine: Engine, name: string, prefix = false) {
+  await focusThePage(engine);
+  await engine.click(await visible(engine, { role: "button", name, prefix }));
+}
+
+/** A session's next request, made with its cookie alone: where it is sent. */
+async function nextRequestOf(token: string) {
+  const response = await consoleFetch("/console", { token });
+  return response.headers.get("location") ?? String(response.status);
+}
+
+/**
+ * Passkeys and sessions (docs/decisions/178) in Firefox ESR: each runs on a session the
+ * server set and ends signed out, as the role journey after them needs no stray cookie.
+ */
+const passkeysAndSessions: Journey[] = [
+  {
+    name: "console: adding a passkey first confirms with one the person has; a session alone cannot",
+    engines: ["Firefox ESR"],
+    async run(engine) {
+      const thief = seedStaff("manager", "engine-stolen");
+      const refused = await consoleFetch("/console/passkey", {
+        method: "POST",
+        token: thief.token,
+        json: true,
+        body: JSON.stringify({ intent: "options", kind: "add" }),
+      });
+      expect(refused.status, "options to add a passkey, with a session cookie alone").toBe(403);
+
+      const person = await enrol(engine, "viewer");
+      let second: Awaited<ReturnType<typeof engine.addAuthenticator>> = null;
+      try {
+        await openPasskeys(engine);
+        expect(await rowsOf(engine, "Your passkeys")).toBe(1);
+        // Confirmed with the passkey it holds, this authenticator then refuses to make a
+        // second one for the same person.
+        await pressConfirming(engine, "Add a passkey");
+        await visible(engine, { role: "text", name: "already holds one of your passkeys" });
+        await person.authenticator.remove();
+        second = await engine.addAuthenticator();
+        // Within the confirmation's 5 minutes one press makes it on the other authenticator.
+        await pressConfirming(engine, "Add a passkey");
+        await waitFor(async () => (await rowsOf(engine, "Your passkeys")) === 2, "two passkeys");
+        expect(await second?.credentials()).toBe(1);
+        await settled(engine);
+        await signOut(engine);
+        expect(auditActionsOf(person.email)).toEqual([
+          "enrolled",
+          "confirmed-with-passkey",
+          "passkey-added",
+          "signed-out",
+        ]);
+      } finally {
+        await second?.remove();
+        await person.authenticator.remove().catch(() => undefined);
+      }
+    },
+  },
+  {
+    name: "console: removing a passkey confirms first; the last one warns, then signs out everywhere",
+    engines: ["Firefox ESR"],
+    async run(engine) {
+      const person = await enrol(engine, "viewer");
+      try {
+        seedPasskey(person.id);
+        const elsewhere = seedSession(person.id);
+        await openPasskeys(engine);
+        expect(await rowsOf(engine, "Your passkeys")).toBe(2);
+        await pressConfirming(engine, "Remove passkey 2");
+        await visible(engine, { role: "text", name: "The passkey was removed." });
+        expect(await rowsOf(engine, "Your passkeys")).toBe(1);
+        expect(
+          await engine.find({ role: "button", name: "Remove passkey", prefix: true }),
+        ).toBeNull();
+
+        await engine.click(
+          await visible(engine, { role: "summary", name: "Remove your only passkey" }),
+        );
+        await visible(engine, { role: "text", name: "Without it you cannot sign in again" });
+        // The confirmation ran out: the press asks again.
+        setConfirmedAt({ staffId: person.id }, new Date(Date.now() - 6 * 60_000));
+        await engine.click(
+          await visible(engine, {
+            role: "choice",
+            name: "I understand that I will not be able to sign in again",
+          }),
+        );
+        await pressConfirming(engine, "Remove my only passkey");
+        await atConsolePath(engine, "/console/sign-in");
+        expect(await sessionCookies(engine)).toEqual([]);
+        expect(sessionExists(elsewhere), "their other session").toBe(false);
+        expect(auditEntriesOf(person.id)).toEqual([
+          { action: "enrolled", detail: { role: "viewer" } },
+          { action: "confirmed-with-passkey", detail: {} },
+          { action: "passkey-removed", detail: { last: false } },
+          { action: "confirmed-with-passkey", detail: {} },
+          { action: "passkey-removed", detail: { last: true } },
+          { action: "sessions-ended", detail: { staff: person.id, count: 2 } },
+        ]);
+      } finally {
+        await person.authenticator.remove();
+      }
+    },
+  },
+  {
+    name: "console: ending another session confirms first, and that session's next request is signed out",
+    engines: ["Firefox ESR"],
+    async run(engine) {
+      const person = await enrol(engine, "manager");
+      try {
+        const elsewhere = seedSession(person.id);
+        const kick = await consoleFetch("/console/passkeys", {
+          method: "POST",
+          token: elsewhere,
+          body: "intent=end-others",
+        });
+        expect(kick.status, "an unconfirmed session ends no other").toBe(403);
+        await openPasskeys(engine);
+        expect(await rowsOf(engine, "Your sessions")).toBe(2);
+        await visible(engine, { role: "text", name: "This session" });
+        await pressConfirming(engine, "End the session signed in at", true);
+        await visible(engine, { role: "text", name: "1 session was ended." });
+        expect(await rowsOf(engine, "Your sessions")).toBe(1);
+        expect(await nextRequestOf(elsewhere)).toBe("/console/sign-in");
+
+        const colleague = seedStaff("viewer", "engine-colleague");
+        expect(await nextRequestOf(colleague.token)).toBe("200");
+        await engine.open(`${consoleURL}/console/staff`);
+        await engine.click(
+          await visible(engine, { role: "button", name: `End sessions of ${colleague.email}` }),
+        );
+        await visible(engine, { role: "text", name: "1 session was ended." });
+        expect(await nextRequestOf(colleague.token)).toBe("/console/sign-in");
+        await settled(engine);
+        await signOut(engine);
+        expect(auditEntriesOf(person.id).map((e) => e.action)).toEqual([
+          "enrolled",
+          "confirmed-with-passkey",
+          "sessions-ended",
+          "sessions-ended",
+          "signed-out",
+        ]);
+      } finally {
+        await person.authenticator.remove();
+      }
+    },
+  },
+];
+
 export const consoleJourneys: Journey[] = [
   {
     name: "console: the sign-in page loads clean and its passkey script says what it can do",
@@ -145,6 +330,7 @@ export const consoleJourneys: Journey[] = [
       }
     },
   },
+  ...passkeysAndSessions,
   {
     name: "console: a viewer's and a manager's session open the pages their role may see",
     async run(engine) {
@@ -156,9 +342,10 @@ export const consoleJourneys: Journey[] = [
         const { status } = await engine.open(`${consoleURL}/console`);
         expect(status, `${role}: /console`).toBe(200);
         await visible(engine, { role: "heading", name: "Overview" });
-        for (const item of consoleNav) {
+        const mine = consoleNav(role).map((item) => item.to);
+        for (const item of consoleNav("manager")) {
           const link = { role: "link" as const, name: item.label, within: "Console" };
-          if (item.managers && role === "viewer") {
+          if (!mine.includes(item.to)) {
             expect(await engine.find(link), `${role}: ${item.label}`).toBeNull();
             continue;
           }

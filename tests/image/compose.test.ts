@@ -37,6 +37,7 @@ const leftToDefaults: Record<string, string> = {
   RETENTION_MONTHS: "the 24-month policy",
   REDIS_KEY_PREFIX: "one site per Redis",
   MAIL_PER_MINUTE: "60 a minute suits a small mailing list",
+  MAIL_CONNECTIONS: "5 connections carry 60 a minute many times over",
   CONSOLE_SIGN_IN_PER_MINUTE: "30 a minute and 300 an hour, server/console/guards.ts",
   CONSOLE_SIGN_IN_PER_HOUR: "as CONSOLE_SIGN_IN_PER_MINUTE",
   SHUTDOWN_GRACE_SECONDS: "10 s; stop_grace_period is checked against it below",

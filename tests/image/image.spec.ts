@@ -22,10 +22,10 @@ import {
   essentialOnly,
   serializeConsent,
 } from "../../app/features/consent/consent-record.ts";
+import { type MailCatcher, startMailCatcher } from "../../scripts/lib/mail-catcher.ts";
+import { formBody, newRegistration } from "../../scripts/lib/registrations.ts";
 import { type Caddy, freePort, httpsFetch, startCaddy } from "../../scripts/lib/server-process.ts";
 import { virtualAuthenticator } from "../support/console.ts";
-import { type MailCatcher, startMailCatcher } from "../support/mail-catcher.ts";
-import { formBody, newRegistration } from "../support/registrations.ts";
 import { notFoundPath, staticRoutes, staticPaths } from "../support/site.ts";
 
 /**

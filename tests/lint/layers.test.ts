@@ -57,7 +57,7 @@ const cases: Case[] = [
       "../../contract/registrations.ts",
     ],
     // The flags' legal name comes from the clinic's one home (decision 111).
-    legal: ["./ui.ts", "../content/clinic.ts"],
+    legal: ["./site.ts", "../content/clinic.ts"],
   },
   {
     zone: "lib imports no components, features or routes",
@@ -68,7 +68,7 @@ const cases: Case[] = [
       "../routes/tools/quiz.tsx",
       "../root.tsx",
     ],
-    legal: ["../config/ui.ts", "../content/pages.ts", "./use-hydrated.ts"],
+    legal: ["../config/site.ts", "../content/pages.ts", "./island.tsx"],
   },
   {
     zone: "ui imports only ui and lib",
@@ -80,7 +80,7 @@ const cases: Case[] = [
       "../layout/page-hero.tsx",
       "../../../contract/registrations.ts",
     ],
-    legal: ["./cn.ts", "../../lib/use-hydrated.ts"],
+    legal: ["./cn.ts", "../../lib/island.tsx"],
   },
   {
     zone: "shared components import no features, routes or contract",
@@ -142,10 +142,94 @@ const cases: Case[] = [
     ],
   },
   {
-    zone: "scripts use tests/support/ at most",
+    zone: "scripts import nothing from tests/",
     file: "scripts/example.ts",
-    wrong: ["../tests/e2e/fuzz.spec.ts", "../tests/engines/journeys.ts"],
-    legal: ["./lib/server-process.ts", "../tests/support/registrations.ts"],
+    wrong: [
+      "../tests/e2e/fuzz.spec.ts",
+      "../tests/engines/journeys.ts",
+      "../tests/support/storage-backends.ts",
+      "../tests/support/console.ts",
+    ],
+    legal: ["./lib/server-process.ts", "./lib/registrations.ts", "../server/operator/overview.ts"],
+  },
+  {
+    zone: "scripts/lib/ imports nothing from tests/ either",
+    file: "scripts/lib/example.ts",
+    wrong: ["../../tests/support/site.ts"],
+    legal: ["./mail-catcher.ts", "../../server/env.ts"],
+  },
+  // The server's folders, top to bottom (decision 180): each imports only those below it.
+  {
+    zone: "cli/ may use the wiring, never main.ts",
+    file: "server/cli/example.ts",
+    wrong: ["../main.ts", "../index.ts"],
+    legal: ["../services.ts", "../console/operations.ts", "../db/backup.ts"],
+  },
+  {
+    zone: "services.ts builds everything, but imports neither main.ts nor the CLI",
+    file: "server/services.ts",
+    wrong: ["./main.ts", "./cli/run.ts"],
+    legal: ["./console/store.ts", "./operator/admin.ts", "./outbox/mail.ts", "./env.ts"],
+  },
+  {
+    zone: "console/ imports the folders below it and app.ts",
+    file: "server/console/example.ts",
+    wrong: ["../services.ts", "../startup.ts", "../cli/run.ts", "../security-headers.ts"],
+    legal: ["../operator/admin.ts", "../announcements/drafts.ts", "../app.ts", "../logger.ts"],
+  },
+  {
+    zone: "operator/ imports no console",
+    file: "server/operator/example.ts",
+    wrong: ["../console/store.ts", "../app.ts", "../services.ts"],
+    legal: ["../announcements/drafts.ts", "../registrations/erasure.ts", "./overview.ts"],
+  },
+  {
+    zone: "announcements/ imports no operator or console",
+    file: "server/announcements/example.ts",
+    wrong: ["../operator/admin.ts", "../console/store.ts"],
+    legal: ["../registrations/register.ts", "../outbox/summary.ts", "../mail/build-email.ts"],
+  },
+  {
+    zone: "registrations/ imports no announcements",
+    file: "server/registrations/example.ts",
+    wrong: ["../announcements/drafts.ts", "../operator/overview.ts", "../console/store.ts"],
+    legal: ["../outbox/store.ts", "../shared/links.ts", "../db/writes.ts", "../logger.ts"],
+  },
+  {
+    zone: "outbox/ imports no registrations",
+    file: "server/outbox/example.ts",
+    wrong: ["../registrations/erasure.ts", "../announcements/drafts.ts"],
+    legal: ["../mail/transport.ts", "../shared/address.ts", "../db/schema.ts"],
+  },
+  {
+    zone: "mail/ imports no outbox or registrations",
+    file: "server/mail/example.ts",
+    wrong: ["../outbox/store.ts", "../registrations/register.ts"],
+    legal: ["../shared/links.ts", "../env.ts", "../logger.ts"],
+  },
+  {
+    zone: "shared/ imports only db/",
+    file: "server/shared/example.ts",
+    wrong: ["../mail/transport.ts", "../registrations/register.ts", "../outbox/store.ts"],
+    legal: ["../db/schema.ts", "./csv.ts"],
+  },
+  {
+    zone: "db/ imports no other folder",
+    file: "server/db/example.ts",
+    wrong: ["../shared/links.ts", "../outbox/store.ts", "../services.ts"],
+    legal: ["./schema.ts", "../env.ts", "../logger.ts"],
+  },
+  {
+    zone: "env.ts and logger.ts import no other server module",
+    file: "server/logger.ts",
+    wrong: ["./db/schema.ts", "./app.ts"],
+    legal: ["./env.ts"],
+  },
+  {
+    zone: "the public listener's Express parts import only env.ts and logger.ts",
+    file: "server/app.ts",
+    wrong: ["./registrations/guards.ts", "./services.ts"],
+    legal: ["./logger.ts", "./env.ts"],
   },
   {
     zone: "tests/support/ imports no test",
@@ -201,6 +285,22 @@ describe("layer boundaries (import/no-restricted-paths)", () => {
       expect(await boundaryErrors("server/db/example.test.ts", code)).toEqual([]);
       expect((await boundaryErrors("server/db/example.ts", code)).length).toBeGreaterThan(0);
     }
+  });
+
+  it("lets a server unit test import any server folder, as nothing imports a test", async () => {
+    const code = `import * as wiring from "../services.ts";\nexport const used = wiring;\n`;
+    expect(await boundaryErrors("server/db/example.test.ts", code)).toEqual([]);
+    expect((await boundaryErrors("server/db/example.ts", code)).length).toBeGreaterThan(0);
+  });
+
+  it("refuses a type-only import up the server's folders", async () => {
+    const errors = await boundaryErrors(
+      "server/mail/example.ts",
+      `import type { Claim } from "../outbox/store.ts";\nexport type Used = Claim;\n`,
+    );
+    expect(errors.map((error) => error.message)).toEqual([
+      expect.stringContaining("server/mail/ imports only shared/, db/, env.ts, logger.ts"),
+    ]);
   });
 
   it("refuses a server unit test importing a test", async () => {

@@ -1,19 +1,29 @@
 /**
  * The staff console in end-to-end tests (docs/decisions/133): its origin, staff and
- * sessions written straight into the e2e server's database (so a test can be a viewer or
- * a manager without a ceremony, or age a session), the real `npm run staff` CLI, and a
- * CDP virtual authenticator for the passkey ceremonies.
+ * sessions made in the e2e server's database by the console's own store (so a test can be
+ * a viewer or a manager without a ceremony), sessions aged there, the real `npm run staff`
+ * CLI, and a CDP virtual authenticator for the passkey ceremonies.
  */
 import { spawnSync } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { once } from "node:events";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import {
+  MessageChannel,
+  type MessagePort,
+  receiveMessageOnPort,
+  Worker,
+} from "node:worker_threads";
 
-import { type BrowserContext, type Page, expect } from "@playwright/test";
+import { type BrowserContext, type Page, test as base, expect } from "@playwright/test";
 
-import type { StaffRole } from "../../contract/console.ts";
+import type { StaffMember, StaffRole } from "../../contract/console.ts";
 import { consoleURL } from "../../playwright.config.ts";
-import { sessionCookie } from "../../server/console/session.ts";
+import { hashToken, INVITE_MS, sessionCookie } from "../../server/console/session.ts";
+import type { StaffStore } from "../../server/console/store.ts";
 
 export { consoleURL };
 
@@ -41,25 +51,88 @@ export function withDatabase<T>(run: (db: DatabaseSync) => T, dir: string = data
   }
 }
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+let thread: MessagePort | undefined;
+
+/**
+ * Calls the console's staff store on the e2e server's database (or the one in `dir`), with
+ * its clock at `at`, and waits for the answer (tests/support/staff-store-thread.ts).
+ */
+function staffStore<T>(
+  method: keyof StaffStore,
+  args: unknown[],
+  options: { dir?: string; at?: Date } = {},
+): T {
+  if (!thread) {
+    const worker = new Worker(new URL("./staff-store-thread.ts", import.meta.url));
+    worker.unref();
+    const { port1, port2 } = new MessageChannel();
+    worker.postMessage(port2, [port2]);
+    port1.unref();
+    thread = port1;
+  }
+  const signal = new Int32Array(new SharedArrayBuffer(4));
+  const dir = options.dir ?? dataDir();
+  thread.postMessage({ signal, dir, at: options.at?.toISOString(), method, args });
+  if (Atomics.wait(signal, 0, 0, 30_000) === "timed-out")
+    throw new Error(`the staff store did not answer ${method}`);
+  const reply = receiveMessageOnPort(thread)?.message as { value?: T; error?: string } | undefined;
+  if (!reply || reply.error !== undefined)
+    throw new Error(`the staff store's ${method} failed: ${reply?.error ?? "no answer"}`);
+  return reply.value as T;
+}
+
+/** A passkey no authenticator holds (a lost phone's): its key is not a real one. */
+const lostPasskey = (transports: string[] = ["usb"]) => ({
+  id: randomBytes(16).toString("base64url"),
+  publicKey: new Uint8Array([1, 2, 3]),
+  counter: 0,
+  transports,
+});
 
 export type SeededStaff = { id: string; email: string; role: StaffRole; token: string };
 
-/** A staff member with a live session, as if they had just signed in. */
+/** Staff seeded in the e2e server's database by the test now running. */
+const seededByThisTest: string[] = [];
+
+/**
+ * Playwright's `test`, removing the staff a test seeded once it ends: every test shares
+ * the e2e database, and a staff page listing hundreds of leftovers took axe past a minute.
+ */
+export const test = base.extend<{ seededStaffRemoved: void }>({
+  seededStaffRemoved: [
+    // Playwright reads a fixture's dependencies from this pattern: none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      seededByThisTest.length = 0;
+      await use();
+      const ids = seededByThisTest.splice(0);
+      if (ids.length === 0) return;
+      withDatabase((db) =>
+        db
+          .prepare(
+            `UPDATE staff SET removed_at = ? WHERE removed_at IS NULL
+               AND id IN (${ids.map(() => "?").join(", ")})`,
+          )
+          .run(new Date().toISOString(), ...ids),
+      );
+    },
+    { auto: true },
+  ],
+});
+
+/** A staff member with a live session and no passkey, as if they had just signed in. */
 export function seedStaff(role: StaffRole, label: string = role, dir?: string): SeededStaff {
-  const id = randomUUID();
-  const email = `${label}-${id.slice(0, 8)}@clinic.example`;
-  const token = randomBytes(32).toString("base64url");
-  const now = new Date().toISOString();
-  withDatabase((db) => {
-    db.prepare(
-      "INSERT INTO staff (id, email, role, created_at, removed_at) VALUES (?, ?, ?, ?, NULL)",
-    ).run(id, email, role, now);
-    db.prepare(
-      "INSERT INTO staff_sessions (token_hash, staff_id, created_at, last_seen_at) VALUES (?, ?, ?, ?)",
-    ).run(sha256(token), id, now, now);
-  }, dir);
-  return { id, email, role, token };
+  const email = `${label}-${randomUUID().slice(0, 8)}@clinic.example`;
+  const invite = staffStore<{ token: string }>("createInvite", [email, role], { dir });
+  const passkey = lostPasskey();
+  const member = staffStore<StaffMember>("enrol", [invite.token, passkey], { dir });
+  // Only enrolment makes a staff member; it leaves a used invite and a passkey, which a
+  // seeded person has not (a spec counts both).
+  staffStore("withdrawInvite", [invite.token], { dir });
+  staffStore("removePasskey", [member.id, passkey.id, true], { dir });
+  const token = staffStore<string>("createSession", [member.id], { dir });
+  if (!dir) seededByThisTest.push(member.id);
+  return { id: member.id, email, role, token };
 }
 
 /**
@@ -82,30 +155,12 @@ export function seedRegistration(email: string): string {
 }
 
 /**
- * What a manager's approval in the console leaves, for the delivery tests that submit with
- * `registrations -- announce` and run it again to queue (decision 136); the approval
- * itself is tested through the console in console-announce.spec.ts. Takes the first run's
- * output, which names the draft.
+ * An announcement in the given state, as if a manager had written it (decision 136);
+ * `approvedAlone`: approved by its author, as a lone manager may (decision 176).
  */
-export function approveSubmitted(cliOutput: string, dir: string): void {
-  const id = /\/console\/announcements\/draft\?id=([\w-]+)/.exec(cliOutput)?.[1];
-  if (!id) throw new Error(`announce did not submit a draft:\n${cliOutput}`);
-  const now = new Date().toISOString();
-  withDatabase(
-    (db) =>
-      db
-        .prepare(
-          "UPDATE announcement_drafts SET state = 'approved', approved_at = ? WHERE id = ? AND state = 'submitted'",
-        )
-        .run(now, id),
-    dir,
-  );
-}
-
-/** An announcement in the given state, as if a manager had written it (decision 136). */
 export function seedAnnouncement(
   author: { id: string },
-  options: { state?: string; subject?: string; body?: string } = {},
+  options: { state?: string; subject?: string; body?: string; approvedAlone?: boolean } = {},
 ): string {
   const id = randomUUID();
   const now = new Date().toISOString();
@@ -113,17 +168,20 @@ export function seedAnnouncement(
     db
       .prepare(
         `INSERT INTO announcement_drafts (id, subject, body, audience, state, announcement_id,
-           author_id, created_at, updated_at) VALUES (?, ?, ?, 'all', ?, ?, ?, ?, ?)`,
+           author_id, created_at, updated_at, approved_by, approved_at)
+           VALUES (?, ?, ?, 'all', ?, ?, ?, ?, ?, ?, ?)`,
       )
       .run(
         id,
         options.subject ?? `Seeded ${id.slice(0, 8)}`,
         options.body ?? "We open on 3 March.",
         options.state ?? "draft",
-        sha256(id).slice(0, 32),
+        createHash("sha256").update(id).digest("hex").slice(0, 32),
         author.id,
         now,
         now,
+        options.approvedAlone ? author.id : null,
+        options.approvedAlone ? now : null,
       ),
   );
   return id;
@@ -134,37 +192,72 @@ export function ageSession(token: string, times: { createdAt: Date; lastSeenAt: 
   withDatabase((db) =>
     db
       .prepare("UPDATE staff_sessions SET created_at = ?, last_seen_at = ? WHERE token_hash = ?")
-      .run(times.createdAt.toISOString(), times.lastSeenAt.toISOString(), sha256(token)),
+      .run(times.createdAt.toISOString(), times.lastSeenAt.toISOString(), hashToken(token)),
+  );
+}
+
+/** Another live session of a staff member, as if they had signed in on another device. */
+export function seedSession(staffId: string): string {
+  return staffStore<string>("createSession", [staffId]);
+}
+
+/** A passkey row that no authenticator holds, for listing and removing; it signs no one in. */
+export function seedPasskey(staffId: string): string {
+  const passkey = lostPasskey();
+  staffStore("addPasskey", [staffId, passkey]);
+  return passkey.id;
+}
+
+/**
+ * Sets when a session (by its token, or every session of `{ staffId }`) last confirmed its
+ * person with a passkey (docs/decisions/178).
+ */
+export function setConfirmedAt(session: string | { staffId: string }, at: Date) {
+  if (typeof session === "string") {
+    staffStore("confirmSession", [session], { at });
+    return;
+  }
+  withDatabase((db) =>
+    db
+      .prepare("UPDATE staff_sessions SET verified_at = ? WHERE staff_id = ?")
+      .run(at.toISOString(), session.staffId),
+  );
+}
+
+export function staffIdOf(email: string): string {
+  const row = withDatabase(
+    (db) =>
+      db.prepare("SELECT id FROM staff WHERE email = ?").get(email) as { id: string } | undefined,
+  );
+  if (!row) throw new Error(`no staff member ${email}`);
+  return row.id;
+}
+
+/** The audit trail's entries by a staff member, oldest first, with their detail. */
+export function auditEntriesOf(staffId: string): { action: string; detail: unknown }[] {
+  return withDatabase((db) =>
+    (
+      db
+        .prepare("SELECT action, detail FROM audit_trail WHERE staff_id = ? ORDER BY id")
+        .all(staffId) as { action: string; detail: string }[]
+    ).map((r) => ({ action: r.action, detail: JSON.parse(r.detail) as unknown })),
   );
 }
 
 export function sessionExists(token: string): boolean {
   return withDatabase(
     (db) =>
-      db.prepare("SELECT 1 FROM staff_sessions WHERE token_hash = ?").get(sha256(token)) !==
+      db.prepare("SELECT 1 FROM staff_sessions WHERE token_hash = ?").get(hashToken(token)) !==
       undefined,
   );
 }
 
-/** An invite written straight into the database; `expiresAt` in the past for an expired one. */
+/** An invite; `expiresAt` in the past for an expired one, `used` for one enrolled with. */
 export function seedInvite(role: StaffRole, options: { expiresAt?: Date; used?: boolean } = {}) {
-  const token = randomBytes(32).toString("base64url");
-  const email = `invited-${token.slice(0, 8).toLowerCase()}@clinic.example`;
-  const now = new Date();
-  withDatabase((db) =>
-    db
-      .prepare(
-        "INSERT INTO staff_invites (token_hash, email, role, created_at, expires_at, used_at) VALUES (?, ?, ?, ?, ?, ?)",
-      )
-      .run(
-        sha256(token),
-        email,
-        role,
-        now.toISOString(),
-        (options.expiresAt ?? new Date(now.getTime() + 86_400_000)).toISOString(),
-        options.used ? now.toISOString() : null,
-      ),
-  );
+  const email = `invited-${randomBytes(6).toString("hex")}@clinic.example`;
+  const at = options.expiresAt && new Date(options.expiresAt.getTime() - INVITE_MS);
+  const { token } = staffStore<{ token: string }>("createInvite", [email, role], { at });
+  if (options.used) staffStore("enrol", [token, lostPasskey()]);
   return { token, email, link: `${consoleURL}/console/enrol?token=${token}` };
 }
 
@@ -184,6 +277,39 @@ export function auditActionsOf(email: string): string[] {
         .all(email) as { action: string }[]
     ).map((r) => r.action),
   );
+}
+
+/** The details of a staff member's audit lines of one action, oldest first. */
+export function auditDetailsOf(staffId: string, action: string): Record<string, unknown>[] {
+  return withDatabase((db) =>
+    (
+      db
+        .prepare("SELECT detail FROM audit_trail WHERE staff_id = ? AND action = ? ORDER BY id")
+        .all(staffId, action) as { detail: string }[]
+    ).map((r) => JSON.parse(r.detail) as Record<string, unknown>),
+  );
+}
+
+/**
+ * A page on another origin of the console's site (another port of localhost), as a
+ * colleague's page on another host of the clinic's domain would be: SameSite cookies go
+ * with its requests to the console, and the browser says `Sec-Fetch-Site: same-site`.
+ */
+export async function sameSitePage(html: string) {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(html);
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${new URL(consoleURL).hostname}:${String(port)}/`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
 }
 
 /** Runs the real `npm run staff -- ...` against the e2e server's database. */

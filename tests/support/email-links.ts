@@ -1,7 +1,7 @@
 /**
  * Genuine email links for tests: a registration made through the server, then tokens
  * signed with the link key the server's own database holds (table link_key), exactly as
- * the confirmation email would carry them (server/registrations/links.ts).
+ * the confirmation email would carry them (server/shared/links.ts).
  */
 import { spawnSync } from "node:child_process";
 import path from "node:path";
@@ -9,9 +9,13 @@ import { DatabaseSync } from "node:sqlite";
 
 import { expect } from "@playwright/test";
 
-import { newRegistration, postRegistration, registrationsFor } from "./registrations.ts";
 import { linkTokenParam, registrationPaths } from "../../contract/registrations.ts";
-import { confirmToken, unsubscribeToken } from "../../server/registrations/links.ts";
+import {
+  newRegistration,
+  postRegistration,
+  registrationsFor,
+} from "../../scripts/lib/registrations.ts";
+import { confirmToken, unsubscribeToken } from "../../server/shared/links.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,10 +1,10 @@
 /**
  * Vitest's global setup: one schema prefix for the run's PostgreSQL tests, whose schemas
- * are dropped after the last file rather than one by one (see storage-backends.ts).
+ * are dropped after the last file rather than one by one (see scripts/lib/postgres.ts).
  */
 import { randomUUID } from "node:crypto";
 
-import { dropPostgresSchemas } from "./storage-backends.ts";
+import { dropPostgresSchemas } from "../../scripts/lib/postgres.ts";
 
 export default function setup() {
   const databaseUrl = process.env.TEST_DATABASE_URL;

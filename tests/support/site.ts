@@ -11,6 +11,7 @@ import {
   serializeConsent,
 } from "../../app/features/consent/consent-record.ts";
 import { prerenderedPaths } from "../../app/prerendered-paths.ts";
+import { renderSkippedContent } from "../../scripts/lib/skipped-content.ts";
 
 /**
  * Every prerendered page of app/routes.ts ("/" and "/team" ...), in route-table order.
@@ -83,6 +84,23 @@ export async function openPage(page: Page, path: string) {
   await waitForHydration(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   return response;
+}
+
+/** Buttons without a `type` attribute in the live document, described for the report. */
+export function untypedButtons(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("button:not([type])")].map(
+      (b) => b.outerHTML.slice(0, 120) || "<button>",
+    ),
+  );
+}
+
+/** A plain mouse click at the centre of the element: no hover before it. */
+export async function mouseClick(page: Page, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  const box = await target.boundingBox();
+  if (!box) throw new Error(`${target.toString()} has no box`);
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
 }
 
 /** A short description of the focused element, for failure messages. */
@@ -270,6 +288,7 @@ export async function axeViolations(
     "wcag21aa",
     "wcag22aa",
   ]);
+  await renderSkippedContent(page);
   if (include) builder = builder.include(include);
   if (exclude) builder = builder.exclude(exclude);
   const { violations } = await builder.analyze();

@@ -1,4 +1,5 @@
-import { navigationMenuDelays } from "../../config/ui.ts";
+/** Section 9 of the specification. */
+const navigationMenuDelays = { delayDuration: 200, skipDelayDuration: 300 } as const;
 
 /** Decisions 093, 105. Serialised with Function.prototype.toString: it uses nothing outside. */
 export function menuBehaviour(config: typeof navigationMenuDelays) {

@@ -1,9 +1,9 @@
 import type { ReactNode } from "react";
 
-import type { StaffMember } from "../../../contract/console.ts";
+import { consoleNav, type StaffMember } from "../../../contract/console.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { clinic } from "../../content/clinic.ts";
-import { consoleName, consoleNav, roleLabels } from "../../content/console.ts";
+import { consoleName, roleLabels } from "../../content/console.ts";
 
 /** A console page's title: "Staff | Staff console | <clinic>". */
 export function consoleTitle(page: string): string {
@@ -30,7 +30,6 @@ export function ConsoleShell({
   current: string;
   children: ReactNode;
 }) {
-  const links = consoleNav.filter((item) => !item.managers || staff?.role === "manager");
   return (
     <>
       <a
@@ -61,7 +60,7 @@ export function ConsoleShell({
         {staff ? (
           <nav aria-label="Console" className="mx-auto max-w-5xl px-4 pb-3 sm:px-6">
             <ul className="flex flex-wrap gap-x-5 gap-y-2">
-              {links.map((item) => (
+              {consoleNav(staff.role).map((item) => (
                 <li key={item.to}>
                   <a
                     href={item.to}

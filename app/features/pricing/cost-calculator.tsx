@@ -14,8 +14,8 @@ import {
   pricingText,
   treatmentOptions,
 } from "../../content/pricing.ts";
+import { useHydrated } from "../../lib/island.tsx";
 import { Toaster, notify } from "../../lib/toaster.tsx";
-import { useHydrated } from "../../lib/use-hydrated.ts";
 
 const choiceClass =
   "flex min-h-14 cursor-pointer items-start gap-3 rounded-control border border-line bg-surface px-4 py-3.5 transition-colors hover:border-brand-600 hover:bg-brand-50/60 has-checked:border-brand-700 has-checked:bg-brand-50 has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600";
@@ -25,7 +25,6 @@ const inputClass =
 
 /** The selection lives in the query, so a shared link shows the same; no-JS, a GET form. */
 function CostCalculator({ search }: { search: string }) {
-  const hydrated = useHydrated();
   const [selection, setSelection] = useState(() => parseSelection(new URLSearchParams(search)));
   const result = estimate(selection.treatment, selection.addOns);
   const headingId = useId();
@@ -41,16 +40,9 @@ function CostCalculator({ search }: { search: string }) {
     window.history.replaceState(window.history.state, "", url);
   }
 
-  async function copyLink() {
-    try {
-      await navigator.clipboard.writeText(window.location.href);
-      notify.success("Link to this estimate copied.");
-    } catch (error) {
-      console.error(error);
-      notify.error("Sorry, the link could not be copied. You can copy it from the address bar.");
-    }
-  }
-
+  // Below the fold: rendered when near (decision 132). The form, not the section, so that the
+  // toasts stay fixed to the viewport; 0.5rem of padding, taken back by the margin, keeps the
+  // choices' focus rings inside the box that containment clips to.
   return (
     <>
       <form
@@ -58,7 +50,7 @@ function CostCalculator({ search }: { search: string }) {
         action="/pricing"
         onSubmit={(event) => event.preventDefault()}
         aria-labelledby={headingId}
-        className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10"
+        className="-m-2 grid gap-8 p-2 render-when-near [--render-estimate:2400px] lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-10 lg:[--render-estimate:850px]"
       >
         <h3 id={headingId} className="sr-only">
           Treatment cost calculator
@@ -201,30 +193,7 @@ function CostCalculator({ search }: { search: string }) {
             {siteFlags.showPricing ? null : " Prices will be confirmed at launch."}
           </p>
 
-          {hydrated ? (
-            <Button
-              type="button"
-              variant="outlineInverse"
-              size="sm"
-              className="mt-5 w-full"
-              onClick={() => void copyLink()}
-            >
-              <Link2 aria-hidden="true" />
-              Copy link to this estimate
-            </Button>
-          ) : null}
-          {/* Hydrated, it steps back but stays: a form needs a submit button (WCAG H32). */}
-          <button
-            type="submit"
-            className={
-              hydrated
-                ? "mt-3 inline-flex min-h-8 items-center gap-2 text-sm text-brand-100 underline underline-offset-2 hover:text-white [&_svg]:size-4"
-                : buttonVariants({ variant: "inverse", size: "sm", className: "mt-5 w-full" })
-            }
-          >
-            <RefreshCw aria-hidden="true" />
-            Update estimate
-          </button>
+          <EstimateActions />
           <p className="mt-3 flex items-center gap-2 text-xs text-brand-100">
             <Check aria-hidden="true" className="size-4 shrink-0" />
             Your choices are kept in the page address, so you can share or bookmark them.
@@ -232,6 +201,53 @@ function CostCalculator({ search }: { search: string }) {
         </aside>
       </form>
       <Toaster />
+    </>
+  );
+}
+
+/**
+ * The buttons that change once hydrated, in a component of their own: hydrating renders
+ * twice (server snapshot, then client), and only this part needs the second render.
+ */
+function EstimateActions() {
+  const hydrated = useHydrated();
+
+  async function copyLink() {
+    try {
+      await navigator.clipboard.writeText(window.location.href);
+      notify.success("Link to this estimate copied.");
+    } catch (error) {
+      console.error(error);
+      notify.error("Sorry, the link could not be copied. You can copy it from the address bar.");
+    }
+  }
+
+  return (
+    <>
+      {hydrated ? (
+        <Button
+          type="button"
+          variant="outlineInverse"
+          size="sm"
+          className="mt-5 w-full"
+          onClick={() => void copyLink()}
+        >
+          <Link2 aria-hidden="true" />
+          Copy link to this estimate
+        </Button>
+      ) : null}
+      {/* Hydrated, it steps back but stays: a form needs a submit button (WCAG H32). */}
+      <button
+        type="submit"
+        className={
+          hydrated
+            ? "mt-3 inline-flex min-h-8 items-center gap-2 text-sm text-brand-100 underline underline-offset-2 hover:text-white [&_svg]:size-4"
+            : buttonVariants({ variant: "inverse", size: "sm", className: "mt-5 w-full" })
+        }
+      >
+        <RefreshCw aria-hidden="true" />
+        Update estimate
+      </button>
     </>
   );
 }

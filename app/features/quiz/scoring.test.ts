@@ -49,21 +49,17 @@ describe("scoreAnswers", () => {
     expect(scoreAnswers(answers)).toBe(20);
   });
 
-  it("rejects an unanswered question", () => {
-    const answers: (AnswerOption | undefined)[] = answersFor(12);
-    answers[4] = undefined;
-    expect(() => scoreAnswers(answers)).toThrow(/Question 5/);
-  });
-
-  it("rejects the wrong number of answers", () => {
-    expect(() => scoreAnswers(answersFor(5).slice(0, 9))).toThrow(RangeError);
-    expect(() => scoreAnswers([...answersFor(5), "Never"])).toThrow(RangeError);
-  });
-
-  it("rejects an answer that is not one of the five", () => {
-    const answers = answersFor(8) as string[];
-    answers[0] = "Sometimes!";
-    expect(() => scoreAnswers(answers as AnswerOption[])).toThrow(/Question 1/);
+  it.each<[string, unknown[], RegExp | typeof RangeError]>([
+    ["an unanswered question", (answersFor(12) as unknown[]).with(4, undefined), /Question 5/],
+    ["nine answers", answersFor(5).slice(0, 9), RangeError],
+    ["eleven answers", [...answersFor(5), "Never"], RangeError],
+    [
+      "an answer that is not one of the five",
+      (answersFor(8) as unknown[]).with(0, "Sometimes!"),
+      /Question 1/,
+    ],
+  ])("rejects %s", (_, answers, error) => {
+    expect(() => scoreAnswers(answers as AnswerOption[])).toThrow(error);
   });
 });
 

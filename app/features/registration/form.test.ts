@@ -264,29 +264,17 @@ describe("backoff", () => {
 });
 
 describe("classifySubmitError", () => {
-  it("retries network failures, server errors, timeouts and rate limits", () => {
-    expect(classifySubmitError(new TypeError("Failed to fetch"))).toEqual({
-      retry: true,
-      retryAfterMs: null,
-    });
-    expect(classifySubmitError(new HttpFailure(502, null))).toEqual({
-      retry: true,
-      retryAfterMs: null,
-    });
-    expect(classifySubmitError(new HttpFailure(429, 12_000))).toEqual({
-      retry: true,
-      retryAfterMs: 12_000,
-    });
-    expect(classifySubmitError(new HttpFailure(503, 5000))).toEqual({
-      retry: true,
-      retryAfterMs: 5000,
-    });
-  });
-
-  it("does not retry answers that would fail the same way, nor an abort", () => {
-    expect(classifySubmitError(new HttpFailure(403, null))).toEqual({ retry: false });
-    expect(classifySubmitError(new HttpFailure(413, null))).toEqual({ retry: false });
-    expect(classifySubmitError(new DOMException("gone", "AbortError"))).toEqual({ retry: false });
+  it.each<[string, unknown, ReturnType<typeof classifySubmitError>]>([
+    ["a network failure", new TypeError("Failed to fetch"), { retry: true, retryAfterMs: null }],
+    ["a 502", new HttpFailure(502, null), { retry: true, retryAfterMs: null }],
+    ["a 429 with Retry-After", new HttpFailure(429, 12_000), { retry: true, retryAfterMs: 12_000 }],
+    ["a 503 with Retry-After", new HttpFailure(503, 5000), { retry: true, retryAfterMs: 5000 }],
+    // Answers that would fail the same way, and an abort.
+    ["a 403", new HttpFailure(403, null), { retry: false }],
+    ["a 413", new HttpFailure(413, null), { retry: false }],
+    ["an abort", new DOMException("gone", "AbortError"), { retry: false }],
+  ])("%s is classified", (_, error, verdict) => {
+    expect(classifySubmitError(error)).toEqual(verdict);
   });
 });
 

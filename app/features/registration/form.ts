@@ -213,6 +213,9 @@ export function normaliseForKey(fields: RegistrationFields): string {
 
 export type RetryPolicy = { retries: number; baseDelayMs: number; maxDelayMs: number };
 
+/** Section 9 of the specification. */
+export const retryPolicy: RetryPolicy = { retries: 3, baseDelayMs: 1000, maxDelayMs: 30_000 };
+
 /** Any answer but stored or the fields' errors: a 503, a guard's refusal, a proxy's page. */
 export class HttpFailure extends Error {
   override name = "HttpFailure";

@@ -11,6 +11,7 @@ import {
   newIdempotencyKey,
   readSubmission,
   registrationLimits as limits,
+  retryPolicy,
   UPDATES_TICKED,
   validateRegistration,
 } from "./form.ts";
@@ -18,10 +19,9 @@ import { attributionFields, registrationPaths } from "../../../contract/registra
 import { Button, ButtonLink } from "../../components/ui/button.tsx";
 import { Card } from "../../components/ui/card.tsx";
 import { Field, Input, Textarea } from "../../components/ui/field.tsx";
-import { retryPolicy } from "../../config/ui.ts";
 import { registrationCopy as copy, currentConsentVersion } from "../../content/registration.ts";
+import { useHydrated } from "../../lib/island.tsx";
 import { Toaster, notify } from "../../lib/toaster.tsx";
-import { useHydrated } from "../../lib/use-hydrated.ts";
 
 const fieldOrder = ["name", "email", "phone", "message"] as const;
 

@@ -2,23 +2,22 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 
 import type { Route } from "./+types/announcement";
-import { type AnnouncementStep, consoleRoutes } from "../../../contract/console.ts";
+import type { AnnouncementStep } from "../../../contract/console.ts";
 import { Button } from "../../components/ui/button.tsx";
 import {
   announcementAudiences,
   announcementStates,
   announcementWarningWords,
+  approvedAloneWords,
 } from "../../content/console.ts";
+import { staffServices } from "../../features/console/access.server.ts";
 import { AnnouncementForm, announcementFields } from "../../features/console/announcement-form.tsx";
 import { consoleMeta } from "../../features/console/console-shell.tsx";
-import { requireStaff } from "../../features/console/require-staff.server.ts";
-
-const access = consoleRoutes["/console/announcements/draft"];
 
 const idOf = (request: Request) => new URL(request.url).searchParams.get("id") ?? "";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { operations } = requireStaff(args, access.view);
+  const { operations } = staffServices(args);
   const url = new URL(args.request.url);
   const announcement = await operations.announcement(idOf(args.request));
   if (!announcement) throw data("No such announcement.", { status: 404 });
@@ -30,11 +29,12 @@ const request = z.discriminatedUnion("intent", [
   z.object({
     intent: z.enum(["submit", "reopen", "approve", "send", "withdraw", "test"]),
     acknowledged: z.literal("yes").optional(),
+    version: z.string().max(100).optional(),
   }),
 ]);
 
 export async function action(args: Route.ActionArgs) {
-  const { operations } = requireStaff(args, access.act);
+  const { operations } = staffServices(args);
   const id = idOf(args.request);
   const form = await args.request.formData().catch(() => null);
   const parsed = request.safeParse(form ? Object.fromEntries(form) : null);
@@ -48,6 +48,7 @@ export async function action(args: Route.ActionArgs) {
         )
       : await operations.announcementStep(id, step.intent, {
           acknowledged: step.acknowledged === "yes",
+          version: step.version,
         });
   if (!result.ok) return data({ error: result.message }, 400);
   throw redirect(
@@ -73,19 +74,37 @@ const when = (iso: string | null) => (iso ? `${iso.slice(0, 16).replace("T", " "
 
 const people = (n: number) => `${n} ${n === 1 ? "person" : "people"}`;
 
+/** One step's form; `version` binds it to the words shown, `acknowledge` adds the warning's box. */
 function StepButton({
   intent,
   label,
   variant = "secondary",
+  version,
+  acknowledge,
 }: {
   intent: AnnouncementStep;
   label: string;
   variant?: "primary" | "secondary";
+  version?: string;
+  acknowledge?: string | null;
 }) {
   return (
-    <form method="post">
+    <form method="post" className="flex flex-col gap-3">
       <input type="hidden" name="intent" value={intent} />
-      <Button type="submit" variant={variant}>
+      {version ? <input type="hidden" name="version" value={version} /> : null}
+      {acknowledge ? (
+        <label className="flex min-h-11 max-w-xl items-center gap-3">
+          <input
+            type="checkbox"
+            name="acknowledged"
+            value="yes"
+            required
+            className="size-5 shrink-0"
+          />
+          {acknowledge}
+        </label>
+      ) : null}
+      <Button type="submit" variant={variant} className="self-start">
         {label}
       </Button>
     </form>
@@ -96,7 +115,7 @@ export default function Announcement({ loaderData, actionData }: Route.Component
   const { announcement: a, done } = loaderData;
   const can = (step: AnnouncementStep) => a.steps.includes(step);
   const error = actionData?.error;
-  const aloneApproving = a.writtenByYou && a.managers <= 1;
+  const aloneApproving = a.writtenByYou && a.otherApprovers === 0;
   return (
     <>
       <p>
@@ -143,6 +162,12 @@ export default function Announcement({ loaderData, actionData }: Route.Component
             <dd className="break-all">
               {a.approvedBy} at {when(a.approvedAt)}
             </dd>
+            {a.approvedAlone ? (
+              <>
+                <dt className="font-semibold">Four eyes</dt>
+                <dd>{approvedAloneWords}: no other manager could approve it.</dd>
+              </>
+            ) : null}
           </>
         ) : null}
       </dl>
@@ -159,7 +184,25 @@ export default function Announcement({ loaderData, actionData }: Route.Component
             <dd className="font-semibold">{a.progress.queued}</dd>
             <dt>Failed</dt>
             <dd className="font-semibold">{a.progress.failed}</dd>
+            {a.progress.queued > 0 ? (
+              <>
+                <dt>Sent in the last minute</dt>
+                <dd className="font-semibold">{a.progress.perMinute}</dd>
+                <dt>Should be done</dt>
+                <dd className="font-semibold">
+                  {a.progress.finishAt
+                    ? `${when(a.progress.finishAt)} (in ${a.progress.finishIn})`
+                    : "Not known: none sent in the last minute"}
+                </dd>
+              </>
+            ) : null}
           </dl>
+          {a.progress.slowedDown ? (
+            <p className="mt-4 font-semibold">
+              The mail server asked us to slow down. Sending pauses for a minute, then goes on more
+              slowly until the server accepts our pace again; nothing is lost.
+            </p>
+          ) : null}
           {a.state === "sending" ? (
             <p className="mt-4">
               Emails go out at a steady pace, so the mail provider accepts them.{" "}
@@ -184,7 +227,14 @@ export default function Announcement({ loaderData, actionData }: Route.Component
           </h2>
           <p className="mt-2 font-semibold">{announcementWarningWords.found(a.warning)}</p>
           <p className="mt-2">{announcementWarningWords.text}</p>
-          {a.acknowledgedBy ? <p className="mt-2">Acknowledged by {a.acknowledgedBy}.</p> : null}
+          {a.acknowledgedBy ? (
+            <p className="mt-2 break-words">
+              Acknowledged by {a.acknowledgedBy} when submitting it.
+            </p>
+          ) : null}
+          {a.approvalAcknowledged && a.approvedBy ? (
+            <p className="mt-2 break-words">Acknowledged by {a.approvedBy} when approving it.</p>
+          ) : null}
         </section>
       ) : null}
 
@@ -194,13 +244,16 @@ export default function Announcement({ loaderData, actionData }: Route.Component
         </h2>
         {a.state === "submitted" && !can("approve") ? (
           <p className="mt-2 max-w-2xl">
-            You wrote it, so another manager must approve it. They will find it under Announcements.
+            {a.writtenByYou
+              ? "You wrote it, so another manager must approve it. They will find it under Announcements."
+              : "You or its author was made a manager by the other alone, so the console cannot tell you apart: another manager must approve it."}
           </p>
         ) : null}
         {can("approve") && aloneApproving ? (
           <p className="mt-2 max-w-2xl font-semibold">
-            You are the only manager: approving your own announcement is a second, separate step.
-            Read the preview again before you approve it.
+            No other manager can approve it, so you may approve your own announcement: a second,
+            separate step, shown as approved by its author alone. Read the preview again before you
+            approve it.
           </p>
         ) : null}
         {can("send") ? (
@@ -210,33 +263,29 @@ export default function Announcement({ loaderData, actionData }: Route.Component
         ) : null}
         <div className="mt-4 flex flex-wrap items-start gap-4">
           {can("submit") ? (
-            <form method="post" className="flex flex-col gap-3">
-              <input type="hidden" name="intent" value="submit" />
-              {a.warning ? (
-                <label className="flex min-h-11 max-w-xl items-center gap-3">
-                  <input
-                    type="checkbox"
-                    name="acknowledged"
-                    value="yes"
-                    required
-                    className="size-5 shrink-0"
-                  />
-                  {announcementWarningWords.acknowledge}
-                </label>
-              ) : null}
-              <Button type="submit" className="self-start">
-                Submit for approval
-              </Button>
-            </form>
+            <StepButton
+              intent="submit"
+              label="Submit for approval"
+              variant="primary"
+              version={a.version}
+              acknowledge={a.warning && announcementWarningWords.acknowledge}
+            />
           ) : null}
           {can("approve") ? (
-            <StepButton intent="approve" label="Approve" variant="primary" />
+            <StepButton
+              intent="approve"
+              label="Approve"
+              variant="primary"
+              version={a.version}
+              acknowledge={a.warning && announcementWarningWords.acknowledgeApproval}
+            />
           ) : null}
           {can("send") ? (
             <StepButton
               intent="send"
               label={a.state === "sending" ? "Send to anyone still missing" : "Send now"}
               variant="primary"
+              version={a.version}
             />
           ) : null}
           {can("test") ? <StepButton intent="test" label="Send a test to me" /> : null}

@@ -1,23 +1,25 @@
 import { data, redirect } from "react-router";
 
 import type { Route } from "./+types/announcements";
-import { type AnnouncementInput, consoleRoutes } from "../../../contract/console.ts";
-import { announcementAudiences, announcementStates } from "../../content/console.ts";
+import type { AnnouncementInput } from "../../../contract/console.ts";
+import {
+  announcementAudiences,
+  announcementStates,
+  approvedAloneWords,
+} from "../../content/console.ts";
+import { staffServices } from "../../features/console/access.server.ts";
 import { AnnouncementForm, announcementFields } from "../../features/console/announcement-form.tsx";
 import { consoleMeta } from "../../features/console/console-shell.tsx";
-import { requireStaff } from "../../features/console/require-staff.server.ts";
-
-const access = consoleRoutes["/console/announcements"];
 
 export async function loader(args: Route.LoaderArgs) {
-  const { operations } = requireStaff(args, access.view);
+  const { operations } = staffServices(args);
   return { announcements: await operations.announcements() };
 }
 
 type Outcome = { error: string; values?: AnnouncementInput };
 
 export async function action(args: Route.ActionArgs) {
-  const { operations } = requireStaff(args, access.act);
+  const { operations } = staffServices(args);
   const form = await args.request.formData().catch(() => null);
   const parsed = announcementFields.safeParse(form ? Object.fromEntries(form) : null);
   if (!parsed.success) {
@@ -61,8 +63,9 @@ export default function Announcements({ loaderData, actionData }: Route.Componen
                 {a.subject}
               </a>
               <span className="text-sm text-ink-soft">
-                {announcementStates[a.state]} · {announcementAudiences[a.audience]} · last changed{" "}
-                {when(a.updatedAt)} UTC
+                {announcementStates[a.state]}
+                {a.approvedAlone ? ` · ${approvedAloneWords}` : ""} ·{" "}
+                {announcementAudiences[a.audience]} · last changed {when(a.updatedAt)} UTC
               </span>
             </li>
           ))}

@@ -1,13 +1,12 @@
 import { data } from "react-router";
 
 import type { Route } from "./+types/audit";
-import { consoleRoutes } from "../../../contract/console.ts";
-import { auditActions } from "../../content/console.ts";
+import { approvedAloneWords, auditActions } from "../../content/console.ts";
+import { staffServices } from "../../features/console/access.server.ts";
 import { consoleMeta } from "../../features/console/console-shell.tsx";
-import { requireStaff } from "../../features/console/require-staff.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { operations } = requireStaff(args, consoleRoutes["/console/audit"].view);
+  const { operations } = staffServices(args);
   const given = new URL(args.request.url).searchParams.get("page") ?? "1";
   const page = Number(given);
   if (!Number.isInteger(page) || page < 1 || page > 100_000) {
@@ -17,6 +16,11 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = () => consoleMeta("Audit trail");
+
+const what = (action: string, detail: Record<string, unknown>) =>
+  action === "announcement-approved" && detail.alone === true
+    ? `${auditActions[action]} (${approvedAloneWords.toLowerCase()})`
+    : (auditActions[action] ?? action);
 
 const describe = (detail: Record<string, string | number | boolean | null>) =>
   Object.entries(detail)
@@ -69,7 +73,7 @@ export default function Audit({ loaderData }: Route.ComponentProps) {
                   {entry.at.slice(0, 19).replace("T", " ")}
                 </td>
                 <td className="py-2 pr-4 break-all">{entry.staff ?? "Unknown"}</td>
-                <td className="py-2 pr-4">{auditActions[entry.action] ?? entry.action}</td>
+                <td className="py-2 pr-4">{what(entry.action, entry.detail)}</td>
                 <td className="py-2 pr-4 break-all">{entry.registrationId ?? "None"}</td>
                 <td className="py-2 break-all">{describe(entry.detail)}</td>
               </tr>

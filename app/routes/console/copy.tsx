@@ -1,13 +1,12 @@
 import type { Route } from "./+types/copy";
-import { consoleRoutes } from "../../../contract/console.ts";
 import { clinic } from "../../content/clinic.ts";
 import { dateTime, peopleCopy } from "../../content/people.ts";
+import { staffServices } from "../../features/console/access.server.ts";
 import { consoleMeta } from "../../features/console/console-shell.tsx";
 import { PersonRecord } from "../../features/console/person-record.tsx";
-import { requireStaff } from "../../features/console/require-staff.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { operations } = requireStaff(args, consoleRoutes["/console/people/copy"].view);
+  const { operations } = staffServices(args);
   const id = (new URL(args.request.url).searchParams.get("id") ?? "").slice(0, 100);
   const copy = id ? await operations.people.view(id, "print") : null;
   return { copy, at: new Date().toISOString() };

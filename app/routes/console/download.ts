@@ -1,10 +1,9 @@
 import type { Route } from "./+types/download";
-import { consoleRoutes } from "../../../contract/console.ts";
-import { requireStaff } from "../../features/console/require-staff.server.ts";
+import { staffServices } from "../../features/console/access.server.ts";
 
 /** The subject-access copy as a file: what `registrations -- show --email` prints. */
 export async function loader(args: Route.LoaderArgs) {
-  const { operations } = requireStaff(args, consoleRoutes["/console/people/download"].view);
+  const { operations } = staffServices(args);
   const id = (new URL(args.request.url).searchParams.get("id") ?? "").slice(0, 100);
   const copy = id ? await operations.people.view(id, "download") : null;
   if (!copy) {

@@ -1,14 +1,13 @@
 import { data } from "react-router";
 
 import type { Route } from "./+types/enrol";
-import { consoleRoutes } from "../../../contract/console.ts";
 import { roleLabels } from "../../content/console.ts";
+import { consoleServices } from "../../features/console/access.server.ts";
 import { consoleMeta } from "../../features/console/console-shell.tsx";
 import { PasskeyButton } from "../../features/console/passkey-button.tsx";
-import { requireStaff } from "../../features/console/require-staff.server.ts";
 
 export async function loader(args: Route.LoaderArgs) {
-  const { operations } = requireStaff(args, consoleRoutes["/console/enrol"].view);
+  const { operations } = consoleServices(args);
   const token = new URL(args.request.url).searchParams.get("token") ?? "";
   const invite = token ? await operations.invite(token) : null;
   if (!invite) return data({ invite: null, token: "" }, { status: 410 });

@@ -8,11 +8,14 @@ import {
 } from "react-router";
 
 import type { Route } from "./+types/layout";
+import { consoleAccess, consoleServices } from "../../features/console/access.server.ts";
 import { ConsoleShell, consoleTitle } from "../../features/console/console-shell.tsx";
-import { requireStaff } from "../../features/console/require-staff.server.ts";
+
+/** Access is checked here once for every console route, from the route table (decision 182). */
+export const middleware: Route.MiddlewareFunction[] = [consoleAccess];
 
 export function loader(args: Route.LoaderArgs) {
-  const { staff } = requireStaff(args, "public");
+  const { staff } = consoleServices(args);
   return { staff: staff ? { email: staff.email, role: staff.role } : null };
 }
 
@@ -44,8 +47,10 @@ export function ErrorBoundary() {
     title: "Something went wrong",
     text: "The console could not show this page. Please try again in a moment.",
   };
+  // A refusal by the access check (middleware above) comes before this layout's loader.
+  const refused = isRouteErrorResponse(error) ? (error.data as typeof layout) : undefined;
   return (
-    <ConsoleShell staff={layout?.staff ?? null} current={pathname}>
+    <ConsoleShell staff={layout?.staff ?? refused?.staff ?? null} current={pathname}>
       <title>{consoleTitle(refusal.title)}</title>
       <h1 className="text-3xl">{refusal.title}</h1>
       <p className="mt-4 text-lg text-ink-soft">{refusal.text}</p>

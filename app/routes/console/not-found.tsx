@@ -1,11 +1,7 @@
 import { data } from "react-router";
 
-import type { Route } from "./+types/not-found";
-import { requireStaff } from "../../features/console/require-staff.server.ts";
-
-/** Unknown console paths: the sign-in page first, then the console's own 404. */
-export function loader(args: Route.LoaderArgs) {
-  requireStaff(args, "viewer");
+/** Unknown console paths: the gate sends anyone without a session to sign in first. */
+export function loader() {
   throw data("Not found", { status: 404 });
 }
 

@@ -1,13 +1,12 @@
 import type { Route } from "./+types/overview";
-import { consoleRoutes, type SourceBreakdown } from "../../../contract/console.ts";
+import type { SourceBreakdown } from "../../../contract/console.ts";
 import { overviewCopy as copy } from "../../content/console.ts";
+import { staffServices } from "../../features/console/access.server.ts";
 import { type Bar, BarChart } from "../../features/console/bar-chart.tsx";
 import { consoleMeta } from "../../features/console/console-shell.tsx";
-import { requireStaff } from "../../features/console/require-staff.server.ts";
 
-export async function loader(args: Route.LoaderArgs) {
-  const { operations } = requireStaff(args, consoleRoutes["/console"].view);
-  return operations.overview();
+export function loader(args: Route.LoaderArgs) {
+  return staffServices(args).operations.overview();
 }
 
 export const meta: Route.MetaFunction = () => consoleMeta("Overview");
@@ -115,6 +114,13 @@ export default function Overview({ loaderData: overview }: Route.ComponentProps)
     <>
       <h1 className="text-3xl">Overview</h1>
       <p className="mt-4 max-w-2xl text-lg text-ink-soft">{copy.intro}</p>
+      {overview.staffWaiting > 0 ? (
+        <p className="mt-4 max-w-2xl rounded-card border border-line bg-warning-bg p-4 font-semibold text-warning">
+          <a href="/console/staff" className="underline underline-offset-4">
+            {copy.staffWaiting(overview.staffWaiting)}
+          </a>
+        </p>
+      ) : null}
 
       <section aria-labelledby="totals" className="mt-10">
         <h2 id="totals" className="text-2xl">

@@ -1,12 +1,11 @@
 import { z } from "zod";
 
 import type { Route } from "./+types/passkey";
-import { consoleRoutes } from "../../../contract/console.ts";
-import { requireStaff } from "../../features/console/require-staff.server.ts";
+import { consoleServices } from "../../features/console/access.server.ts";
 
 const ceremony = z.object({
   intent: z.enum(["options", "verify"]),
-  kind: z.enum(["sign-in", "enrol", "add"]),
+  kind: z.enum(["sign-in", "enrol", "add", "confirm"]),
   invite: z.string().max(200).optional(),
   response: z.unknown().optional(),
 });
@@ -14,10 +13,12 @@ const ceremony = z.object({
 /**
  * The passkey ceremony's JSON route (app/islands/passkey.tsx): options with a challenge
  * the server keeps, then the browser's answer checked. Signing in and enrolling are open
- * to anyone (rate limited before React Router); adding a passkey needs a session.
+ * to anyone (rate limited before React Router). Confirming needs a session, and adding a
+ * passkey a session confirmed with one of its person's passkeys in the last few minutes
+ * (403 until then; docs/decisions/178).
  */
 export async function action(args: Route.ActionArgs) {
-  const { staff, operations } = requireStaff(args, consoleRoutes["/console/passkey"].act);
+  const { staff, operations } = consoleServices(args);
   const parsed = ceremony.safeParse(await args.request.json().catch(() => null));
   if (!parsed.success) {
     return Response.json(
@@ -26,15 +27,19 @@ export async function action(args: Route.ActionArgs) {
     );
   }
   const { intent, kind, invite, response } = parsed.data;
-  if (kind === "add" && !staff) {
+  if ((kind === "add" || kind === "confirm") && !staff) {
     return Response.json({ ok: false, message: "Sign in first." }, { status: 401 });
   }
   if (intent === "options") {
     const result = await operations.ceremonyOptions(kind, invite);
-    return Response.json(result, { status: result.ok ? 200 : 400 });
+    return Response.json(result, { status: result.ok ? 200 : refusedStatus(result) });
   }
   const result = await operations.completeCeremony(kind, response, invite);
-  if (!result.ok) return Response.json(result, { status: kind === "sign-in" ? 401 : 400 });
+  if (!result.ok) {
+    return Response.json(result, { status: kind === "sign-in" ? 401 : refusedStatus(result) });
+  }
   const headers = result.setCookie ? { "Set-Cookie": result.setCookie } : undefined;
   return Response.json({ ok: true }, { headers });
 }
+
+const refusedStatus = (refusal: object) => ("confirmFirst" in refusal ? 403 : 400);

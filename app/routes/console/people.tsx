@@ -2,18 +2,15 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 
 import type { Route } from "./+types/people";
-import { consoleRoutes, type ErasureRecord } from "../../../contract/console.ts";
+import { EXPORTS_PER_DAY, type ErasureRecord } from "../../../contract/console.ts";
 import { ButtonLink, Button } from "../../components/ui/button.tsx";
 import { Field, Input } from "../../components/ui/field.tsx";
 import { peopleCopy } from "../../content/people.ts";
+import { staffServices } from "../../features/console/access.server.ts";
 import { consoleMeta } from "../../features/console/console-shell.tsx";
 import { ErasureList } from "../../features/console/person-record.tsx";
-import { requireStaff } from "../../features/console/require-staff.server.ts";
 
-const access = consoleRoutes["/console/people"];
-
-export function loader(args: Route.LoaderArgs) {
-  requireStaff(args, access.view);
+export function loader() {
   return null;
 }
 
@@ -23,7 +20,7 @@ type Outcome = { missing: true; erasures: ErasureRecord[] } | { error: string };
 
 /** A look-up is a POST, so the address never sits in a URL, a log or the browser's history. */
 export async function action(args: Route.ActionArgs) {
-  const { operations } = requireStaff(args, access.act);
+  const { operations } = staffServices(args);
   const form = await args.request.formData().catch(() => null);
   const parsed = lookUp.safeParse(form ? Object.fromEntries(form) : null);
   if (!parsed.success)
@@ -64,7 +61,7 @@ export default function People({ actionData }: Route.ComponentProps) {
       ) : null}
 
       <h2 className="mt-10 text-2xl">{peopleCopy.exportTitle}</h2>
-      <p className="mt-2 max-w-2xl text-ink-soft">{peopleCopy.exportText}</p>
+      <p className="mt-2 max-w-2xl text-ink-soft">{peopleCopy.exportText(EXPORTS_PER_DAY)}</p>
       <ButtonLink to="/console/people/export" variant="secondary" className="mt-4" download>
         {peopleCopy.exportLink}
       </ButtonLink>

@@ -2,21 +2,19 @@ import { data } from "react-router";
 import { z } from "zod";
 
 import type { Route } from "./+types/person";
-import { consoleRoutes, type ErasureRecord } from "../../../contract/console.ts";
+import type { ErasureRecord } from "../../../contract/console.ts";
 import { Button } from "../../components/ui/button.tsx";
 import { Field, Input } from "../../components/ui/field.tsx";
 import { erasureWords, peopleCopy } from "../../content/people.ts";
+import { staffServices } from "../../features/console/access.server.ts";
 import { consoleMeta } from "../../features/console/console-shell.tsx";
 import { PersonRecord } from "../../features/console/person-record.tsx";
-import { requireStaff } from "../../features/console/require-staff.server.ts";
-
-const access = consoleRoutes["/console/people/record"];
 
 const idOf = (request: Request) =>
   (new URL(request.url).searchParams.get("id") ?? "").slice(0, 100);
 
 export async function loader(args: Route.LoaderArgs) {
-  const { operations } = requireStaff(args, access.view);
+  const { operations } = staffServices(args);
   const id = idOf(args.request);
   const copy = id ? await operations.people.view(id, "view") : null;
   return { id, copy };
@@ -33,7 +31,7 @@ type Outcome =
   | { error: string; field?: "email" };
 
 export async function action(args: Route.ActionArgs) {
-  const { operations } = requireStaff(args, access.act);
+  const { operations } = staffServices(args);
   const id = idOf(args.request);
   const form = await args.request.formData().catch(() => null);
   const parsed = change.safeParse(form ? Object.fromEntries(form) : null);

@@ -1,13 +1,12 @@
 import { redirect } from "react-router";
 
 import type { Route } from "./+types/sign-in";
-import { consoleRoutes } from "../../../contract/console.ts";
+import { consoleServices } from "../../features/console/access.server.ts";
 import { consoleMeta } from "../../features/console/console-shell.tsx";
 import { PasskeyButton } from "../../features/console/passkey-button.tsx";
-import { requireStaff } from "../../features/console/require-staff.server.ts";
 
 export function loader(args: Route.LoaderArgs) {
-  const { staff } = requireStaff(args, consoleRoutes["/console/sign-in"].view);
+  const { staff } = consoleServices(args);
   if (staff) throw redirect("/console");
   return null;
 }

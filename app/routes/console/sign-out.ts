@@ -1,10 +1,9 @@
 import { redirect } from "react-router";
 
 import type { Route } from "./+types/sign-out";
-import { consoleRoutes } from "../../../contract/console.ts";
-import { requireStaff } from "../../features/console/require-staff.server.ts";
+import { staffServices } from "../../features/console/access.server.ts";
 
 export async function action(args: Route.ActionArgs) {
-  const { operations } = requireStaff(args, consoleRoutes["/console/sign-out"].act);
+  const { operations } = staffServices(args);
   return redirect("/console/sign-in", { headers: { "Set-Cookie": await operations.signOut() } });
 }

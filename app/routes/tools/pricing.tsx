@@ -71,16 +71,25 @@ export default function Page() {
         <Island island={pricingIsland} props={{ search: searchParams.toString() }} />
       </Section>
 
+      {/* Below the fold at every width: rendered when near (decision 132). Not the
+          calculator: its toasts are fixed to the viewport, which containment would break. */}
       <Section
         id="breakdown"
         title="Cost breakdown"
         intro={pricingText.breakdownIntro}
         width="wide"
+        className="render-when-near [--render-estimate:3000px] lg:[--render-estimate:1500px]"
       >
         <CostBreakdown />
       </Section>
 
-      <Section id="other-costs" tone="sand" title="Other costs" intro={pricingText.otherCostsIntro}>
+      <Section
+        id="other-costs"
+        tone="sand"
+        title="Other costs"
+        intro={pricingText.otherCostsIntro}
+        className="render-when-near [--render-estimate:1000px] lg:[--render-estimate:600px]"
+      >
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {otherCosts.map((c) => (
             <li key={c.service} className="rounded-card border border-line bg-surface p-5">
@@ -96,7 +105,12 @@ export default function Page() {
         </ul>
       </Section>
 
-      <Section id="next-steps" tone="brand" title="Ready when we open">
+      <Section
+        id="next-steps"
+        tone="brand"
+        title="Ready when we open"
+        className="render-when-near [--render-estimate:450px] lg:[--render-estimate:400px]"
+      >
         <p className="max-w-2xl text-lg leading-relaxed text-brand-100">
           Register your interest and we will tell you as soon as consultations open. Questions about
           costs? Our team is happy to help.

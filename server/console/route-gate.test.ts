@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+
+import { allowedMethods, consoleRouteOf, fromTheConsole, gate } from "./route-gate.ts";
+import { type ConsoleRoute, consoleRoutes } from "../../contract/console.ts";
+
+describe("the console route a path is served by", () => {
+  it.each([
+    ["/console/people/export", "/console/people/export"],
+    ["/CONSOLE/People/Export", "/console/people/export"],
+    ["/console/people/%65xport", "/console/people/export"],
+    ["/console/people/export/", "/console/people/export"],
+    ["/console/people/export.data", "/console/people/export"],
+    ["/console/people/export/_.data", "/console/people/export"],
+    ["/console/people/record.data", "/console/people/record"],
+    ["/console", "/console"],
+    ["/console.data", "/console"],
+    ["/console/", "/console"],
+    ["/console/no-such-page", null],
+    ["/console/people/export/more", null],
+    ["/console/people%2Fexport", null],
+  ])("%s is %s", (path, route) => {
+    expect(consoleRouteOf(path)).toBe(route);
+  });
+});
+
+describe("Fetch Metadata on a read of a person", () => {
+  it.each([
+    [undefined, true],
+    ["same-origin", true],
+    ["none", true],
+    ["same-site", false],
+    ["cross-site", false],
+    ["same-origin, cross-site", false],
+    ["", false],
+  ])("Sec-Fetch-Site %s: %s", (value, allowed) => {
+    expect(fromTheConsole(value)).toBe(allowed);
+  });
+});
+
+describe("the gate before React Router", () => {
+  const export_ = consoleRoutes["/console/people/export"];
+  const record = consoleRoutes["/console/people/record"];
+
+  it("answers each route's methods only", () => {
+    expect(allowedMethods(export_)).toEqual(["GET", "HEAD"]);
+    expect(allowedMethods(record)).toEqual(["GET", "HEAD", "POST"]);
+    expect(allowedMethods(consoleRoutes["/console/sign-out"])).toEqual(["POST"]);
+    const post = { method: "POST", secFetchSite: "same-origin", role: "manager" } as const;
+    expect(gate({ route: export_, ...post })).toEqual({ kind: "method", allow: ["GET", "HEAD"] });
+    expect(gate({ route: consoleRoutes["/console/passkey"], ...post, method: "GET" })).toEqual({
+      kind: "method",
+      allow: ["POST"],
+    });
+  });
+
+  it("refuses a read of a person from another origin, whoever asks, and only a read", () => {
+    for (const role of ["manager", "viewer", null] as const) {
+      for (const method of ["GET", "HEAD"]) {
+        expect(gate({ route: export_, method, secFetchSite: "same-site", role })).toEqual({
+          kind: "fetch-site",
+        });
+      }
+    }
+    expect(
+      gate({
+        route: consoleRoutes["/console/people"],
+        method: "GET",
+        secFetchSite: "cross-site",
+        role: "manager",
+      }),
+    ).toEqual({ kind: "pass" });
+    // A post has its own origin check (guards.ts).
+    expect(
+      gate({ route: record, method: "POST", secFetchSite: "same-site", role: "manager" }),
+    ).toEqual({
+      kind: "pass",
+    });
+    expect(
+      gate({ route: record, method: "GET", secFetchSite: undefined, role: "manager" }),
+    ).toEqual({
+      kind: "pass",
+    });
+  });
+
+  it("marks a viewer on a manager's page or action, and passes the rest to React Router", () => {
+    const viewer = { secFetchSite: "same-origin", role: "viewer" } as const;
+    expect(gate({ route: record, method: "GET", ...viewer })).toEqual({ kind: "role" });
+    expect(gate({ route: record, method: "POST", ...viewer })).toEqual({ kind: "role" });
+    expect(gate({ route: consoleRoutes["/console"], method: "GET", ...viewer })).toEqual({
+      kind: "pass",
+    });
+    expect(gate({ route: record, method: "GET", secFetchSite: "none", role: null })).toEqual({
+      kind: "sign-in",
+    });
+  });
+
+  it("takes every route's access from its row, for each role and method", () => {
+    const verdict = { public: "pass", viewer: "sign-in", manager: "sign-in" } as const;
+    for (const [path, route] of Object.entries<ConsoleRoute>(consoleRoutes)) {
+      for (const [method, needs] of [
+        ["GET", route.view],
+        ["POST", route.act],
+      ] as const) {
+        if (needs === undefined) continue;
+        const ask = (role: "viewer" | "manager" | null) =>
+          gate({ route, method, secFetchSite: "same-origin", role }).kind;
+        expect(ask(null), `${method} ${path} without a session`).toBe(verdict[needs]);
+        expect(ask("viewer"), `${method} ${path} as a viewer`).toBe(
+          needs === "manager" ? "role" : "pass",
+        );
+        expect(ask("manager"), `${method} ${path} as a manager`).toBe("pass");
+      }
+    }
+  });
+
+  it("marks exactly the reads of a person or of everyone as personal", () => {
+    const personal = Object.entries(consoleRoutes)
+      .filter(([, route]) => "personal" in route)
+      .map(([path]) => path);
+    expect(personal.sort()).toEqual([
+      "/console/people/copy",
+      "/console/people/download",
+      "/console/people/export",
+      "/console/people/record",
+    ]);
+  });
+});
