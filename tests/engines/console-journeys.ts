@@ -242,7 +242,8 @@ const passkeysAndSessions: Journey[] = [
         await visible(engine, { role: "text", name: "This session" });
         await pressConfirming(engine, "End the session signed in at", true);
         await visible(engine, { role: "text", name: "1 session was ended." });
-        expect(await rowsOf(engine, "Your sessions")).toBe(1);
+        // The message can come before the list is loaded again.
+        await expect.poll(() => rowsOf(engine, "Your sessions")).toBe(1);
         expect(await nextRequestOf(elsewhere)).toBe("/console/sign-in");
 
         const colleague = seedStaff("viewer", "engine-colleague");
