@@ -19,8 +19,9 @@ describe("timeOrderedId", () => {
   });
 
   it("sorts as text in the order of its time, so later rows land at the index's end", () => {
-    const times = [1, 255, 256, 1_700_000_000_000, 1_795_500_000_000, 2 ** 48 - 1];
-    const ids = times.map((t) => timeOrderedId(t));
+    const ids = [1, 255, 256, 1_700_000_000_000, 1_795_500_000_000, 2 ** 48 - 1].map((t) =>
+      timeOrderedId(t),
+    );
     expect([...ids].sort()).toEqual(ids);
   });
 
@@ -31,41 +32,37 @@ describe("timeOrderedId", () => {
   });
 });
 
-function deferred() {
-  let release!: () => void;
-  const promise = new Promise<void>((resolve) => (release = resolve));
-  return { promise, release };
-}
+/** Every item written, each fulfilled with its own value. */
+const echo = <T>(items: T[]) => items.map((value) => ({ status: "fulfilled" as const, value }));
+const ONE_AT_A_TIME = { maxBatch: 10, concurrency: 1 };
 
 describe("createGroupCommit", () => {
   it("writes a lone call on its own", async () => {
     const batches: number[][] = [];
-    const submit = createGroupCommit<number, number>(
-      (items) => {
-        batches.push(items);
-        return Promise.resolve(items.map((i) => ({ status: "fulfilled", value: i * 10 })));
-      },
-      { maxBatch: 10, concurrency: 1 },
-    );
+    const submit = createGroupCommit<number, number>((items) => {
+      batches.push(items);
+      return Promise.resolve(echo(items.map((i) => i * 10)));
+    }, ONE_AT_A_TIME);
     await expect(submit(1)).resolves.toBe(10);
     expect(batches).toEqual([[1]]);
   });
 
   it("gathers calls that arrive while a batch is in flight into the next batch, in order, up to the limit", async () => {
     const batches: number[][] = [];
-    const gate = deferred();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
     const submit = createGroupCommit<number, string>(
       async (items) => {
         batches.push(items);
-        if (batches.length === 1) await gate.promise;
-        return items.map((i) => ({ status: "fulfilled", value: `#${i}` }));
+        if (batches.length === 1) await gate;
+        return echo(items.map((i) => `#${i}`));
       },
       { maxBatch: 3, concurrency: 1 },
     );
     const first = submit(0);
     await new Promise((resolve) => setImmediate(resolve));
     const rest = [1, 2, 3, 4, 5].map(submit);
-    gate.release();
+    release();
     expect(await Promise.all([first, ...rest])).toEqual(["#0", "#1", "#2", "#3", "#4", "#5"]);
     expect(batches).toEqual([[0], [1, 2, 3], [4, 5]]);
   });
@@ -80,10 +77,9 @@ describe("createGroupCommit", () => {
               : { status: "fulfilled", value: i },
           ),
         ),
-      { maxBatch: 10, concurrency: 1 },
+      ONE_AT_A_TIME,
     );
-    const results = await Promise.allSettled([0, 1, 2].map(submit));
-    expect(results).toEqual([
+    expect(await Promise.allSettled([0, 1, 2].map(submit))).toEqual([
       { status: "fulfilled", value: 0 },
       { status: "rejected", reason: new Error("odd 1") },
       { status: "fulfilled", value: 2 },
@@ -93,12 +89,11 @@ describe("createGroupCommit", () => {
   it("rejects the whole batch when the write fails, and carries on with the next", async () => {
     let calls = 0;
     const submit = createGroupCommit<number, number>(
-      (items) => {
-        calls += 1;
-        if (calls === 1) return Promise.reject(new Error("database is locked"));
-        return Promise.resolve(items.map((i) => ({ status: "fulfilled", value: i })));
-      },
-      { maxBatch: 10, concurrency: 1 },
+      (items) =>
+        ++calls === 1
+          ? Promise.reject(new Error("database is locked"))
+          : Promise.resolve(echo(items)),
+      ONE_AT_A_TIME,
     );
     const failed = await Promise.allSettled([submit(1), submit(2)]);
     expect(failed.map((r) => r.status)).toEqual(["rejected", "rejected"]);
@@ -110,11 +105,10 @@ describe("createGroupCommit", () => {
     let peak = 0;
     const submit = createGroupCommit<number, number>(
       async (items) => {
-        running += 1;
-        peak = Math.max(peak, running);
+        peak = Math.max(peak, ++running);
         await new Promise((resolve) => setTimeout(resolve, 5));
         running -= 1;
-        return items.map((i) => ({ status: "fulfilled", value: i }));
+        return echo(items);
       },
       { maxBatch: 2, concurrency: 2 },
     );
@@ -124,51 +118,35 @@ describe("createGroupCommit", () => {
   });
 });
 
-function withFields(message: string, fields: Record<string, unknown>): Error {
-  return Object.assign(new Error(message), fields);
-}
+const sqlite = (message: string, errcode: number) => Object.assign(new Error(message), { errcode });
+const pg = (message: string, code: string) => Object.assign(new Error(message), { code });
 
 describe("isUnavailableError", () => {
   it.each([
-    ["SQLite busy beyond the timeout", withFields("database is locked", { errcode: 5 })],
-    ["SQLite read-only file", withFields("attempt to write a readonly database", { errcode: 8 })],
-    [
-      "SQLite disk I/O error (extended code)",
-      withFields("disk I/O error", { errcode: 10 | (4 << 8) }),
-    ],
-    ["SQLite disk full", withFields("database or disk is full", { errcode: 13 })],
-    [
-      "PostgreSQL refusing connections",
-      withFields("connect ECONNREFUSED 127.0.0.1:5432", { code: "ECONNREFUSED" }),
-    ],
-    [
-      "PostgreSQL shut down by an administrator",
-      withFields("terminating connection", { code: "57P01" }),
-    ],
-    ["PostgreSQL starting up", withFields("the database system is starting up", { code: "57P03" })],
-    ["PostgreSQL too many connections", withFields("too many connections", { code: "53300" })],
-    ["PostgreSQL connection failure", withFields("connection failure", { code: "08006" })],
-    ["PostgreSQL read-only standby", withFields("read-only transaction", { code: "25006" })],
+    ["SQLite busy beyond the timeout", sqlite("database is locked", 5)],
+    ["SQLite read-only file", sqlite("attempt to write a readonly database", 8)],
+    ["SQLite disk I/O error (extended code)", sqlite("disk I/O error", 10 | (4 << 8))],
+    ["SQLite disk full", sqlite("database or disk is full", 13)],
+    ["PostgreSQL refusing connections", pg("connect ECONNREFUSED 127.0.0.1:5432", "ECONNREFUSED")],
+    ["PostgreSQL shut down by an administrator", pg("terminating connection", "57P01")],
+    ["PostgreSQL starting up", pg("the database system is starting up", "57P03")],
+    ["PostgreSQL too many connections", pg("too many connections", "53300")],
+    ["PostgreSQL connection failure", pg("connection failure", "08006")],
+    ["PostgreSQL read-only standby", pg("read-only transaction", "25006")],
     ["pg losing its socket", new Error("Connection terminated unexpectedly")],
     ["pg pool timing out", new Error("timeout exceeded when trying to connect")],
     ["storage closed", new Error("driver has already been destroyed")],
-    [
-      "a wrapped socket error",
-      new Error("query failed", { cause: withFields("x", { code: "ECONNRESET" }) }),
-    ],
-    [
-      "several addresses refused",
-      new AggregateError([withFields("x", { code: "ECONNREFUSED" })], "all failed"),
-    ],
+    ["a wrapped socket error", new Error("query failed", { cause: pg("x", "ECONNRESET") })],
+    ["several addresses refused", new AggregateError([pg("x", "ECONNREFUSED")], "all failed")],
   ])("counts %s", (_label, error) => {
     expect(isUnavailableError(error)).toBe(true);
   });
 
   it.each([
-    ["a unique violation (SQLite)", withFields("UNIQUE constraint failed", { errcode: 2067 })],
-    ["a unique violation (PostgreSQL)", withFields("duplicate key value", { code: "23505" })],
-    ["a missing table", withFields("relation does not exist", { code: "42P01" })],
-    ["a syntax error", withFields("SQL logic error", { errcode: 1 })],
+    ["a unique violation (SQLite)", sqlite("UNIQUE constraint failed", 2067)],
+    ["a unique violation (PostgreSQL)", pg("duplicate key value", "23505")],
+    ["a missing table", pg("relation does not exist", "42P01")],
+    ["a syntax error", sqlite("SQL logic error", 1)],
     ["a plain bug", new TypeError("cannot read properties of undefined")],
     ["a thrown string", "oops"],
   ])("does not count %s", (_label, error) => {
@@ -178,36 +156,33 @@ describe("isUnavailableError", () => {
 
 describe("guardAvailability", () => {
   it("turns an unavailable database into StorageUnavailableError, keeping the cause", async () => {
-    const cause = withFields("database is locked", { errcode: 5 });
+    const cause = sqlite("database is locked", 5);
     const error = await guardAvailability(() => Promise.reject(cause)).catch((e: unknown) => e);
     expect(error).toMatchObject({ name: "StorageUnavailableError", cause });
   });
 
-  it("lets other errors through unchanged", async () => {
+  it("lets other errors through unchanged, and results too", async () => {
     const bug = new TypeError("bug");
     await expect(guardAvailability(() => Promise.reject(bug))).rejects.toBe(bug);
-  });
-
-  it("passes results through", async () => {
     await expect(guardAvailability(() => Promise.resolve(42))).resolves.toBe(42);
   });
 });
 
-function full() {
-  return Object.assign(new Error("database or disk is full"), { errcode: 13 });
-}
+const full = () => sqlite("database or disk is full", 13);
 
 describe("createWriteHealth", () => {
+  let clock = 0;
+  /** A write health on a clock the test moves, observations fresh for a second. */
+  const healthWith = (probe: () => Promise<void>) => {
+    clock = 0;
+    return createWriteHealth({ probe, maxAgeMs: 1000, now: () => clock });
+  };
+
   it("probes when it has seen nothing, and reuses a fresh observation", async () => {
-    let clock = 0;
     let probes = 0;
-    const health = createWriteHealth({
-      probe: () => {
-        probes += 1;
-        return Promise.resolve();
-      },
-      maxAgeMs: 1000,
-      now: () => clock,
+    const health = healthWith(() => {
+      probes += 1;
+      return Promise.resolve();
     });
     expect(await health.check()).toMatchObject({ writable: true });
     clock = 999;
@@ -235,12 +210,7 @@ describe("createWriteHealth", () => {
   });
 
   it("turns unwritable when a real write fails for want of storage, and back on a success", async () => {
-    let clock = 0;
-    const health = createWriteHealth({
-      probe: () => Promise.reject(new Error("never asked")),
-      maxAgeMs: 1000,
-      now: () => clock,
-    });
+    const health = healthWith(() => Promise.reject(new Error("never asked")));
     health.observe(full());
     expect(await health.check()).toMatchObject({ writable: false });
     clock = 10;
@@ -249,20 +219,15 @@ describe("createWriteHealth", () => {
   });
 
   it("ignores failures that are not about storage (a bug says nothing about the disk)", async () => {
-    const health = createWriteHealth({ probe: () => Promise.resolve(), maxAgeMs: 1000 });
+    const health = healthWith(() => Promise.resolve());
     health.observe();
     health.observe(new TypeError("bug"));
     expect(await health.check()).toMatchObject({ writable: true });
   });
 
   it("reports a failing probe as unwritable, then recovers when the probe succeeds", async () => {
-    let clock = 0;
     let failing = true;
-    const health = createWriteHealth({
-      probe: () => (failing ? Promise.reject(full()) : Promise.resolve()),
-      maxAgeMs: 1000,
-      now: () => clock,
-    });
+    const health = healthWith(() => (failing ? Promise.reject(full()) : Promise.resolve()));
     expect(await health.check()).toMatchObject({ writable: false });
     failing = false;
     clock = 1000;
