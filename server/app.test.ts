@@ -29,6 +29,7 @@ function fakeBuild(actionCalls: string[]): ServerBuild {
       return { ok: true };
     },
   };
+  const child = (id: string, path = id) => ({ id, parentId: "root", path, module: registerModule });
   return {
     entry: {
       module: {
@@ -39,24 +40,9 @@ function fakeBuild(actionCalls: string[]): ServerBuild {
     },
     routes: {
       root: { id: "root", path: "", module: rootModule },
-      register: {
-        id: "register",
-        parentId: "root",
-        path: "register-interest",
-        module: registerModule,
-      },
-      unsubscribe: {
-        id: "unsubscribe",
-        parentId: "root",
-        path: "unsubscribe",
-        module: registerModule,
-      },
-      confirm: {
-        id: "confirm",
-        parentId: "root",
-        path: "register-interest/confirm",
-        module: registerModule,
-      },
+      register: child("register", "register-interest"),
+      unsubscribe: child("unsubscribe"),
+      confirm: child("confirm", "register-interest/confirm"),
     } as unknown as ServerBuild["routes"],
     assets: {
       entry: { module: "/entry.js", imports: [] },
@@ -144,78 +130,61 @@ function post(
 }
 
 const paths = ["/register-interest", "/register-interest.data"] as const;
+const httpsPage = { host: PUBLIC_HOST, origin: `https://${PUBLIC_HOST}` };
+const behindProxy = {
+  host: "127.0.0.1:3000",
+  "x-forwarded-proto": "https",
+  "x-forwarded-host": PUBLIC_HOST,
+};
+const allowed = ["https://www.clinic.example.co.uk", "https://staging.example.net:8443"];
+
+type Sent = [headers: Record<string, string>, status: number];
+type Case = [title: string, options: Parameters<typeof start>[0], requests: Sent[], calls: number];
+const sent = (headers: Record<string, string>, status: number): Sent => [headers, status];
+const foreign = (origin: string) =>
+  sent({ host: PUBLIC_HOST, "x-forwarded-proto": "https", origin }, 403);
 
 describe("one origin policy behind a TLS-terminating proxy", () => {
-  it("React Router alone refuses the https page's POST that arrives over http (the bug)", async () => {
-    const { base, actionCalls } = await start({ guards: false });
+  // Each request goes to both paths, and gets its status; then so many actions have run.
+  it.each<Case>([
+    [
+      "React Router alone refuses the https page's POST that arrives over http (the bug)",
+      { guards: false },
+      [sent(httpsPage, 400)],
+      0,
+    ],
+    [
+      "without TRUST_PROXY the request is plain http, so the https page's POST is refused (403) by our guard",
+      {},
+      [sent(httpsPage, 403), sent({ host: PUBLIC_HOST, origin: `http://${PUBLIC_HOST}` }, 200)],
+      2,
+    ],
+    [
+      "with TRUST_PROXY and X-Forwarded-Proto/Host, both paths run the action",
+      { trustProxy: 1 },
+      [sent({ ...behindProxy, "x-forwarded-for": "203.0.113.7", origin: httpsPage.origin }, 200)],
+      2,
+    ],
+    [
+      "accepts every ALLOWED_ORIGINS origin on both paths",
+      { allowedOrigins: allowed },
+      allowed.map((origin) => sent({ host: PUBLIC_HOST, origin }, 200)),
+      4,
+    ],
+    ...[0, 1].map((trustProxy): Case => [
+      `refuses a foreign origin with 403 before React Router, on both paths (trust proxy ${trustProxy})`,
+      { trustProxy, allowedOrigins: [allowed[0]!] },
+      [foreign("https://evil.example"), foreign("https://clinic.example.co.uk.evil.example")],
+      0,
+    ]),
+  ])("%s", async (_title, options, requests, calls) => {
+    const { base, actionCalls } = await start(options);
     for (const p of paths) {
-      const res = await post(base, p, { host: PUBLIC_HOST, origin: `https://${PUBLIC_HOST}` });
-      expect(res.status, p).toBe(400);
-    }
-    expect(actionCalls).toEqual([]);
-  });
-
-  it("without TRUST_PROXY the request is plain http, so the https page's POST is refused (403) by our guard", async () => {
-    const { base, actionCalls } = await start({});
-    for (const p of paths) {
-      const res = await post(base, p, { host: PUBLIC_HOST, origin: `https://${PUBLIC_HOST}` });
-      expect(res.status, p).toBe(403);
-      const plainHttp = await post(base, p, { host: PUBLIC_HOST, origin: `http://${PUBLIC_HOST}` });
-      expect(plainHttp.status, p).toBe(200);
-    }
-    expect(actionCalls).toHaveLength(2);
-  });
-
-  it("with TRUST_PROXY and X-Forwarded-Proto/Host, both paths run the action", async () => {
-    const { base, actionCalls } = await start({ trustProxy: 1 });
-    for (const p of paths) {
-      const res = await post(base, p, {
-        host: "127.0.0.1:3000",
-        "x-forwarded-proto": "https",
-        "x-forwarded-host": PUBLIC_HOST,
-        "x-forwarded-for": "203.0.113.7",
-        origin: `https://${PUBLIC_HOST}`,
-      });
-      expect(res.status, p).toBe(200);
-    }
-    expect(actionCalls).toHaveLength(2);
-  });
-
-  it("accepts every ALLOWED_ORIGINS origin on both paths", async () => {
-    const allowed = ["https://www.clinic.example.co.uk", "https://staging.example.net:8443"];
-    const { base, actionCalls } = await start({ allowedOrigins: allowed });
-    for (const origin of allowed) {
-      for (const p of paths) {
-        const res = await post(base, p, { host: PUBLIC_HOST, origin });
-        expect(res.status, `${origin} ${p}`).toBe(200);
+      for (const [headers, status] of requests) {
+        expect((await post(base, p, headers)).status, `${headers.origin} ${p}`).toBe(status);
       }
     }
-    expect(actionCalls).toHaveLength(4);
-  });
-
-  it("refuses a foreign origin with 403 before React Router, on both paths and behind a trusted proxy", async () => {
-    for (const trustProxy of [0, 1]) {
-      const { base, actionCalls } = await start({
-        trustProxy,
-        allowedOrigins: ["https://www.clinic.example.co.uk"],
-      });
-      for (const p of paths) {
-        for (const origin of [
-          "https://evil.example",
-          "https://clinic.example.co.uk.evil.example",
-        ]) {
-          const res = await post(base, p, {
-            host: PUBLIC_HOST,
-            "x-forwarded-proto": "https",
-            origin,
-          });
-          expect(res.status, `${origin} ${p}`).toBe(403);
-        }
-      }
-      expect(actionCalls).toEqual([]);
-      await new Promise<void>((resolve) => server?.close(() => resolve()));
-      server = undefined;
-    }
+    expect(actionCalls).toHaveLength(calls);
   });
 });
 
@@ -233,14 +202,11 @@ describe("RFC 8058 one-click unsubscribe", () => {
   it("runs the action whatever the Origin says, through React Router's check too; confirming keeps the check", async () => {
     const { base, actionCalls } = await start({});
     for (const origin of ["https://mail.example", "null", "not an origin"]) {
+      const headers = { host: PUBLIC_HOST, origin };
       for (const p of ["/unsubscribe?token=t", "/unsubscribe.data?token=t"]) {
-        const res = await post(base, p, { host: PUBLIC_HOST, origin });
-        expect(res.status, `${origin} ${p}`).toBe(200);
+        expect((await post(base, p, headers)).status, `${origin} ${p}`).toBe(200);
       }
-      const confirm = await post(base, "/register-interest/confirm?token=t", {
-        host: PUBLIC_HOST,
-        origin,
-      });
+      const confirm = await post(base, "/register-interest/confirm?token=t", headers);
       expect(confirm.status, origin).toBe(403);
     }
     expect(actionCalls).toEqual(
@@ -250,13 +216,8 @@ describe("RFC 8058 one-click unsubscribe", () => {
 
   it("behind a TLS proxy too, and with the page's own https Origin (the button)", async () => {
     const { base, actionCalls } = await start({ trustProxy: 1 });
-    const behindProxy = {
-      host: "127.0.0.1:3000",
-      "x-forwarded-proto": "https",
-      "x-forwarded-host": PUBLIC_HOST,
-    };
     expect((await post(base, "/unsubscribe?token=t", behindProxy)).status).toBe(200);
-    const button = { ...behindProxy, origin: `https://${PUBLIC_HOST}` };
+    const button = { ...behindProxy, origin: httpsPage.origin };
     expect((await post(base, "/unsubscribe?token=t", button)).status).toBe(200);
     expect((await post(base, "/unsubscribe.data?token=t", button)).status).toBe(200);
     expect(actionCalls).toHaveLength(3);
