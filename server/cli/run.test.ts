@@ -12,6 +12,7 @@ import { openServices } from "../services.ts";
 import { confirmToken, unsubscribeToken } from "../shared/links.ts";
 
 const logger = createLogger("silent");
+const NOW = "2026-06-15T12:00:00.000Z";
 let place: TestPlace;
 let clock: Date;
 
@@ -20,11 +21,31 @@ beforeEach(async () => {
     SPREADSHEET_URL: "http://127.0.0.1:9/sheet",
     SPREADSHEET_SECRET: "s".repeat(32),
   });
-  clock = new Date("2026-06-15T12:00:00.000Z");
+  clock = new Date(NOW);
 });
 afterEach(() => place.drop());
 
 const open = () => openServices(place.env, logger, { now: () => clock });
+type Services = Awaited<ReturnType<typeof open>>;
+
+async function withServices<T>(act: (services: Services) => Promise<T>): Promise<T> {
+  const services = await open();
+  try {
+    return await act(services);
+  } finally {
+    await services.close();
+  }
+}
+
+/** The database opened directly, as staff tooling or an old row would have it. */
+function direct<T>(act: (db: DatabaseSync) => T): T {
+  const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
+  const result = act(db);
+  db.close();
+  return result;
+}
+const update = (statement: string, ...params: string[]) =>
+  direct((db) => db.prepare(statement).run(...params));
 
 async function cli(...args: string[]) {
   let stdout = "";
@@ -37,6 +58,7 @@ async function cli(...args: string[]) {
   });
   return { code, stdout, stderr };
 }
+const out = async (...args: string[]) => (await cli(...args)).stdout;
 
 /**
  * What a manager does in the console between the two runs of `announce` (decision 136):
@@ -45,48 +67,66 @@ async function cli(...args: string[]) {
 async function approveInConsole(stdout: string) {
   const id = /\/console\/announcements\/draft\?id=([\w-]+)\n/.exec(stdout)?.[1] ?? "";
   expect(stdout).toMatch(/^Submitted for approval; nothing was queued\./);
-  const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
   const manager = { id: `m-${id}`, email: `m-${id}@clinic.example`, role: "manager" as const };
-  db.prepare("insert into staff (id, email, role, created_at) values (?, ?, ?, ?)").run(
-    manager.id,
-    manager.email,
-    manager.role,
-    clock.toISOString(),
-  );
-  db.close();
-  const services = await open();
-  try {
-    const { version } = (await services.announcements.view(manager, id)) ?? {};
-    expect(await services.announcements.step(manager, id, "approve", { version })).toEqual({
-      ok: true,
-    });
-  } finally {
-    await services.close();
-  }
+  const staff = "insert into staff (id, email, role, created_at) values (?, ?, ?, ?)";
+  update(staff, manager.id, manager.email, manager.role, clock.toISOString());
+  await withServices(async ({ announcements }) => {
+    const { version } = (await announcements.view(manager, id)) ?? {};
+    expect(await announcements.step(manager, id, "approve", { version })).toEqual({ ok: true });
+  });
 }
 
 async function seed(
   people: Array<{ name: string; email: string; at: string; message?: string; updates?: boolean }>,
 ) {
-  const storage = await open();
   const ids: string[] = [];
-  for (const [i, p] of people.entries()) {
-    clock = new Date(p.at);
-    const { registration } = await storage.registrations.register({
-      name: p.name,
-      email: p.email,
-      phone: null,
-      message: p.message ?? null,
-      clientTimestamp: p.at,
-      idempotencyKey: `cli-${i}`,
-      consent: { version: "2026-11-23", wantsUpdates: p.updates ?? false },
-    });
-    ids.push(registration.id);
-  }
-  await storage.close();
-  clock = new Date("2026-06-15T12:00:00.000Z");
+  await withServices(async ({ registrations }) => {
+    for (const [i, p] of people.entries()) {
+      clock = new Date(p.at);
+      const { registration } = await registrations.register({
+        name: p.name,
+        email: p.email,
+        phone: null,
+        message: p.message ?? null,
+        clientTimestamp: p.at,
+        idempotencyKey: `cli-${i}`,
+        consent: { version: "2026-11-23", wantsUpdates: p.updates ?? false },
+      });
+      ids.push(registration.id);
+    }
+  });
+  clock = new Date(NOW);
   return ids;
 }
+
+/** Confirms `ids` from links sent at `sent`, pressed at `pressed`; then unsubscribes `off`. */
+async function confirmAndUnsubscribe(ids: string[], off: string, sent: string, pressed: string) {
+  const key = direct(
+    (db) => (db.prepare("select hmac_key from link_key").get() as { hmac_key: string }).hmac_key,
+  );
+  await withServices(async ({ registrations }) => {
+    clock = new Date(pressed);
+    for (const id of ids) await registrations.confirm(confirmToken(key, id, new Date(sent)));
+    await registrations.unsubscribe(unsubscribeToken(key, off));
+  });
+  clock = new Date(NOW);
+}
+
+const queuedAnnouncements = () =>
+  direct((db) =>
+    db.prepare("select registration_id from outbox where topic = 'announcement'").all(),
+  )
+    .map((r) => r.registration_id)
+    .sort();
+
+const erased = (sentToSpreadsheet: boolean, spreadsheetIds: unknown[]) => ({
+  registrations: [],
+  erasures: [{ erasedAt: NOW, registrations: 1, sentToSpreadsheet, spreadsheetIds }],
+});
+const ERASED =
+  "Erased 1 registration and 2 outbox records (spreadsheet deliveries and emails) for that address.\n";
+const mailNotSent = () =>
+  `  Not sent: SMTP_URL is not set, so each email is written to ${path.join(place.env.DATA_DIR, "mail")}.\n`;
 
 describe("registrations CLI", () => {
   it("counts, and lists the most recent first within the limit", async () => {
@@ -133,29 +173,17 @@ describe("registrations CLI", () => {
       erasures: [],
     });
 
-    expect((await cli("erase", "--email", "dee@example.com")).stdout).toBe(
-      "Erased 1 registration and 2 outbox records (spreadsheet deliveries and emails) for that address.\n",
-    );
+    expect(await out("erase", "--email", "dee@example.com")).toBe(ERASED);
     // Nothing of Dee is left but the record of the erasure; nothing went to the sheet.
-    expect(JSON.parse((await cli("show", "--email", "dee@example.com")).stdout)).toEqual({
-      registrations: [],
-      erasures: [
-        {
-          erasedAt: "2026-06-15T12:00:00.000Z",
-          registrations: 1,
-          sentToSpreadsheet: false,
-          spreadsheetIds: [],
-        },
-      ],
-    });
-    expect((await cli("show", "--email", "nobody@example.com")).stdout).toBe(
+    expect(JSON.parse(await out("show", "--email", "dee@example.com"))).toEqual(erased(false, []));
+    expect(await out("show", "--email", "nobody@example.com")).toBe(
       "Nothing is stored for that address.\n",
     );
-    expect((await cli("count")).stdout).toBe("1\n");
-    expect((await cli("outbox")).stdout).toBe(
+    expect(await out("count")).toBe("1\n");
+    expect(await out("outbox")).toBe(
       "spreadsheet  waiting 1  done 0  failed 0  oldest waiting since 2026-06-02T09:00:00.000Z\n" +
         "email  waiting 1  done 0  failed 0  oldest waiting since 2026-06-02T09:00:00.000Z\n" +
-        `  Not sent: SMTP_URL is not set, so each email is written to ${path.join(place.env.DATA_DIR, "mail")}.\n`,
+        mailNotSent(),
     );
   });
 
@@ -163,31 +191,18 @@ describe("registrations CLI", () => {
     const [id] = await seed([
       { name: "Fay", email: "fay@example.com", at: "2026-06-01T09:00:00.000Z" },
     ]);
-    const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
-    db.prepare("update outbox set status = 'delivered', attempts = 1").run();
-    db.close();
+    update("update outbox set status = 'delivered', attempts = 1");
 
-    expect((await cli("erase", "--email", "FAY@example.com")).stdout).toBe(
-      "Erased 1 registration and 2 outbox records (spreadsheet deliveries and emails) for that address.\n" +
+    expect(await out("erase", "--email", "FAY@example.com")).toBe(
+      ERASED +
         `A copy had been sent to the spreadsheet: delete the 1 row with this id there too:\n  ${id}\n`,
     );
-    const shown = JSON.parse((await cli("show", "--email", "fay@example.com")).stdout) as unknown;
-    expect(shown).toEqual({
-      registrations: [],
-      erasures: [
-        {
-          erasedAt: "2026-06-15T12:00:00.000Z",
-          registrations: 1,
-          sentToSpreadsheet: true,
-          spreadsheetIds: [id],
-        },
-      ],
-    });
-    expect((await cli("outbox")).stdout).toBe(
+    expect(JSON.parse(await out("show", "--email", "fay@example.com"))).toEqual(erased(true, [id]));
+    expect(await out("outbox")).toBe(
       "spreadsheet  waiting 0  done 0  failed 0\n" +
         "email  waiting 0  done 0  failed 0\n" +
-        `  Not sent: SMTP_URL is not set, so each email is written to ${path.join(place.env.DATA_DIR, "mail")}.\n` +
-        `erased  2026-06-15T12:00:00.000Z  delete from the spreadsheet the 1 row with id ${id}\n`,
+        mailNotSent() +
+        `erased  ${NOW}  delete from the spreadsheet the 1 row with id ${id}\n`,
     );
   });
 
@@ -207,22 +222,19 @@ describe("registrations CLI", () => {
 
   it("reports the outbox and queues dead deliveries again", async () => {
     await seed([{ name: "Hal", email: "h@example.com", at: "2026-06-01T00:00:00.000Z" }]);
-    const report = await cli("outbox");
-    expect(report.stdout).toContain(
+    expect(await out("outbox")).toContain(
       "spreadsheet  waiting 1  done 0  failed 0  oldest waiting since 2026-06-01T00:00:00.000Z\n",
     );
-    const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
-    db.prepare(
+    update(
       "update outbox set status = 'dead', attempts = 12, last_error = '550 mailbox unavailable' where kind = 'mail'",
-    ).run();
-    db.close();
-    const failed = await cli("outbox");
-    expect(failed.stdout).toContain("email  waiting 0  done 0  failed 1\n");
-    expect(failed.stdout).toMatch(
+    );
+    const failed = await out("outbox");
+    expect(failed).toContain("email  waiting 0  done 0  failed 1\n");
+    expect(failed).toMatch(
       /failed {2}email confirmation {2}[0-9a-f-]{36} {2}attempts 12 {2}since 2026-06-01T00:00:00.000Z {2}last error: 550 mailbox unavailable\n/,
     );
-    expect(failed.stdout).toContain("Run `outbox --retry` to send the failed ones again.");
-    expect((await cli("outbox", "--retry")).stdout).toMatch(
+    expect(failed).toContain("Run `outbox --retry` to send the failed ones again.");
+    expect(await out("outbox", "--retry")).toMatch(
       /^Queued 1 failed delivery again and moved 0 waiting deliveries forward/,
     );
   });
@@ -238,49 +250,28 @@ describe("registrations CLI", () => {
       { name: "Ed", email: "ed@example.com", at: "2026-06-06T09:00:00.000Z", updates: false },
     ]);
     const [ada, bo, cy, , ed1, ed2] = ids as [string, string, string, string, string, string];
-    const storage = await open();
-    const key = (
-      new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"))
-        .prepare("select hmac_key from link_key")
-        .get() as { hmac_key: string }
-    ).hmac_key;
-    clock = new Date("2026-06-07T00:00:00.000Z");
-    for (const id of [ada, bo, cy, ed1, ed2])
-      await storage.registrations.confirm(confirmToken(key, id, new Date("2026-06-06T10:00:00Z")));
-    await storage.registrations.unsubscribe(unsubscribeToken(key, cy));
-    await storage.close();
-    clock = new Date("2026-06-15T12:00:00.000Z");
+    await confirmAndUnsubscribe([ada, bo, cy, ed1, ed2], cy, "2026-06-06T10:00Z", "2026-06-07");
     // Only Ada: Bo did not ask, Cy unsubscribed, Di never confirmed, Ed's newest did not ask.
 
     const text = path.join(place.env.DATA_DIR, "news.txt");
     await writeFile(text, "Our prices are now on the site.\n");
     const args = ["announce", "--subject", "News", "--text-file", text];
-    expect((await cli(...args, "--audience", "updates", "--dry-run")).stdout).toBe(
+    expect(await out(...args, "--audience", "updates", "--dry-run")).toBe(
       "1 confirmed, subscribed address that asked for news would receive it. Nothing was queued.\n",
     );
-    expect((await cli(...args, "--dry-run")).stdout).toBe(
+    expect(await out(...args, "--dry-run")).toBe(
       "3 confirmed, subscribed addresses would receive it. Nothing was queued.\n",
     );
-    await approveInConsole((await cli(...args, "--audience", "updates")).stdout);
-    expect((await cli(...args, "--audience", "updates")).stdout).toMatch(
+    await approveInConsole(await out(...args, "--audience", "updates"));
+    expect(await out(...args, "--audience", "updates")).toMatch(
       /^Queued announcement [0-9a-f]{32} for 1 address,/,
     );
-    const queuedFor = () => {
-      const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
-      const rows = db
-        .prepare("select registration_id from outbox where topic = 'announcement'")
-        .all() as Array<{ registration_id: string }>;
-      db.close();
-      return rows.map((r) => r.registration_id).sort();
-    };
-    expect(queuedFor()).toEqual([ada]);
-    expect((await cli(...args, "--audience", "updates")).stdout).toMatch(/^Nothing new to send/);
+    expect(queuedAnnouncements()).toEqual([ada]);
+    expect(await out(...args, "--audience", "updates")).toMatch(/^Nothing new to send/);
     // The same text to everyone later: once per address, so Ada does not get it again.
-    await approveInConsole((await cli(...args)).stdout);
-    expect((await cli(...args)).stdout).toMatch(
-      /^Queued announcement [0-9a-f]{32} for 2 addresses/,
-    );
-    expect(queuedFor()).toEqual([ada, bo, ed2].sort());
+    await approveInConsole(await out(...args));
+    expect(await out(...args)).toMatch(/^Queued announcement [0-9a-f]{32} for 2 addresses/);
+    expect(queuedAnnouncements()).toEqual([ada, bo, ed2].sort());
     expect(await cli(...args, "--audience", "friends")).toMatchObject({
       code: 2,
       stderr: expect.stringContaining("--audience is one of: all, updates") as unknown,
@@ -296,31 +287,19 @@ describe("registrations CLI", () => {
       { name: "Di", email: "di@example.com", at: "2026-06-05T09:00:00.000Z" },
     ]);
     const [ada, adaAgain, bo, cy] = ids as [string, string, string, string, string];
-    const storage = await open();
-    const key = (
-      new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"))
-        .prepare("select hmac_key from link_key")
-        .get() as { hmac_key: string }
-    ).hmac_key;
-    const confirm = (id: string) =>
-      storage.registrations.confirm(confirmToken(key, id, new Date("2026-06-10T00:00:00Z")));
-    clock = new Date("2026-06-12T00:00:00.000Z");
-    for (const id of [ada, adaAgain, bo, cy]) await confirm(id);
-    await storage.registrations.unsubscribe(unsubscribeToken(key, cy));
-    await storage.close();
-    clock = new Date("2026-06-15T12:00:00.000Z");
+    await confirmAndUnsubscribe([ada, adaAgain, bo, cy], cy, "2026-06-10T00:00Z", "2026-06-12");
     // Ada (one address, twice) and Bo qualify; Cy unsubscribed; Di never confirmed.
 
     const text = path.join(place.env.DATA_DIR, "launch.txt");
     await writeFile(text, "We are open.\n\nBook a consultation from today.\n");
     const args = ["announce", "--subject", "We are open", "--text-file", text];
-    expect((await cli(...args, "--dry-run")).stdout).toBe(
+    expect(await out(...args, "--dry-run")).toBe(
       "2 confirmed, subscribed addresses would receive it. Nothing was queued.\n",
     );
     // Nothing goes before a manager approves it in the console, however often it is run.
     const submitted = await cli(...args);
     expect(submitted.code).toBe(0);
-    expect((await cli(...args)).stdout).toMatch(
+    expect(await out(...args)).toMatch(
       /^Not sent: this announcement is waiting for a manager's approval in the staff console \(submitted\)/,
     );
     await approveInConsole(submitted.stdout);
@@ -329,38 +308,28 @@ describe("registrations CLI", () => {
     expect(first.stdout).toMatch(
       /^Queued announcement [0-9a-f]{32} for 2 addresses, 60 a minute, from 2026-06-15T12:00:00.000Z to 2026-06-15T12:00:01.000Z\./,
     );
-    const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
-    const queued = db
-      .prepare(
-        "select registration_id, next_attempt_at from outbox where topic = 'announcement' order by next_attempt_at",
-      )
-      .all() as Array<{ registration_id: string; next_attempt_at: string }>;
-    db.close();
-    expect(queued.map((q) => q.registration_id).sort()).toEqual([adaAgain, bo].sort());
+    expect(queuedAnnouncements()).toEqual([adaAgain, bo].sort());
 
-    const again = await cli(...args);
-    expect(again.stdout).toMatch(/^Nothing new to send: 2 addresses already had announcement/);
-    expect((await cli(...args, "--dry-run")).stdout).toBe(
+    expect(await out(...args)).toMatch(
+      /^Nothing new to send: 2 addresses already had announcement/,
+    );
+    expect(await out(...args, "--dry-run")).toBe(
       "0 confirmed, subscribed addresses would receive it (2 addresses already had it queued). Nothing was queued.\n",
     );
-    expect((await cli("outbox")).stdout).toMatch(
+    expect(await out("outbox")).toMatch(
       /announcement {2}[0-9a-f]{32} {2}"We are open" {2}queued 2026-06-15T12:00:00.000Z: sent 0, waiting 2, failed 0; 0 a minute now, done about 2026-06-15T12:00:01.000Z \(in 1 s\)\n/,
     );
     // Half a minute later one went and the mail server told the other to wait (451): the rate
     // is over those 30 s, and the slow-down is said in words.
-    const sending = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
-    sending
-      .prepare(
-        "update outbox set status = 'delivered', attempts = 1, delivered_at = '2026-06-15T11:59:30.000Z' where registration_id = ?",
-      )
-      .run(bo);
-    sending
-      .prepare(
-        "update outbox set attempts = 1, last_error = 'SMTP 451 4.7.0', next_attempt_at = '2026-06-15T12:00:45.000Z' where registration_id = ?",
-      )
-      .run(adaAgain);
-    sending.close();
-    const report = (await cli("outbox")).stdout;
+    update(
+      "update outbox set status = 'delivered', attempts = 1, delivered_at = '2026-06-15T11:59:30.000Z' where registration_id = ?",
+      bo,
+    );
+    update(
+      "update outbox set attempts = 1, last_error = 'SMTP 451 4.7.0', next_attempt_at = '2026-06-15T12:00:45.000Z' where registration_id = ?",
+      adaAgain,
+    );
+    const report = await out("outbox");
     expect(report).toContain(
       "  The mail server asked us to slow down: 1 email waits to be tried again.",
     );
@@ -369,10 +338,8 @@ describe("registrations CLI", () => {
     );
     // Another text is another announcement, approved on its own.
     await writeFile(text, "Opening hours have changed.\n");
-    await approveInConsole((await cli(...args)).stdout);
-    expect((await cli(...args)).stdout).toMatch(
-      /^Queued announcement [0-9a-f]{32} for 2 addresses/,
-    );
+    await approveInConsole(await out(...args));
+    expect(await out(...args)).toMatch(/^Queued announcement [0-9a-f]{32} for 2 addresses/);
 
     for (const bad of [
       ["announce", "--subject", "x"],
@@ -382,10 +349,7 @@ describe("registrations CLI", () => {
     }
     expect(
       await cli("announce", "--subject", "x", "--text-file", "/nonexistent/f.txt"),
-    ).toMatchObject({
-      code: 1,
-      stderr: "Could not read /nonexistent/f.txt: ENOENT\n",
-    });
+    ).toMatchObject({ code: 1, stderr: "Could not read /nonexistent/f.txt: ENOENT\n" });
     await writeFile(text, "   \n");
     expect((await cli(...args)).stderr).toBe("The text is empty.\n");
   });
@@ -398,15 +362,15 @@ describe("registrations CLI", () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("Medicines named: nebido. Prices: £45.");
     expect(refused.stderr).toContain("regulation 284 of the Human Medicines Regulations 2012");
-    const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
     const drafts = () =>
-      db.prepare("select state, warning_acknowledged_at from announcement_drafts").all();
+      direct((db) =>
+        db.prepare("select state, warning_acknowledged_at from announcement_drafts").all(),
+      );
     expect(drafts()).toEqual([]);
-    expect((await cli(...args, "--acknowledge-warning")).stdout).toMatch(/^Submitted for approval/);
+    expect(await out(...args, "--acknowledge-warning")).toMatch(/^Submitted for approval/);
     expect(drafts()).toEqual([
       { state: "submitted", warning_acknowledged_at: expect.any(String) as unknown },
     ]);
-    db.close();
   });
 
   it("purges unconfirmed registrations on demand", async () => {
@@ -442,36 +406,22 @@ describe("registrations CLI", () => {
 
 describe("staff CLI (decision 175)", () => {
   it("refuses to invite a member's address, and resets even the last manager with a new link", async () => {
-    const invited = await cli(
-      "staff",
-      "invite",
-      "--email",
-      "boss@clinic.example",
-      "--role",
-      "manager",
-    );
+    const invite = (email: string, role: string) =>
+      cli("staff", "invite", "--email", email, "--role", role);
+    const invited = await invite("boss@clinic.example", "manager");
     expect(invited.code).toBe(0);
-    const link = invited.stdout.trim().split("\n").at(-1) ?? "";
-    const services = await open();
-    try {
-      const person = await services.staff.enrol(new URL(link).searchParams.get("token") ?? "", {
-        id: "boss-key",
-        publicKey: new Uint8Array([1, 2, 3]),
-        counter: 0,
-        transports: [],
-      });
+    const link = new URL(invited.stdout.trim().split("\n").at(-1) ?? "");
+    const key = {
+      id: "boss-key",
+      publicKey: new Uint8Array([1, 2, 3]),
+      counter: 0,
+      transports: [],
+    };
+    await withServices(async ({ staff }) => {
+      const person = await staff.enrol(link.searchParams.get("token") ?? "", key);
       expect(person).toMatchObject({ role: "manager" });
-    } finally {
-      await services.close();
-    }
-    const again = await cli(
-      "staff",
-      "invite",
-      "--email",
-      "Boss@clinic.example",
-      "--role",
-      "viewer",
-    );
+    });
+    const again = await invite("Boss@clinic.example", "viewer");
     expect(again.code).toBe(1);
     expect(again.stderr).toContain("boss@clinic.example is already on the staff list");
     expect(again.stdout).toBe("");
@@ -481,15 +431,12 @@ describe("staff CLI (decision 175)", () => {
     expect(reset.stdout).toMatch(
       /^Reset boss@clinic\.example: signed out everywhere, passkeys deleted\.\nInvitation for boss@clinic\.example as manager, valid once until \S+\. The enrolment link:\n\S+\/console\/enrol\?token=[\w-]{43}\n$/,
     );
-    const after = await open();
-    try {
-      expect(await after.staff.passkey("boss-key")).toBeNull();
-      expect(await after.staff.invitations()).toEqual([
+    await withServices(async ({ staff }) => {
+      expect(await staff.passkey("boss-key")).toBeNull();
+      expect(await staff.invitations()).toEqual([
         expect.objectContaining({ email: "boss@clinic.example", reset: true, invitedBy: null }),
       ]);
-    } finally {
-      await after.close();
-    }
+    });
   });
 });
 
@@ -515,41 +462,40 @@ describe("registrations CLI and hostile text", () => {
 
   it("prints no raw control or bidi character in any command, for rows the schema never saw", async () => {
     // Rows stored before the schema stripped these, or written to the database directly.
-    const storage = await open();
-    await storage.registrations.register({
-      name,
-      email,
-      phone,
-      message,
-      clientTimestamp: "2026-06-01T09:00:00.000Z\u009b",
-      idempotencyKey: "hostile-1",
-      consent: { version: "2026-11-23", wantsUpdates: false },
-    });
-    await storage.close();
-    const db = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
-    db.prepare("update outbox set status = 'dead', attempts = 16, last_error = ?").run(
+    await withServices(({ registrations }) =>
+      registrations.register({
+        name,
+        email,
+        phone,
+        message,
+        clientTimestamp: "2026-06-01T09:00:00.000Z\u009b",
+        idempotencyKey: "hostile-1",
+        consent: { version: "2026-11-23", wantsUpdates: false },
+      }),
+    );
+    update(
+      "update outbox set status = 'dead', attempts = 16, last_error = ?",
       "HTTP 500 \u009b2J\u202e",
     );
-    db.close();
 
-    const runs: Array<{ args: string[]; keep: RegExp }> = [
-      { args: ["help"], keep: LINES },
-      { args: ["count"], keep: LINES },
-      { args: ["list"], keep: LINES },
-      { args: ["export", "--format", "csv"], keep: CSV_TEXT },
-      { args: ["show", "--email", email], keep: LINES },
-      { args: ["show", "--email", "MALLORY\u2066\u0085@EXAMPLE.COM"], keep: LINES },
-      { args: ["outbox"], keep: LINES },
-      { args: [`frobnicate\u009b2J`], keep: LINES },
-      { args: ["outbox", "--retry"], keep: LINES },
-      { args: ["erase", "--email", email], keep: LINES },
-      { args: ["show", "--email", email], keep: LINES },
-      { args: ["purge"], keep: LINES },
-    ];
     const outputs: Record<string, string> = {};
-    for (const { args, keep } of runs) {
-      const { stdout, stderr } = await cli(...args);
-      const label = args.join(" ");
+    // Each command line, split at its spaces (none of the hostile text has an ASCII space).
+    for (const label of [
+      "help",
+      "count",
+      "list",
+      "export --format csv",
+      `show --email ${email}`,
+      "show --email MALLORY\u2066\u0085@EXAMPLE.COM",
+      "outbox",
+      "frobnicate\u009b2J",
+      "outbox --retry",
+      `erase --email ${email}`,
+      `show --email ${email}`,
+      "purge",
+    ]) {
+      const { stdout, stderr } = await cli(...label.split(" "));
+      const keep = label === "export --format csv" ? CSV_TEXT : LINES;
       outputs[label] = stdout;
       expect(escapeUnsafe(stdout, keep), `stdout of ${JSON.stringify(label)}: ${stdout}`).toBe(
         stdout,
