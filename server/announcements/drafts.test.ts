@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 
-import { createAnnouncementDrafts } from "./drafts.ts";
+import { type AnnouncementDrafts, createAnnouncementDrafts } from "./drafts.ts";
 import type { StaffMember } from "../../contract/console.ts";
 import { backends } from "../../tests/support/storage-backends.ts";
 import { createDatabase } from "../db/database.ts";
@@ -13,6 +13,22 @@ const logger = createLogger("silent");
 const now = new Date("2026-11-27T12:00:00.000Z");
 const input = (body: string) => ({ subject: "We are open", body, audience: "all" as const });
 const wordsChanged = { ok: false, message: "The words changed since you opened this page." };
+const ok = { ok: true };
+const refused = { ok: false };
+const manager = (id: string): StaffMember => ({
+  id,
+  email: `${id}@clinic.example`,
+  role: "manager",
+});
+const [a, b] = [manager("a"), manager("b")];
+type Step = Parameters<AnnouncementDrafts["step"]>[2];
+
+/** The id of a new draft of `body` by `author`. */
+async function composed(drafts: AnnouncementDrafts, author: StaffMember, body: string) {
+  const made = await drafts.compose(author, input(body));
+  if (!made.ok) throw new Error(made.message);
+  return made.id;
+}
 
 for (const backend of backends) {
   describe.runIf(backend.enabled)(`announcement drafts on ${backend.name}`, () => {
@@ -47,58 +63,70 @@ for (const backend of backends) {
         });
         await services.registrations.confirm(confirmToken(key, registration.id, now));
       }
-      const managers: StaffMember[] = ["a", "b"].map((id) => ({
-        id,
-        email: `${id}@clinic.example`,
-        role: "manager",
-      }));
       await db
         .insertInto("staff")
-        .values(managers.map((m) => ({ ...m, created_at: now.toISOString() })))
+        .values([a, b].map((m) => ({ ...m, created_at: now.toISOString() })))
         .execute();
       const queued = async () =>
         (await db.selectFrom("outbox").select("id").where("topic", "=", "announcement").execute())
           .length;
       const audit = async () =>
-        (
-          await db
-            .selectFrom("audit_trail")
-            .select(["staff_id", "action", "detail"])
-            .orderBy("id")
-            .execute()
-        )
+        (await db.selectFrom("audit_trail").select(["staff_id", "action"]).execute())
           .map((r) => `${r.staff_id ?? "cli"} ${r.action}`)
           // One clock for the whole test: ids within the same millisecond are in no order.
           .sort();
+      const approvals = async () =>
+        (
+          await db
+            .selectFrom("audit_trail")
+            .select(["staff_id", "detail"])
+            .where("action", "=", "announcement-approved")
+            .execute()
+        ).map((r) => [r.staff_id, JSON.parse(r.detail) as unknown]);
       sent.length = 0;
       const drafts = services.announcements;
       /** What a page showing the draft now would post: its version, and maybe the tick. */
       const seen = async (id: string, acknowledged = false) => ({
         acknowledged,
-        version: (await drafts.view(managers[0] as StaffMember, id))?.version,
+        version: (await drafts.view(a, id))?.version,
       });
-      return { drafts, db, sent, queued, audit, managers, seen, key, services };
+      /** A step posted from a page opened just now (ticked or not), or with no page at all. */
+      const act = async (who: StaffMember, id: string, which: Step, tick?: boolean) =>
+        drafts.step(who, id, which, tick === undefined ? undefined : await seen(id, tick));
+      /** Drafts on the same database whose approvers are whatever `approvers` says. */
+      const draftsWith = (approvers: (authorId: string | null) => Promise<string[]>) =>
+        createAnnouncementDrafts({
+          db,
+          now: () => now,
+          mailer: { send: async () => {}, close() {} },
+          siteOrigin: "https://clinic.example",
+          linkKey: key,
+          mailPerMinute: 60,
+          wakeMail: () => {},
+          audit: async () => {},
+          approvers,
+        });
+      return { drafts, db, sent, queued, audit, approvals, seen, act, draftsWith };
     }
 
     it("stores the text without hidden characters, and refuses a subject that has one (decision 174)", async () => {
-      const { drafts, db, managers } = await setUp();
-      const [a] = managers as [StaffMember];
+      const { drafts, db } = await setUp();
       const stored = async (id: string) =>
         (
           await db
             .selectFrom("announcement_drafts")
-            .select(["subject", "body"])
+            .select("body")
             .where("id", "=", id)
             .executeTakeFirstOrThrow()
         ).body;
       const health = "\u{1F468}\u200D\u2695\uFE0F";
-      const made = await drafts.compose(
+      const id = await composed(
+        drafts,
         a,
-        input(`\u202ENeb\u200Bido\u202C from \u00A3\u2060\u200D45, with\u00AD thanks ${health}`),
+        `\u202ENeb\u200Bido\u202C from \u00A3\u2060\u200D45, with\u00AD thanks ${health}`,
       );
-      if (!made.ok) throw new Error(made.message);
       // The emoji's joiner is how the emoji is spelled, so it stays.
-      expect(await stored(made.id)).toBe(`Nebido from \u00A345, with thanks ${health}`);
+      expect(await stored(id)).toBe(`Nebido from \u00A345, with thanks ${health}`);
       for (const hidden of ["\u202E", "\u2066", "\u2069", "\u200B", "\u00AD", "\uFEFF"]) {
         expect(
           await drafts.compose(a, { ...input("Open today."), subject: `We are${hidden} open` }),
@@ -127,29 +155,24 @@ for (const backend of backends) {
     });
 
     it("needs the warning acknowledged, a second manager's approval, then sends each address once", async () => {
-      const { drafts, sent, queued, audit, managers, db, seen } = await setUp();
-      const [a, b] = managers as [StaffMember, StaffMember];
-      const made = await drafts.compose(a, input("Nebido from £45."));
-      if (!made.ok) throw new Error(made.message);
-      const { id } = made;
+      const { drafts, sent, queued, audit, db, act } = await setUp();
+      const id = await composed(drafts, a, "Nebido from £45.");
 
-      expect(await drafts.step(a, id, "send", await seen(id))).toMatchObject({ ok: false });
-      expect(await drafts.step(a, id, "submit", await seen(id))).toMatchObject({ ok: false });
-      expect(await drafts.step(a, id, "submit", await seen(id, true))).toEqual({ ok: true });
-      expect(await drafts.step(a, id, "approve", await seen(id, true))).toEqual({
+      expect(await act(a, id, "send", false)).toMatchObject(refused);
+      expect(await act(a, id, "submit", false)).toMatchObject(refused);
+      expect(await act(a, id, "submit", true)).toEqual(ok);
+      expect(await act(a, id, "approve", true)).toEqual({
         ok: false,
         message: "Another manager must approve an announcement you wrote.",
       });
       // Whoever changes the words becomes their author: b rewrites, so a must approve.
-      expect(await drafts.step(b, id, "reopen")).toEqual({ ok: true });
+      expect(await act(b, id, "reopen")).toEqual(ok);
       expect(await drafts.compose(b, input("Nebido from £45."), id)).toEqual({ ok: true, id });
-      expect(await drafts.step(b, id, "submit", await seen(id, true))).toEqual({ ok: true });
-      expect(await drafts.step(b, id, "approve", await seen(id, true))).toMatchObject({
-        ok: false,
-      });
-      expect(await drafts.step(a, id, "approve", await seen(id, true))).toEqual({ ok: true });
+      expect(await act(b, id, "submit", true)).toEqual(ok);
+      expect(await act(b, id, "approve", true)).toMatchObject(refused);
+      expect(await act(a, id, "approve", true)).toEqual(ok);
 
-      expect(await drafts.step(a, id, "test")).toEqual({ ok: true });
+      expect(await act(a, id, "test")).toEqual(ok);
       expect(sent.map((m) => [m.to, m.subject])).toEqual([
         ["a@clinic.example", "Test: We are open"],
       ]);
@@ -161,11 +184,11 @@ for (const backend of backends) {
       expect(before?.steps).toEqual(["reopen", "send", "withdraw", "test"]);
       // The services count the active managers other than its author (a), who may approve it.
       expect(before?.otherApprovers).toBe(1);
-      expect(await drafts.step(b, id, "send", await seen(id))).toEqual({ ok: true });
-      expect(await queued()).toBe(3);
-      expect(await drafts.step(b, id, "send", await seen(id))).toEqual({ ok: true });
-      expect(await queued()).toBe(3);
-      expect(await drafts.step(a, id, "withdraw")).toMatchObject({ ok: false });
+      for (const sending of ["the first", "again"]) {
+        expect(await act(b, id, "send", false), sending).toEqual(ok);
+        expect(await queued(), sending).toBe(3);
+      }
+      expect(await act(a, id, "withdraw")).toMatchObject(refused);
       const during = await drafts.view(a, id);
       // Nothing sent yet: done when the pace (60 a minute) lets the third go, 2 s from now.
       expect(during?.progress).toEqual({
@@ -183,7 +206,7 @@ for (const backend of backends) {
       await db.updateTable("announcement_drafts").set({ queued_at: null }).execute();
       await db.updateTable("outbox").set({ status: "delivered" }).execute();
       expect((await drafts.view(a, id))?.steps).toContain("send");
-      expect(await drafts.step(b, id, "send", await seen(id))).toEqual({ ok: true });
+      expect(await act(b, id, "send", false)).toEqual(ok);
       expect(await queued()).toBe(3);
       expect((await drafts.view(a, id))?.state).toBe("sent");
       expect(await audit()).toEqual([
@@ -201,51 +224,44 @@ for (const backend of backends) {
     });
 
     it("lets a lone manager approve their own, and two clicks at once move it once", async () => {
-      const { drafts, managers, db, seen, audit } = await setUp();
-      const [a, b] = managers as [StaffMember, StaffMember];
+      const { drafts, db, seen, audit, act, approvals } = await setUp();
       await db
         .updateTable("staff")
         .set({ removed_at: now.toISOString() })
         .where("id", "=", "b")
         .execute();
-      const made = await drafts.compose(a, input("Doors open on Monday."));
-      if (!made.ok) throw new Error(made.message);
-      expect(await drafts.step(a, made.id, "submit", await seen(made.id))).toEqual({ ok: true });
-      expect((await drafts.view(a, made.id))?.steps).toContain("approve");
-      expect((await drafts.view(a, made.id))?.otherApprovers).toBe(0);
+      const id = await composed(drafts, a, "Doors open on Monday.");
+      expect(await act(a, id, "submit", false)).toEqual(ok);
+      expect((await drafts.view(a, id))?.steps).toContain("approve");
+      expect((await drafts.view(a, id))?.otherApprovers).toBe(0);
       const twice = await Promise.all([
-        drafts.step(a, made.id, "approve", await seen(made.id)),
-        drafts.step(a, made.id, "approve", await seen(made.id)),
+        drafts.step(a, id, "approve", await seen(id)),
+        drafts.step(a, id, "approve", await seen(id)),
       ]);
       expect(twice.filter((r) => r.ok)).toHaveLength(1);
       // Said plainly: on its page, in the list, and in the audit trail.
-      expect((await drafts.view(a, made.id))?.approvedAlone).toBe(true);
-      expect((await drafts.list()).find((d) => d.id === made.id)?.approvedAlone).toBe(true);
-      const approval = await db
-        .selectFrom("audit_trail")
-        .select("detail")
-        .where("action", "=", "announcement-approved")
-        .executeTakeFirstOrThrow();
-      expect(JSON.parse(approval.detail)).toEqual({ draft: made.id, alone: true });
-      expect(await drafts.step(b, made.id, "withdraw")).toEqual({ ok: true });
-      expect((await drafts.view(a, made.id))?.approvedAlone).toBe(false);
+      expect((await drafts.view(a, id))?.approvedAlone).toBe(true);
+      expect((await drafts.list()).find((d) => d.id === id)?.approvedAlone).toBe(true);
+      expect((await approvals()).map(([, detail]) => detail)).toEqual([{ draft: id, alone: true }]);
+      expect(await act(b, id, "withdraw")).toEqual(ok);
+      expect((await drafts.view(a, id))?.approvedAlone).toBe(false);
       expect(await audit()).toContain("a announcement-approved");
     });
 
     it("takes the CLI's text as a submitted draft, and queues it only once a manager approved it", async () => {
-      const { drafts, managers, queued, audit, seen } = await setUp();
-      const [a] = managers as [StaffMember];
+      const { drafts, queued, audit, act } = await setUp();
       const cli = () => drafts.fromCli({ ...input("Open today."), acknowledged: false });
       const first = await cli();
       expect(first.kind).toBe("submitted");
       expect(await cli()).toMatchObject({ kind: "waiting", state: "submitted" });
       expect(await queued()).toBe(0);
       const draftId = first.kind === "submitted" ? first.draftId : "";
-      expect(await drafts.step(a, draftId, "approve", await seen(draftId))).toEqual({ ok: true });
+      expect(await act(a, draftId, "approve", false)).toEqual(ok);
       expect((await drafts.view(a, draftId))?.approvedAlone).toBe(false);
       expect((await drafts.view(a, draftId))?.otherApprovers).toBe(2);
-      expect(await cli()).toMatchObject({ kind: "queued", result: { newRecipients: 3 } });
-      expect(await cli()).toMatchObject({ kind: "queued", result: { newRecipients: 0 } });
+      for (const newRecipients of [3, 0]) {
+        expect(await cli()).toMatchObject({ kind: "queued", result: { newRecipients } });
+      }
       expect(await queued()).toBe(3);
       expect(
         await drafts.fromCli({ ...input("Nebido is here."), acknowledged: false }),
@@ -259,37 +275,34 @@ for (const backend of backends) {
     });
 
     it("approves only the words its approver saw, with their warning acknowledged by the approver", async () => {
-      const { drafts, managers, seen, db } = await setUp();
-      const [a, b] = managers as [StaffMember, StaffMember];
-      const made = await drafts.compose(a, input("We open on 3 March."));
-      if (!made.ok) throw new Error(made.message);
-      const { id } = made;
-      expect(await drafts.step(a, id, "submit", await seen(id))).toEqual({ ok: true });
+      const { drafts, seen, act, approvals } = await setUp();
+      const id = await composed(drafts, a, "We open on 3 March.");
+      expect(await act(a, id, "submit", false)).toEqual(ok);
       const opened = await seen(id, true);
       // Back to draft and submitted again with the same words: what b read still holds.
-      expect(await drafts.step(a, id, "reopen")).toEqual({ ok: true });
-      expect(await drafts.step(a, id, "submit", await seen(id))).toEqual({ ok: true });
+      expect(await act(a, id, "reopen")).toEqual(ok);
+      expect(await act(a, id, "submit", false)).toEqual(ok);
       expect((await seen(id)).version).toBe(opened.version);
       // Changed words: b's page is out of date, and no version is no better.
-      expect(await drafts.step(a, id, "reopen")).toEqual({ ok: true });
+      expect(await act(a, id, "reopen")).toEqual(ok);
       expect(await drafts.compose(a, input("Nebido now £45 a month."), id)).toEqual({
         ok: true,
         id,
       });
-      expect(await drafts.step(a, id, "submit", await seen(id, true))).toEqual({ ok: true });
+      expect(await act(a, id, "submit", true)).toEqual(ok);
       expect(await drafts.step(b, id, "approve", opened)).toEqual(wordsChanged);
       expect(await drafts.step(b, id, "approve", { acknowledged: true })).toEqual(wordsChanged);
       const reread = await drafts.view(b, id);
       expect(reread).toMatchObject({ state: "submitted", approvedBy: null });
       expect(reread?.warning?.medicines).toEqual(["nebido"]);
       // The new words carry a warning, which b must acknowledge as b approves them.
-      expect(await drafts.step(b, id, "approve", await seen(id))).toEqual({
+      expect(await act(b, id, "approve", false)).toEqual({
         ok: false,
         message:
           "Tick the box to confirm you have read the warning about prescription-only medicines and prices.",
       });
       const current = await seen(id, true);
-      expect(await drafts.step(b, id, "approve", current)).toEqual({ ok: true });
+      expect(await drafts.step(b, id, "approve", current)).toEqual(ok);
       expect(await drafts.view(a, id)).toMatchObject({
         state: "approved",
         acknowledgedBy: "a@clinic.example",
@@ -297,102 +310,66 @@ for (const backend of backends) {
         approvalAcknowledged: true,
         approvedAlone: false,
       });
-      const approval = await db
-        .selectFrom("audit_trail")
-        .select(["staff_id", "detail"])
-        .where("action", "=", "announcement-approved")
-        .execute();
-      expect(approval.map((r) => [r.staff_id, JSON.parse(r.detail) as unknown])).toEqual([
-        ["b", { draft: id, warning: "acknowledged" }],
-      ]);
+      expect(await approvals()).toEqual([["b", { draft: id, warning: "acknowledged" }]]);
 
       // Sending is bound too: back to draft, new words approved, and the old page's send is refused.
-      expect(await drafts.step(a, id, "reopen")).toEqual({ ok: true });
+      expect(await act(a, id, "reopen")).toEqual(ok);
       expect((await drafts.view(a, id))?.approvalAcknowledged).toBe(false);
       expect(await drafts.compose(a, input("We open on 4 March."), id)).toEqual({ ok: true, id });
-      expect(await drafts.step(a, id, "submit", await seen(id))).toEqual({ ok: true });
-      expect(await drafts.step(b, id, "approve", await seen(id))).toEqual({ ok: true });
+      expect(await act(a, id, "submit", false)).toEqual(ok);
+      expect(await act(b, id, "approve", false)).toEqual(ok);
       expect(await drafts.step(b, id, "send", current)).toEqual(wordsChanged);
       expect((await drafts.view(b, id))?.state).toBe("approved");
     });
 
     it("moves nothing when the words change between the check and the update", async () => {
-      const { db, key, managers } = await setUp();
-      const [a, b] = managers as [StaffMember, StaffMember];
+      const { db, draftsWith } = await setUp();
       let meanwhile: (() => Promise<unknown>) | undefined;
-      const drafts = createAnnouncementDrafts({
-        db,
-        now: () => now,
-        mailer: { send: async () => {}, close() {} },
-        siteOrigin: "https://clinic.example",
-        linkKey: key,
-        mailPerMinute: 60,
-        wakeMail: () => {},
-        audit: async () => {},
-        // Asked between the read and the conditional update: the other tab's moment.
-        approvers: async () => {
-          const run = meanwhile;
-          meanwhile = undefined;
-          await run?.();
-          return ["b"];
-        },
+      // Asked between the read and the conditional update: the other tab's moment.
+      const drafts = draftsWith(async () => {
+        const run = meanwhile;
+        meanwhile = undefined;
+        await run?.();
+        return ["b"];
       });
-      const made = await drafts.compose(a, input("We open on 3 March."));
-      if (!made.ok) throw new Error(made.message);
-      const version = async () => (await drafts.view(b, made.id))?.version;
-      expect(await drafts.step(a, made.id, "submit", { version: await version() })).toEqual({
-        ok: true,
-      });
+      const id = await composed(drafts, a, "We open on 3 March.");
+      const version = async () => (await drafts.view(b, id))?.version;
+      expect(await drafts.step(a, id, "submit", { version: await version() })).toEqual(ok);
       const opened = { version: await version(), acknowledged: true };
       // Back to draft, new words, submitted again: the state is "submitted" as it was read.
       meanwhile = () =>
         db
           .updateTable("announcement_drafts")
           .set({ body: "Nebido now £45 a month." })
-          .where("id", "=", made.id)
+          .where("id", "=", id)
           .execute();
-      expect(await drafts.step(b, made.id, "approve", opened)).toEqual({
+      expect(await drafts.step(b, id, "approve", opened)).toEqual({
         ok: false,
         message: "Someone else changed this announcement just now. Look at it again.",
       });
-      expect(await drafts.view(b, made.id)).toMatchObject({
-        state: "submitted",
-        approvedBy: null,
-      });
+      expect(await drafts.view(b, id)).toMatchObject({ state: "submitted", approvedBy: null });
     });
 
     it("lets an author approve alone exactly when no other manager may approve their work", async () => {
-      const { db, key, managers } = await setUp();
-      const [a, b] = managers as [StaffMember, StaffMember];
+      const { draftsWith } = await setUp();
       const asked: (string | null)[] = [];
-      const drafts = createAnnouncementDrafts({
-        db,
-        now: () => now,
-        mailer: { send: async () => {}, close() {} },
-        siteOrigin: "https://clinic.example",
-        linkKey: key,
-        mailPerMinute: 60,
-        wakeMail: () => {},
-        audit: async () => {},
-        // Two managers, but nobody may approve a's work: a rule the staff store may bring.
-        approvers: async (authorId) => {
-          asked.push(authorId);
-          return authorId === "a" ? [] : ["a"];
-        },
+      // Two managers, but nobody may approve a's work: a rule the staff store may bring.
+      const drafts = draftsWith(async (authorId) => {
+        asked.push(authorId);
+        return authorId === "a" ? [] : ["a"];
       });
       for (const [author, alone] of [
         [a, true],
         [b, false],
       ] as const) {
-        const made = await drafts.compose(author, input(`From ${author.id}.`));
-        if (!made.ok) throw new Error(made.message);
-        const version = (await drafts.view(author, made.id))?.version;
-        expect(await drafts.step(author, made.id, "submit", { version })).toEqual({ ok: true });
-        const view = await drafts.view(author, made.id);
+        const id = await composed(drafts, author, `From ${author.id}.`);
+        const version = (await drafts.view(author, id))?.version;
+        expect(await drafts.step(author, id, "submit", { version })).toEqual(ok);
+        const view = await drafts.view(author, id);
         expect(view?.otherApprovers).toBe(alone ? 0 : 1);
         expect(view?.steps.includes("approve")).toBe(alone);
-        expect((await drafts.step(author, made.id, "approve", { version })).ok).toBe(alone);
-        expect((await drafts.view(author, made.id))?.approvedAlone).toBe(alone);
+        expect((await drafts.step(author, id, "approve", { version })).ok).toBe(alone);
+        expect((await drafts.view(author, id))?.approvedAlone).toBe(alone);
       }
       expect(new Set(asked)).toEqual(new Set(["a", "b"]));
     });
