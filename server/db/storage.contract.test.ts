@@ -13,6 +13,7 @@ import { openServices, type Services, type ServicesOptions } from "../services.t
 import { registrationsCsv } from "../shared/csv.ts";
 
 const logger = createLogger("silent");
+const reg = (fields?: Partial<NewRegistration>) => newRegistration("storage", fields);
 const SPREADSHEET = {
   SPREADSHEET_URL: "http://127.0.0.1:9/never-called",
   SPREADSHEET_SECRET: "s".repeat(32),
@@ -44,7 +45,7 @@ for (const backend of backends) {
 
     it("stores every field exactly, with the client's timestamp as sent", async () => {
       const storage = await open(await place());
-      const input = newRegistration("storage", {
+      const input = reg({
         name: "Zoë O'Neill-Šimić",
         email: "Zoe.ONeill@example.co.uk",
         phone: "+44 (0)20 7946 0958",
@@ -65,26 +66,9 @@ for (const backend of backends) {
       expect(await storage.admin.list(10)).toEqual([result.registration]);
     });
 
-    it("reports that it can write: the health probe is a real write that succeeds", async () => {
-      const storage = await open(await place(), { healthMaxAgeMs: 0 });
-      expect(await storage.health()).toMatchObject({ writable: true });
-      expect(await storage.health()).toMatchObject({ writable: true });
-    });
-
-    it("reports that it cannot write once the database is closed", async () => {
-      const p = await place();
-      const storage = await openServices(p.env, logger, { healthMaxAgeMs: 0 });
-      await storage.close();
-      expect(await storage.health()).toMatchObject({ writable: false });
-    });
-
     it("keeps a missing client timestamp and optional fields as null", async () => {
       const storage = await open(await place());
-      const input = newRegistration("storage", {
-        clientTimestamp: null,
-        phone: null,
-        message: null,
-      });
+      const input = reg({ clientTimestamp: null, phone: null, message: null });
       const { registration } = await storage.registrations.register(input);
       const [stored] = await storage.admin.list(1);
       expect(stored).toEqual(registration);
@@ -95,12 +79,10 @@ for (const backend of backends) {
 
     it("answers a repeated idempotency key with the first registration and stores nothing new", async () => {
       const storage = await open(await place());
-      const first = await storage.registrations.register(
-        newRegistration("storage", { idempotencyKey: "same" }),
-      );
+      const first = await storage.registrations.register(reg({ idempotencyKey: "same" }));
       clock = new Date("2026-06-15T12:00:05.000Z");
       const again = await storage.registrations.register(
-        newRegistration("storage", { idempotencyKey: "same", name: "Someone else" }),
+        reg({ idempotencyKey: "same", name: "Someone else" }),
       );
       expect(again).toEqual({ kind: "duplicate", registration: first.registration });
       expect(await storage.admin.count()).toBe(1);
@@ -108,7 +90,7 @@ for (const backend of backends) {
 
     it("stores one row when the same key arrives many times at once", async () => {
       const storage = await open(await place(SPREADSHEET));
-      const input = newRegistration("storage", { idempotencyKey: "double-click" });
+      const input = reg({ idempotencyKey: "double-click" });
       const results = await Promise.all(
         Array.from({ length: 12 }, () => storage.registrations.register(input)),
       );
@@ -122,7 +104,7 @@ for (const backend of backends) {
 
     it("keeps different keys apart under concurrency", async () => {
       const storage = await open(await place());
-      const inputs = Array.from({ length: 25 }, () => newRegistration("storage"));
+      const inputs = Array.from({ length: 25 }, () => reg());
       const results = await Promise.all(inputs.map((i) => storage.registrations.register(i)));
       expect(results.every((r) => r.kind === "created")).toBe(true);
       expect(await storage.admin.count()).toBe(25);
@@ -131,35 +113,26 @@ for (const backend of backends) {
     it("stores the good registrations of a batch when one of them is refused", async () => {
       const storage = await open(await place(SPREADSHEET));
       // A missing name breaks NOT NULL; it arrives together with valid ones.
-      const broken = { ...newRegistration("storage"), name: null } as unknown as NewRegistration;
-      const inputs = [
-        newRegistration("storage"),
-        broken,
-        newRegistration("storage"),
-        newRegistration("storage"),
-      ];
+      const broken = { ...reg(), name: null } as unknown as NewRegistration;
+      const inputs = [reg(), broken, reg(), reg()];
       const results = await Promise.allSettled(
         inputs.map((i) => storage.registrations.register(i)),
       );
-      expect(results.map((r) => r.status)).toEqual([
-        "fulfilled",
-        "rejected",
-        "fulfilled",
-        "fulfilled",
-      ]);
+      const statuses = results.map((r) => r.status);
+      expect(statuses).toEqual(["fulfilled", "rejected", "fulfilled", "fulfilled"]);
       expect(await storage.admin.count()).toBe(3);
       expect((await storage.admin.outboxSummary()).kinds.spreadsheet.counts.pending).toBe(3);
     });
 
     it("queues a confirmation email always, and a spreadsheet delivery only when forwarding is on", async () => {
       const off = await open(await place());
-      await off.registrations.register(newRegistration("storage"));
+      await off.registrations.register(reg());
       const offSummary = await off.admin.outboxSummary();
       expect(offSummary.kinds.spreadsheet.counts).toEqual({ pending: 0, delivered: 0, dead: 0 });
       expect(offSummary.kinds.mail.counts).toEqual({ pending: 1, delivered: 0, dead: 0 });
 
       const on = await open(await place(SPREADSHEET));
-      const { registration } = await on.registrations.register(newRegistration("storage"));
+      const { registration } = await on.registrations.register(reg());
       const summary = await on.admin.outboxSummary();
       expect(summary.kinds.spreadsheet.counts).toEqual({ pending: 1, delivered: 0, dead: 0 });
       expect(summary.kinds.spreadsheet.oldestPendingAt).toBe(registration.receivedAt);
@@ -183,24 +156,16 @@ for (const backend of backends) {
       await saboteur.db.schema.dropTable("outbox").execute();
       await saboteur.db.destroy();
 
-      await expect(storage.registrations.register(newRegistration("storage"))).rejects.toThrow(
-        /outbox/,
-      );
+      await expect(storage.registrations.register(reg())).rejects.toThrow(/outbox/);
       expect(await storage.admin.count()).toBe(0);
     });
 
     it("shows and erases every registration for an address, whatever its letter case, with its outbox rows", async () => {
       const p = await place(SPREADSHEET);
       const storage = await open(p);
-      await storage.registrations.register(
-        newRegistration("storage", { email: "Sam@Example.com" }),
-      );
-      await storage.registrations.register(
-        newRegistration("storage", { email: "sam@example.com" }),
-      );
-      const other = await storage.registrations.register(
-        newRegistration("storage", { email: "kim@example.com" }),
-      );
+      await storage.registrations.register(reg({ email: "Sam@Example.com" }));
+      await storage.registrations.register(reg({ email: "sam@example.com" }));
+      const other = await storage.registrations.register(reg({ email: "kim@example.com" }));
 
       const shown = await storage.admin.findByEmail("SAM@example.com");
       expect(shown.map((r) => r.email)).toEqual(["Sam@Example.com", "sam@example.com"]);
@@ -250,13 +215,9 @@ for (const backend of backends) {
     it("purges registrations older than the retention period, with their outbox rows", async () => {
       const storage = await open(await place(SPREADSHEET));
       clock = new Date("2024-06-14T12:00:00.000Z");
-      await storage.registrations.register(
-        newRegistration("storage", { name: "Older than 24 months" }),
-      );
+      await storage.registrations.register(reg({ name: "Older than 24 months" }));
       clock = new Date("2024-06-16T12:00:00.000Z");
-      const kept = await storage.registrations.register(
-        newRegistration("storage", { name: "Just inside" }),
-      );
+      const kept = await storage.registrations.register(reg({ name: "Just inside" }));
       clock = new Date("2026-06-15T12:00:00.000Z");
 
       const result = await storage.admin.purgeOlderThan({ amount: 24, unit: "months" });
@@ -268,9 +229,9 @@ for (const backend of backends) {
     it("runs the retention purge when started", async () => {
       const storage = await open(await place({ RETENTION_MONTHS: "1" }));
       clock = new Date("2026-04-01T00:00:00.000Z");
-      await storage.registrations.register(newRegistration("storage"));
+      await storage.registrations.register(reg());
       clock = new Date("2026-06-15T12:00:00.000Z");
-      await storage.registrations.register(newRegistration("storage"));
+      await storage.registrations.register(reg());
       storage.start();
       await expect.poll(() => storage.admin.count()).toBe(1);
     });
@@ -279,25 +240,18 @@ for (const backend of backends) {
       const storage = await open(await place());
       for (const minute of [1, 3, 2]) {
         clock = new Date(`2026-06-15T12:0${minute}:00.000Z`);
-        await storage.registrations.register(
-          newRegistration("storage", { name: `At minute ${minute}` }),
-        );
+        await storage.registrations.register(reg({ name: `At minute ${minute}` }));
       }
-      expect((await storage.admin.list(2)).map((r) => r.name)).toEqual([
-        "At minute 3",
-        "At minute 2",
-      ]);
-      expect((await storage.admin.exportAll()).map((r) => r.name)).toEqual([
-        "At minute 1",
-        "At minute 2",
-        "At minute 3",
-      ]);
+      const listed = (await storage.admin.list(2)).map((r) => r.name);
+      expect(listed).toEqual(["At minute 3", "At minute 2"]);
+      const exported = (await storage.admin.exportAll()).map((r) => r.name);
+      expect(exported).toEqual(["At minute 1", "At minute 2", "At minute 3"]);
     });
 
     it("exports CSV that quotes awkward values and defuses formulas", async () => {
       const storage = await open(await place());
       const { registration } = await storage.registrations.register(
-        newRegistration("storage", {
+        reg({
           name: '=HYPERLINK("http://evil.example","Click")',
           email: "a@example.com",
           phone: "+44 7700 900123",
@@ -317,7 +271,7 @@ for (const backend of backends) {
     it("applies migrations once: re-opening keeps the data and applies nothing", async () => {
       const p = await place();
       const first = await openServices(p.env, logger);
-      const { registration } = await first.registrations.register(newRegistration("storage"));
+      const { registration } = await first.registrations.register(reg());
       await first.close();
 
       const handle = createDatabase(p.env, logger);
@@ -328,13 +282,14 @@ for (const backend of backends) {
       expect(await second.admin.list(10)).toEqual([registration]);
     });
 
-    it("rejects with StorageUnavailableError once closed", async () => {
-      const p = await place();
-      const storage = await openServices(p.env, logger);
+    it("reports that it can write (the health probe is a real write), and once closed that it cannot, rejecting with StorageUnavailableError", async () => {
+      const options = { now: () => clock, healthMaxAgeMs: 0 };
+      const storage = await openServices((await place()).env, logger, options);
+      expect(await storage.health()).toMatchObject({ writable: true });
+      expect(await storage.health()).toMatchObject({ writable: true });
       await storage.close();
-      await expect(
-        storage.registrations.register(newRegistration("storage")),
-      ).rejects.toMatchObject({
+      expect(await storage.health()).toMatchObject({ writable: false });
+      await expect(storage.registrations.register(reg())).rejects.toMatchObject({
         name: "StorageUnavailableError",
       });
     });
@@ -349,17 +304,13 @@ describe("registration storage on sqlite, when the file is locked", () => {
     const other = new DatabaseSync(path.join(p.env.DATA_DIR, SQLITE_FILE_NAME));
     try {
       other.exec("BEGIN IMMEDIATE");
-      await expect(
-        storage.registrations.register(newRegistration("storage")),
-      ).rejects.toMatchObject({
+      await expect(storage.registrations.register(reg())).rejects.toMatchObject({
         name: "StorageUnavailableError",
       });
       other.exec("ROLLBACK");
       expect(await storage.admin.count()).toBe(0);
       // Once the lock is gone it works again.
-      await expect(
-        storage.registrations.register(newRegistration("storage")),
-      ).resolves.toMatchObject({
+      await expect(storage.registrations.register(reg())).resolves.toMatchObject({
         kind: "created",
       });
     } finally {
