@@ -14,12 +14,10 @@ import {
   type RateLimitStores,
 } from "./guards.ts";
 
-type Server = ReturnType<ReturnType<typeof express>["listen"]>;
-let server: Server | undefined;
+const cleanup: Array<() => Promise<unknown>> = [];
 
 afterEach(async () => {
-  await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
-  server = undefined;
+  for (const task of cleanup.splice(0).reverse()) await task();
 });
 
 /**
@@ -59,8 +57,9 @@ async function start(
       res.json({ received: body });
     },
   );
-  server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server?.once("listening", resolve));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  cleanup.push(() => new Promise((resolve) => server.close(resolve)));
   const { port } = server.address() as AddressInfo;
   return `http://127.0.0.1:${port}`;
 }
@@ -71,6 +70,14 @@ function post(base: string, path: string, headers: Record<string, string>, body 
     headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
     body,
   });
+}
+const status = async (...request: Parameters<typeof post>) => (await post(...request)).status;
+
+/** The statuses of these POSTs, sent one after another. */
+async function postAll(base: string, paths: string[], headers = {}, body?: string) {
+  const all = [];
+  for (const path of paths) all.push(await status(base, path, headers, body));
+  return all;
 }
 
 describe("origin check", () => {
@@ -83,33 +90,32 @@ describe("origin check", () => {
 
   it("refuses a foreign origin with a readable page, and the JavaScript path with JSON", async () => {
     const base = await start();
-    const page = await post(base, "/register-interest", { origin: "https://evil.example" });
+    const evil = { origin: "https://evil.example" };
+    const page = await post(base, "/register-interest", evil);
     expect(page.status).toBe(403);
     expect(page.headers.get("content-type")).toMatch(/text\/html/);
     expect(await page.text()).toMatch(/only accept registrations sent from our own website/);
-
-    const data = await post(base, "/register-interest.data", { origin: "https://evil.example" });
-    expect(data.status).toBe(403);
-    expect(await data.json()).toMatchObject({ error: expect.stringMatching(/own website/) });
-
-    const island = await post(base, "/register-interest", {
-      origin: "https://evil.example",
-      accept: "application/json",
-    });
-    expect(island.status).toBe(403);
-    expect(await island.json()).toMatchObject({ error: expect.stringMatching(/own website/) });
+    // The .data path of a React Router form, and the island's fetch asking for JSON.
+    for (const [path, headers] of [
+      ["/register-interest.data", evil],
+      ["/register-interest", { ...evil, accept: "application/json" }],
+    ] as const) {
+      const data = await post(base, path, headers);
+      expect(data.status).toBe(403);
+      expect(await data.json()).toMatchObject({ error: expect.stringMatching(/own website/) });
+    }
   });
 
   it("compares the scheme too: an https Origin on an http site is refused, with a hint in the log", async () => {
     const warn = vi.fn();
     const base = await start({ logger: { warn, error: vi.fn() } });
     const https = base.replace("http:", "https:");
-    expect((await post(base, "/register-interest", { origin: https })).status).toBe(403);
+    expect(await status(base, "/register-interest", { origin: https })).toBe(403);
     expect(warn).toHaveBeenCalledWith(
       { origin: https },
       expect.stringContaining("set TRUST_PROXY"),
     );
-    expect((await post(base, "/register-interest", { origin: base })).status).toBe(200);
+    expect(await status(base, "/register-interest", { origin: base })).toBe(200);
   });
 
   const extra = { allowedOrigins: ["https://www.example.co.uk"] };
@@ -135,9 +141,9 @@ describe("origin check", () => {
       403,
       { origin: "https://evil.example", "x-forwarded-host": "evil.example" },
     ],
-  ])("%s: %i", async (_, status, headers, options = []) => {
+  ])("%s: %i", async (_, expected, headers, options = []) => {
     const base = await start(...options);
-    expect((await post(base, "/register-interest", headers)).status).toBe(status);
+    expect(await status(base, "/register-interest", headers)).toBe(expected);
   });
 
   it("leaves GET requests alone", async () => {
@@ -165,19 +171,14 @@ describe("body cap", () => {
   it("refuses a chunked body, whose size cannot be known before reading it", async () => {
     const base = await start();
     const { hostname, port } = new URL(base);
-    const status = await new Promise<number>((resolve, reject) => {
+    const headers = {
+      origin: base,
+      "content-type": "application/x-www-form-urlencoded",
+      "transfer-encoding": "chunked",
+    };
+    const code = await new Promise<number>((resolve, reject) => {
       const req = httpRequest(
-        {
-          hostname,
-          port,
-          path: "/register-interest",
-          method: "POST",
-          headers: {
-            origin: base,
-            "content-type": "application/x-www-form-urlencoded",
-            "transfer-encoding": "chunked",
-          },
-        },
+        { hostname, port, path: "/register-interest", method: "POST", headers },
         (res) => {
           res.resume();
           resolve(res.statusCode ?? 0);
@@ -187,18 +188,16 @@ describe("body cap", () => {
       req.write("name=");
       req.end("x".repeat(100));
     });
-    expect(status).toBe(411);
+    expect(code).toBe(411);
   });
 });
 
 describe("rate limits", () => {
   it("allows the per-minute number of POSTs, then answers 429 with Retry-After", async () => {
     const base = await start({ perMinute: 2 });
-    const statuses = [];
-    for (let i = 0; i < 3; i++) {
-      statuses.push((await post(base, "/register-interest", { origin: base })).status);
-    }
-    expect(statuses).toEqual([200, 200, 429]);
+    expect(
+      await postAll(base, Array<string>(3).fill("/register-interest"), { origin: base }),
+    ).toEqual([200, 200, 429]);
 
     const limited = await post(base, "/register-interest.data", { origin: base });
     expect(limited.status).toBe(429);
@@ -213,16 +212,8 @@ describe("rate limits", () => {
 
   it("counts both paths together and applies the daily limit too", async () => {
     const base = await start({ perMinute: 100, perDay: 3 });
-    const statuses = [];
-    for (const path of [
-      "/register-interest",
-      "/register-interest.data",
-      "/register-interest",
-      "/register-interest.data",
-    ]) {
-      statuses.push((await post(base, path, { origin: base })).status);
-    }
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    const both = ["/register-interest", "/register-interest.data"];
+    expect(await postAll(base, [...both, ...both], { origin: base })).toEqual([200, 200, 200, 429]);
     const limited = await post(base, "/register-interest", { origin: base });
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(60);
     expect(await limited.text()).toMatch(/Please wait (an hour|\d+ hours)/);
@@ -231,7 +222,7 @@ describe("rate limits", () => {
   it("does not count refused foreign POSTs against the visitor's allowance", async () => {
     const base = await start({ perMinute: 1 });
     await post(base, "/register-interest", { origin: "https://evil.example" });
-    expect((await post(base, "/register-interest", { origin: base })).status).toBe(200);
+    expect(await status(base, "/register-interest", { origin: base })).toBe(200);
   });
 });
 
@@ -240,53 +231,43 @@ describe("the unsubscribe POST", () => {
 
   it("is not counted against the registration limits, and does not use them up", async () => {
     const base = await start({ perMinute: 2, perDay: 3, unsubscribePerMinute: 100 });
-    const statuses = [];
     // A mail provider's one-clicks: no Origin, many from one address.
-    for (let i = 0; i < 20; i++) {
-      const path = ["/unsubscribe?token=u.a.b", "/unsubscribe/", "/unsubscribe.data"][i % 3] ?? "";
-      statuses.push((await post(base, path, {}, oneClick)).status);
-    }
-    expect(statuses.every((s) => s === 200)).toBe(true);
+    const paths = ["/unsubscribe?token=u.a.b", "/unsubscribe/", "/unsubscribe.data"];
+    const oneClicks = Array.from({ length: 20 }, (_, i) => paths[i % 3] ?? "");
+    expect((await postAll(base, oneClicks, {}, oneClick)).every((s) => s === 200)).toBe(true);
     // The visitor's registration allowance is untouched by them.
-    expect((await post(base, "/register-interest", { origin: base })).status).toBe(200);
-    expect((await post(base, "/register-interest", { origin: base })).status).toBe(200);
-    expect((await post(base, "/register-interest", { origin: base })).status).toBe(429);
+    for (const expected of [200, 200, 429])
+      expect(await status(base, "/register-interest", { origin: base })).toBe(expected);
   });
 
   it("has its own limit per address, with a page that speaks of unsubscribing", async () => {
     const base = await start({ perMinute: 100, unsubscribePerMinute: 3 });
-    const statuses = [];
-    for (let i = 0; i < 4; i++)
-      statuses.push((await post(base, "/unsubscribe", {}, oneClick)).status);
-    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(await postAll(base, Array<string>(4).fill("/unsubscribe"), {}, oneClick)).toEqual([
+      200, 200, 200, 429,
+    ]);
     const limited = await post(base, "/unsubscribe", {}, oneClick);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await limited.text()).toMatch(/many unsubscribe requests/);
     // Registrations are counted apart.
-    expect((await post(base, "/register-interest", { origin: base })).status).toBe(200);
+    expect(await status(base, "/register-interest", { origin: base })).toBe(200);
   });
 
   it("is exempt only at its exact paths: another spelling counts as a registration", async () => {
     const base = await start({ perMinute: 1, unsubscribePerMinute: 100 });
-    expect((await post(base, "/Unsubscribe", {}, oneClick)).status).toBe(200);
-    expect((await post(base, "/Unsubscribe", {}, oneClick)).status).toBe(429);
-    expect((await post(base, "/unsubscribe", {}, oneClick)).status).toBe(200);
+    expect(await status(base, "/Unsubscribe", {}, oneClick)).toBe(200);
+    expect(await status(base, "/Unsubscribe", {}, oneClick)).toBe(429);
+    expect(await status(base, "/unsubscribe", {}, oneClick)).toBe(200);
   });
 
   it("takes any Origin or none, the token being the authority, and keeps the body cap", async () => {
     const base = await start({ unsubscribePerMinute: 100 });
     for (const origin of ["https://mail.example", "null", "not an origin", base]) {
-      expect((await post(base, "/unsubscribe", { origin }, oneClick)).status, origin).toBe(200);
+      expect(await status(base, "/unsubscribe", { origin }, oneClick), origin).toBe(200);
     }
-    const crossSite = await post(
-      base,
-      "/unsubscribe",
-      { "sec-fetch-site": "cross-site" },
-      oneClick,
-    );
-    expect(crossSite.status).toBe(200);
+    const crossSite = { "sec-fetch-site": "cross-site" };
+    expect(await status(base, "/unsubscribe", crossSite, oneClick)).toBe(200);
     const tooLong = `${oneClick}&x=${"y".repeat(MAX_BODY_BYTES)}`;
-    expect((await post(base, "/unsubscribe", {}, tooLong)).status).toBe(413);
+    expect(await status(base, "/unsubscribe", {}, tooLong)).toBe(413);
   });
 });
 
@@ -327,41 +308,15 @@ describe("refusals speak of what was posted", () => {
  */
 const redisUrl = process.env.TEST_REDIS_URL;
 
-const cleanup: Array<() => Promise<unknown>> = [];
-
-afterEach(async () => {
-  for (const task of cleanup.splice(0).reverse()) await task();
-});
-
-async function startInstance(stores: RateLimitStores, logger = { warn: vi.fn(), error: vi.fn() }) {
-  const app = express();
-  for (const guard of createRegistrationGuards({
-    perMinute: 5,
-    perDay: 1000,
-    allowedOrigins: [],
-    logger,
-    storeFor: stores.storeFor,
-  })) {
-    app.use(guard);
-  }
-  app.post("/register-interest", (_req, res) => {
-    res.json({ ok: true });
-  });
-  const server: Server = app.listen(0, "127.0.0.1");
-  await new Promise((resolve) => server.once("listening", resolve));
-  cleanup.push(() => new Promise((resolve) => server.close(resolve)));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/register-interest`, logger };
-}
-
-const postTo = (url: string) =>
-  fetch(url, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded" },
-    body: "name=Sam",
-  }).then((r) => r.status);
-
 describe.runIf(redisUrl)("rate limits shared through Redis", () => {
+  /** An app server allowing 5 registrations a minute, counted in `storeFor`'s stores. */
+  const instance = (
+    storeFor: RateLimitStores["storeFor"],
+    logger = { warn: vi.fn(), error: vi.fn() },
+  ) => start({ perMinute: 5, storeFor, logger });
+  /** A registration as a script would send it: no Origin, no Sec-Fetch-Site. */
+  const postTo = (base: string) => status(base, "/register-interest", {});
+
   it("holds across two servers: 10 posts alternating between them, exactly 5 accepted", async () => {
     const keyPrefix = `test-${randomUUID()}:`;
     const logger = createLogger("silent");
@@ -371,20 +326,19 @@ describe.runIf(redisUrl)("rate limits shared through Redis", () => {
       () => storesA.close(),
       () => storesB.close(),
     );
-    const a = await startInstance(storesA);
-    const b = await startInstance(storesB);
+    const a = await instance(storesA.storeFor);
+    const b = await instance(storesB.storeFor);
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i += 1) statuses.push(await postTo(i % 2 === 0 ? a.url : b.url));
+    for (let i = 0; i < 10; i += 1) statuses.push(await postTo(i % 2 === 0 ? a : b));
     expect(statuses.filter((s) => s === 200)).toHaveLength(5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(5);
   });
 
   it("each server alone would have allowed 5 (the in-memory store is per process)", async () => {
-    const memory = { storeFor: () => undefined, close: async () => undefined };
-    const a = await startInstance(memory);
-    const b = await startInstance(memory);
+    const a = await instance(() => undefined);
+    const b = await instance(() => undefined);
     const statuses: number[] = [];
-    for (let i = 0; i < 10; i += 1) statuses.push(await postTo(i % 2 === 0 ? a.url : b.url));
+    for (let i = 0; i < 10; i += 1) statuses.push(await postTo(i % 2 === 0 ? a : b));
     expect(statuses.filter((s) => s === 200)).toHaveLength(10);
   });
 
@@ -398,20 +352,21 @@ describe.runIf(redisUrl)("rate limits shared through Redis", () => {
       keyPrefix: `test-${randomUUID()}:`,
     });
     cleanup.push(() => stores.close());
-    const instance = await startInstance(stores);
+    const logger = { warn: vi.fn(), error: vi.fn() };
+    const base = await instance(stores.storeFor, logger);
 
-    expect(await postTo(instance.url)).toBe(200);
+    expect(await postTo(base)).toBe(200);
     await relay.down();
     const during: number[] = [];
-    for (let i = 0; i < 8; i += 1) during.push(await postTo(instance.url));
+    for (let i = 0; i < 8; i += 1) during.push(await postTo(base));
     expect(during.every((s) => s === 200)).toBe(true);
-    expect(instance.logger.error).toHaveBeenCalled();
+    expect(logger.error).toHaveBeenCalled();
 
     await relay.up();
     // The client reconnects in the background; then counting resumes and the limit holds.
     await vi.waitFor(
       async () => {
-        expect(await postTo(instance.url)).toBe(429);
+        expect(await postTo(base)).toBe(429);
       },
       { timeout: 10_000, interval: 200 },
     );
