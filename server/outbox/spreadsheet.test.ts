@@ -35,6 +35,10 @@ function varied(): NewRegistration {
   });
 }
 
+/** The spreadsheet deliveries' counts, as staff see them. */
+const counts = async (storage: Services) =>
+  (await storage.admin.outboxSummary()).kinds.spreadsheet.counts;
+
 function captureLogs() {
   const lines: string[] = [];
   const logger = pino({ level: "debug" }, { write: (line: string) => void lines.push(line) });
@@ -67,6 +71,14 @@ for (const backend of backends) {
       return fake;
     }
 
+    /** Registers one while no worker runs, then stops, as a server that went down first. */
+    async function registerWhileStopped(p: TestPlace): Promise<StoredRegistration> {
+      const before = await openServices(p.env, captureLogs().logger, { spreadsheet: FAST });
+      const { registration } = await before.registrations.register(varied());
+      await before.close();
+      return registration;
+    }
+
     afterEach(async () => {
       for (const cleanup of cleanups.reverse()) await cleanup();
       cleanups.length = 0;
@@ -81,12 +93,9 @@ for (const backend of backends) {
       storage.start();
 
       // Nothing listens yet: every attempt is refused and rescheduled.
-      await expect
-        .poll(
-          async () => (await storage.admin.findByEmail(stored[0]!.email))[0]?.delivery?.attempts,
-          WAIT,
-        )
-        .toBeGreaterThanOrEqual(2);
+      const attempts = async () =>
+        (await storage.admin.findByEmail(stored[0]!.email))[0]?.delivery?.attempts;
+      await expect.poll(attempts, WAIT).toBeGreaterThanOrEqual(2);
       expect(fake.requests).toHaveLength(0);
 
       // Then it answers 500, hangs up, and answers too slowly, before it recovers.
@@ -96,13 +105,7 @@ for (const backend of backends) {
       // One more arrives while deliveries are retrying.
       stored.push((await storage.registrations.register(varied())).registration);
 
-      await expect
-        .poll(async () => (await storage.admin.outboxSummary()).kinds.spreadsheet.counts, WAIT)
-        .toEqual({
-          pending: 0,
-          delivered: 9,
-          dead: 0,
-        });
+      await expect.poll(() => counts(storage), WAIT).toEqual({ pending: 0, delivered: 9, dead: 0 });
       expect(fake.requests.length).toBeGreaterThan(9);
       expect([...fake.rows.keys()].sort()).toEqual(stored.map((r) => r.id).sort());
       for (const r of stored) {
@@ -116,9 +119,8 @@ for (const backend of backends) {
           timestamp: r.clientTimestamp,
         });
       }
-      expect(new Set(fake.requests.map((d) => d.contentType))).toEqual(
-        new Set(["application/json"]),
-      );
+      const contentTypes = new Set(fake.requests.map((d) => d.contentType));
+      expect(contentTypes).toEqual(new Set(["application/json"]));
       // Every request carried a signature the shipped script accepts.
       expect(fake.refused).toEqual([]);
       const [shown] = await storage.admin.findByEmail(stored[0]!.email);
@@ -134,9 +136,7 @@ for (const backend of backends) {
       const { registration } = await storage.registrations.register(varied());
       storage.start();
 
-      await expect
-        .poll(async () => (await storage.admin.outboxSummary()).kinds.spreadsheet.counts.dead, WAIT)
-        .toBe(1);
+      await expect.poll(async () => (await counts(storage)).dead, WAIT).toBe(1);
       expect(fake.requests).toHaveLength(3);
       const summary = await storage.admin.outboxSummary();
       expect(summary.dead).toEqual([
@@ -155,26 +155,15 @@ for (const backend of backends) {
 
       fake.answer = () => "ok";
       expect(await storage.admin.retryOutbox()).toEqual({ revived: 1, hurried: 0 });
-      await expect
-        .poll(async () => (await storage.admin.outboxSummary()).kinds.spreadsheet.counts, WAIT)
-        .toEqual({
-          pending: 0,
-          delivered: 1,
-          dead: 0,
-        });
+      await expect.poll(() => counts(storage), WAIT).toEqual({ pending: 0, delivered: 1, dead: 0 });
       expect([...fake.rows.keys()]).toEqual([registration.id]);
 
       // The log names the registration and the failure, never the person.
       const log = lines.join("");
       expect(log).toContain(registration.id);
       expect(log).toContain("HTTP 500");
-      for (const personal of [
-        registration.name,
-        registration.email,
-        registration.clientTimestamp!,
-      ]) {
+      for (const personal of [registration.name, registration.email, registration.clientTimestamp!])
         expect(log).not.toContain(personal);
-      }
     });
 
     it("retries a delivery the spreadsheet refuses, in a 401 or in a 200, until it is signed right", async () => {
@@ -195,12 +184,7 @@ for (const backend of backends) {
       // The right secret: a refusal Apps Script-style (HTTP 200, {"ok":false}) is a failure too.
       const right = await open(p);
       right.start();
-      await expect
-        .poll(
-          async () => (await right.admin.outboxSummary()).kinds.spreadsheet.counts.delivered,
-          WAIT,
-        )
-        .toBe(1);
+      await expect.poll(async () => (await counts(right)).delivered, WAIT).toBe(1);
       expect(fake.requests.length).toBeGreaterThanOrEqual(3);
       expect([...fake.rows.keys()]).toEqual([registration.id]);
     });
@@ -208,30 +192,21 @@ for (const backend of backends) {
     it("picks up undelivered rows after a restart", async () => {
       const fake = await fakeOnFreePort();
       const p = await place(fake);
-      const before = await openServices(p.env, captureLogs().logger, { spreadsheet: FAST });
-      const { registration } = await before.registrations.register(varied());
       // The process stops before the worker ever ran.
-      await before.close();
+      const registration = await registerWhileStopped(p);
 
       await fake.listen();
       const after = await open(p);
       after.start();
       await expect.poll(() => fake.rows.has(registration.id), WAIT).toBe(true);
-      await expect
-        .poll(
-          async () => (await after.admin.outboxSummary()).kinds.spreadsheet.counts.delivered,
-          WAIT,
-        )
-        .toBe(1);
+      await expect.poll(async () => (await counts(after)).delivered, WAIT).toBe(1);
     });
 
     it("delivers a row queued under its kind before migration 008, 'sheet', once the migration has run", async () => {
       const fake = await fakeOnFreePort();
       await fake.listen();
       const p = await place(fake);
-      const before = await openServices(p.env, captureLogs().logger, { spreadsheet: FAST });
-      const { registration } = await before.registrations.register(varied());
-      await before.close();
+      const registration = await registerWhileStopped(p);
       // The database as the version before 008 left it: the row's kind is 'sheet' again.
       const side = createDatabase(p.env, captureLogs().logger);
       cleanups.push(() => side.db.destroy());
@@ -292,13 +267,7 @@ describe.runIf(postgresBackend.enabled)(
         );
         for (const server of servers) server.start();
 
-        await expect
-          .poll(
-            async () =>
-              (await servers[0]!.admin.outboxSummary()).kinds.spreadsheet.counts.delivered,
-            WAIT,
-          )
-          .toBe(30);
+        await expect.poll(async () => (await counts(servers[0]!)).delivered, WAIT).toBe(30);
         expect(fake.requests).toHaveLength(30);
         expect([...fake.rows.keys()].sort()).toEqual(stored.map((r) => r.registration.id).sort());
       } finally {
