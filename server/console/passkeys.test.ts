@@ -36,6 +36,8 @@ function softPasskey(options: { rp?: string; origin?: string; verified?: boolean
     );
   const authData = (extra: number, data = new Uint8Array()) =>
     concat(sha256(options.rp ?? rpID), new Uint8Array([flags | extra]), u32(counter), data);
+  const answer = (response: object) =>
+    ({ id, rawId: id, type: "public-key", response, clientExtensionResults: {} }) as const;
 
   return {
     id,
@@ -59,34 +61,22 @@ function softPasskey(options: { rp?: string; origin?: string; verified?: boolean
         ["attStmt", new Map()],
         ["authData", authData(0x40, credential)],
       ]);
-      return {
-        id,
-        rawId: id,
-        type: "public-key" as const,
-        response: {
-          clientDataJSON: b64(clientData("webauthn.create", challenge)),
-          attestationObject: b64(isoCBOR.encode(attestation)),
-          transports: ["internal" as const],
-        },
-        clientExtensionResults: {},
-      };
+      return answer({
+        clientDataJSON: b64(clientData("webauthn.create", challenge)),
+        attestationObject: b64(isoCBOR.encode(attestation)),
+        transports: ["internal"],
+      });
     },
     /** The answer to authentication options: an assertion with a counter one higher. */
     get(challenge: string) {
       counter += 1;
       const data = authData(0);
       const client = clientData("webauthn.get", challenge);
-      return {
-        id,
-        rawId: id,
-        type: "public-key" as const,
-        response: {
-          clientDataJSON: b64(client),
-          authenticatorData: b64(data),
-          signature: b64(new Uint8Array(sign("sha256", concat(data, sha256(client)), privateKey))),
-        },
-        clientExtensionResults: {},
-      };
+      return answer({
+        clientDataJSON: b64(client),
+        authenticatorData: b64(data),
+        signature: b64(new Uint8Array(sign("sha256", concat(data, sha256(client)), privateKey))),
+      });
     },
   };
 }
@@ -95,6 +85,13 @@ type Answer = { ok: boolean; options?: unknown; confirmedUntil?: string; message
 const challengeOf = (answer: Answer) => {
   expect(answer, answer.message).toMatchObject({ ok: true });
   return (answer.options as { challenge: string }).challenge;
+};
+
+const anon = { staff: null };
+const confirmFirst = {
+  ok: false,
+  confirmFirst: true,
+  message: "First confirm it is you with one of your passkeys.",
 };
 
 describe("the passkey ceremonies", () => {
@@ -110,17 +107,27 @@ describe("the passkey ceremonies", () => {
     const ceremonies = createPasskeyCeremonies({ store, consoleOrigin: origin });
     const actions = async () =>
       (await store.auditPage(1)).entries.map((e) => `${e.action} ${JSON.stringify(e.detail)}`);
-    return { store, ceremonies, actions };
+    /** The enrolment options for a new invite to `email`, and the invite's token. */
+    const invited = async (email: string, role: "viewer" | "manager" = "manager") => {
+      const { token: inviteToken } = await store.createInvite(email, role);
+      const options = await ceremonies.ceremonyOptions("enrol", { staff: null, inviteToken });
+      return { inviteToken, options };
+    };
+    return { store, ceremonies, actions, invited };
   }
 
-  /** A person enrolled from a new invite with `key`, and their first session's token. */
-  async function enrolled(
-    { store, ceremonies }: Awaited<ReturnType<typeof open>>,
+  /** A person enrolled from a new invite with `key`, their first session's token, and more. */
+  async function enrolled(key = softPasskey(), email = "ops@clinic.example") {
+    const opened = await open();
+    return { ...opened, ...(await enrolledIn(opened, key, email)) };
+  }
+
+  async function enrolledIn(
+    { ceremonies, store, invited }: Awaited<ReturnType<typeof open>>,
     key: ReturnType<typeof softPasskey>,
-    email = "ops@clinic.example",
+    email: string,
   ) {
-    const { token: inviteToken } = await store.createInvite(email, "manager");
-    const options = await ceremonies.ceremonyOptions("enrol", { staff: null, inviteToken });
+    const { inviteToken, options } = await invited(email);
     const done = await ceremonies.completeCeremony("enrol", key.create(challengeOf(options)), {
       staff: null,
       inviteToken,
@@ -132,7 +139,7 @@ describe("the passkey ceremonies", () => {
     const sessionToken = /=([^;]+);/.exec((done as { setCookie: string }).setCookie)?.[1] ?? "";
     const staff = await store.resolveSession(sessionToken);
     if (!staff) throw new Error("enrolment signed nobody in");
-    return { staff, sessionToken, inviteToken };
+    return { staff, sessionToken, inviteToken, asMe: { staff, sessionToken } };
   }
 
   afterEach(async () => {
@@ -141,22 +148,20 @@ describe("the passkey ceremonies", () => {
   });
 
   it("enrols from an invite once: the passkey stored, the person signed in and audited", async () => {
-    const opened = await open();
     const key = softPasskey();
-    const { staff, inviteToken } = await enrolled(opened, key);
+    const { staff, inviteToken, store, ceremonies, actions } = await enrolled(key);
     expect(staff).toMatchObject({ email: "ops@clinic.example", role: "manager" });
-    expect((await opened.store.passkey(key.id))?.staff.id).toBe(staff.id);
-    expect(await opened.actions()).toEqual([`enrolled {"role":"manager"}`]);
-
-    const again = await opened.ceremonies.ceremonyOptions("enrol", { staff: null, inviteToken });
-    expect(again).toEqual({ ok: false, message: "This invitation link has expired or was used." });
+    expect((await store.passkey(key.id))?.staff.id).toBe(staff.id);
+    expect(await actions()).toEqual([`enrolled {"role":"manager"}`]);
+    expect(await ceremonies.ceremonyOptions("enrol", { staff: null, inviteToken })).toEqual({
+      ok: false,
+      message: "This invitation link has expired or was used.",
+    });
   });
 
   it("asks for a resident key with user verification, bound to the console's host", async () => {
-    const { store, ceremonies } = await open();
-    const { token: inviteToken } = await store.createInvite("new@clinic.example", "viewer");
-    const answer = await ceremonies.ceremonyOptions("enrol", { staff: null, inviteToken });
-    expect(answer).toMatchObject({
+    const { invited } = await open();
+    expect((await invited("new@clinic.example", "viewer")).options).toMatchObject({
       ok: true,
       options: {
         rp: { id: rpID },
@@ -168,49 +173,40 @@ describe("the passkey ceremonies", () => {
   });
 
   it("refuses an enrolment not verified, for another host or origin, or for another invite", async () => {
-    const opened = await open();
-    const { store, ceremonies } = opened;
+    const { store, ceremonies } = await open();
     const { token: inviteToken } = await store.createInvite("ops@clinic.example", "manager");
     const { token: otherInvite } = await store.createInvite("other@clinic.example", "viewer");
     const refused = { ok: false, message: "The passkey could not be checked. Please try again." };
-    for (const key of [
-      softPasskey({ verified: false }),
-      softPasskey({ rp: "clinic.example" }),
-      softPasskey({ origin: "https://console.clinic.example.evil" }),
-    ]) {
+    for (const [why, key, answeredFor] of [
+      ["not verified", softPasskey({ verified: false }), inviteToken],
+      ["another host", softPasskey({ rp: "clinic.example" }), inviteToken],
+      [
+        "another origin",
+        softPasskey({ origin: "https://console.clinic.example.evil" }),
+        inviteToken,
+      ],
+      ["a challenge belongs to its invite", softPasskey(), otherInvite],
+    ] as const) {
       const options = await ceremonies.ceremonyOptions("enrol", { staff: null, inviteToken });
       const answer = key.create(challengeOf(options));
-      expect(
-        await ceremonies.completeCeremony("enrol", answer, { staff: null, inviteToken }),
-      ).toEqual(refused);
+      const who = { staff: null, inviteToken: answeredFor };
+      expect(await ceremonies.completeCeremony("enrol", answer, who), why).toEqual(refused);
     }
-    const options = await ceremonies.ceremonyOptions("enrol", { staff: null, inviteToken });
-    const answer = softPasskey().create(challengeOf(options));
-    expect(
-      await ceremonies.completeCeremony("enrol", answer, { staff: null, inviteToken: otherInvite }),
-      "a challenge belongs to its invite",
-    ).toEqual(refused);
     expect(await store.list()).toEqual([]);
   });
 
   it("never enrols into an active member's account", async () => {
-    const opened = await open();
-    await enrolled(opened, softPasskey());
-    const { token: inviteToken } = await opened.store.createInvite("ops@clinic.example", "viewer");
-    expect(
-      await opened.ceremonies.ceremonyOptions("enrol", { staff: null, inviteToken }),
-    ).toMatchObject({
+    const { invited } = await enrolled();
+    expect((await invited("ops@clinic.example", "viewer")).options).toMatchObject({
       ok: false,
       message: expect.stringContaining("someone already on the staff"),
     });
   });
 
   it("signs in with an enrolled passkey and counts its use", async () => {
-    const opened = await open();
     const key = softPasskey();
-    const { staff, sessionToken } = await enrolled(opened, key);
-    const { ceremonies, store } = opened;
-    const options = await ceremonies.ceremonyOptions("sign-in", { staff: null });
+    const { staff, sessionToken, ceremonies, store, actions } = await enrolled(key);
+    const options = await ceremonies.ceremonyOptions("sign-in", anon);
     expect(options).toMatchObject({
       ok: true,
       options: { rpId: rpID, userVerification: "required" },
@@ -222,51 +218,35 @@ describe("the passkey ceremonies", () => {
     expect(done).toMatchObject({ ok: true, setCookie: expect.any(String) });
     expect((await store.passkey(key.id))?.passkey.counter).toBe(1);
     expect(await store.resolveSession(sessionToken), "the session it replaces ends").toBeNull();
-    expect((await opened.actions())[0]).toBe("signed-in {}");
+    expect((await actions())[0]).toBe("signed-in {}");
     expect(staff.email).toBe("ops@clinic.example");
   });
 
   it("refuses a replayed assertion, an unknown passkey, a challenge never issued and an expired one", async () => {
-    const opened = await open();
     const key = softPasskey();
-    await enrolled(opened, key);
-    const { ceremonies } = opened;
+    const { ceremonies, actions, invited } = await enrolled(key);
     const notVerified = { ok: false, message: "Signing in did not work. Please try again." };
-    const signIn = (answer: unknown) =>
-      ceremonies.completeCeremony("sign-in", answer, { staff: null });
+    const signIn = (answer: unknown) => ceremonies.completeCeremony("sign-in", answer, anon);
+    const challenge = async () => challengeOf(await ceremonies.ceremonyOptions("sign-in", anon));
 
-    const options = await ceremonies.ceremonyOptions("sign-in", { staff: null });
-    const answer = key.get(challengeOf(options));
+    const answer = key.get(await challenge());
     expect(await signIn(answer)).toMatchObject({ ok: true });
     expect(await signIn(answer), "replayed").toEqual(notVerified);
-
-    const stranger = softPasskey();
-    const forStranger = await ceremonies.ceremonyOptions("sign-in", { staff: null });
-    expect(await signIn(stranger.get(challengeOf(forStranger)))).toEqual({
+    expect(await signIn(softPasskey().get(await challenge()))).toEqual({
       ok: false,
       message: "That passkey is not registered here. Ask a manager for a new invitation.",
     });
-
     expect(await signIn(key.get(b64(new Uint8Array(randomBytes(32))))), "never issued").toEqual(
       notVerified,
     );
-
-    const stale = await ceremonies.ceremonyOptions("sign-in", { staff: null });
+    const stale = await challenge();
     clock = new Date(clock.getTime() + CHALLENGE_MS + 1);
-    expect(await signIn(key.get(challengeOf(stale))), "expired").toEqual(notVerified);
-
-    const enrolChallenge = await opened.store.createInvite("later@clinic.example", "viewer");
-    const forEnrol = await ceremonies.ceremonyOptions("enrol", {
-      staff: null,
-      inviteToken: enrolChallenge.token,
-    });
-    expect(await signIn(key.get(challengeOf(forEnrol))), "another purpose's challenge").toEqual(
-      notVerified,
-    );
+    expect(await signIn(key.get(stale)), "expired").toEqual(notVerified);
+    const forEnrol = challengeOf((await invited("later@clinic.example", "viewer")).options);
+    expect(await signIn(key.get(forEnrol)), "another purpose's challenge").toEqual(notVerified);
     expect(await signIn(null)).toEqual({ ok: false, message: "Nothing to check." });
 
-    const failures = (await opened.actions()).filter((a) => a.startsWith("sign-in-failed"));
-    expect(failures).toEqual([
+    expect((await actions()).filter((a) => a.startsWith("sign-in-failed"))).toEqual([
       `sign-in-failed {"reason":"not verified"}`,
       `sign-in-failed {"reason":"not verified"}`,
       `sign-in-failed {"reason":"not verified"}`,
@@ -276,34 +256,29 @@ describe("the passkey ceremonies", () => {
   });
 
   it("re-verifies the signed-in person with their own passkey, for 5 minutes", async () => {
-    const opened = await open();
     const mine = softPasskey();
     const theirs = softPasskey();
-    const me = await enrolled(opened, mine);
-    await enrolled(opened, theirs, "colleague@clinic.example");
-    const { ceremonies, store } = opened;
-    const asMe = { staff: me.staff, sessionToken: me.sessionToken };
+    const me = await enrolled(mine);
+    await enrolledIn(me, theirs, "colleague@clinic.example");
+    const { ceremonies, store, asMe } = me;
+    const confirmWith = async (key: typeof mine) =>
+      ceremonies.completeCeremony(
+        "confirm",
+        key.get(challengeOf(await ceremonies.ceremonyOptions("confirm", asMe))),
+        asMe,
+      );
 
-    expect(await ceremonies.ceremonyOptions("confirm", { staff: null })).toEqual({
+    expect(await ceremonies.ceremonyOptions("confirm", anon)).toEqual({
       ok: false,
       message: "Sign in first.",
     });
-    const wrong = await ceremonies.ceremonyOptions("confirm", asMe);
-    expect(
-      await ceremonies.completeCeremony("confirm", theirs.get(challengeOf(wrong)), asMe),
-      "a colleague's passkey",
-    ).toEqual({
+    expect(await confirmWith(theirs), "a colleague's passkey").toEqual({
       ok: false,
       message: "That did not confirm it is you. Use one of your own passkeys and try again.",
     });
     expect(await ceremonies.confirmedUntil(me.sessionToken)).toBeNull();
 
-    const options = await ceremonies.ceremonyOptions("confirm", asMe);
-    expect(
-      await ceremonies.completeCeremony("confirm", mine.get(challengeOf(options)), asMe),
-    ).toEqual({
-      ok: true,
-    });
+    expect(await confirmWith(mine)).toEqual({ ok: true });
     const until = new Date(clock.getTime() + 5 * 60_000).toISOString();
     expect(await ceremonies.confirmedUntil(me.sessionToken)).toBe(until);
     expect(await ceremonies.ceremonyOptions("confirm", asMe), "no ceremony while it holds").toEqual(
@@ -314,7 +289,7 @@ describe("the passkey ceremonies", () => {
     );
     clock = new Date(clock.getTime() + 5 * 60_000);
     expect(await ceremonies.confirmedUntil(me.sessionToken)).toBeNull();
-    expect((await opened.actions()).filter((a) => a.startsWith("confirm"))).toEqual([
+    expect((await me.actions()).filter((a) => a.startsWith("confirm"))).toEqual([
       "confirmed-with-passkey {}",
       "confirm-failed {}",
     ]);
@@ -322,16 +297,8 @@ describe("the passkey ceremonies", () => {
   });
 
   it("adds a passkey only after a re-verification, never one the person holds", async () => {
-    const opened = await open();
     const first = softPasskey();
-    const me = await enrolled(opened, first);
-    const { ceremonies, store } = opened;
-    const asMe = { staff: me.staff, sessionToken: me.sessionToken };
-    const confirmFirst = {
-      ok: false,
-      confirmFirst: true,
-      message: "First confirm it is you with one of your passkeys.",
-    };
+    const { ceremonies, store, staff, asMe, actions } = await enrolled(first);
     expect(await ceremonies.ceremonyOptions("add", asMe)).toEqual(confirmFirst);
     expect(await ceremonies.completeCeremony("add", {}, asMe)).toEqual(confirmFirst);
 
@@ -343,19 +310,16 @@ describe("the passkey ceremonies", () => {
       options: { excludeCredentials: [{ id: first.id }] },
     });
     const second = softPasskey();
-    expect(
-      await ceremonies.completeCeremony("add", second.create(challengeOf(options)), asMe),
-    ).toEqual({
-      ok: true,
-    });
-    expect((await store.passkeysOf(me.staff.id)).map((p) => p.id).sort()).toEqual(
+    const add = async (key: typeof first, options: Answer) =>
+      ceremonies.completeCeremony("add", key.create(challengeOf(options)), asMe);
+    expect(await add(second, options)).toEqual({ ok: true });
+    expect((await store.passkeysOf(staff.id)).map((p) => p.id).sort()).toEqual(
       [first.id, second.id].sort(),
     );
-
-    const twice = await ceremonies.ceremonyOptions("add", asMe);
-    expect(
-      await ceremonies.completeCeremony("add", second.create(challengeOf(twice)), asMe),
-    ).toEqual({ ok: false, message: "That passkey is already registered here." });
-    expect((await opened.actions())[0]).toBe("passkey-added {}");
+    expect(await add(second, await ceremonies.ceremonyOptions("add", asMe))).toEqual({
+      ok: false,
+      message: "That passkey is already registered here.",
+    });
+    expect((await actions())[0]).toBe("passkey-added {}");
   });
 });
