@@ -16,6 +16,8 @@ const passkey = (id: string) => ({
   transports: ["internal"],
 });
 const tokenOf = (link: string | undefined) => new URL(link ?? "x:").searchParams.get("token") ?? "";
+const pending = { ok: true, pending: true };
+const done = { ok: true, pending: false };
 
 /**
  * Staff changes with a second manager's agreement (docs/decisions/175), through the same
@@ -87,13 +89,11 @@ for (const backend of backends) {
       const b = await enrolled("b@clinic.example", "manager");
       expect(await store.approversFor(a.id)).toHaveLength(1);
 
-      expect(await operations.forRequest(a).changeRole(b.id, "viewer")).toEqual({
-        ok: true,
-        pending: true,
-      });
+      const [byA, byB] = [operations.forRequest(a), operations.forRequest(b)];
+      expect(await byA.changeRole(b.id, "viewer")).toEqual(pending);
       expect(await store.activeById(b.id), "still a manager").toMatchObject({ role: "manager" });
       expect(await store.approversFor(a.id), "so a still needs b").toHaveLength(1);
-      const [request] = await operations.forRequest(a).staffRequests();
+      const [request] = await byA.staffRequests();
       expect(request).toMatchObject({
         change: "role",
         email: "b@clinic.example",
@@ -102,32 +102,21 @@ for (const backend of backends) {
         byYou: true,
         mayAgree: false,
       });
-      expect(await operations.forRequest(a).answerStaffRequest(request!.id, "agree")).toEqual({
+      expect(await byA.answerStaffRequest(request!.id, "agree")).toEqual({
         ok: false,
         message: "Another manager must agree to a change you asked for.",
       });
-      expect(
-        await operations.forRequest(a).changeRole(b.id, "viewer"),
-        "asked twice",
-      ).toMatchObject({ ok: false });
+      expect(await byA.changeRole(b.id, "viewer"), "asked twice").toMatchObject({ ok: false });
       // A removal of b, or of anyone through b's demotion, waits the same way.
-      expect(await operations.forRequest(a).removeStaff(b.id)).toEqual({ ok: true, pending: true });
+      expect(await byA.removeStaff(b.id)).toEqual(pending);
 
-      const [, removal] = await operations.forRequest(b).staffRequests();
+      const [, removal] = await byB.staffRequests();
       expect(removal).toMatchObject({ change: "remove", byYou: false, mayAgree: true });
-      expect((await operations.forRequest(b).answerStaffRequest(removal!.id, "cancel")).ok).toBe(
-        false,
-      );
-      expect(await operations.forRequest(a).answerStaffRequest(removal!.id, "cancel")).toEqual({
-        ok: true,
-        pending: false,
-      });
+      expect((await byB.answerStaffRequest(removal!.id, "cancel")).ok).toBe(false);
+      expect(await byA.answerStaffRequest(removal!.id, "cancel")).toEqual(done);
 
       // b agrees to their own demotion: now it happens, and a is the only manager.
-      expect(await operations.forRequest(b).answerStaffRequest(request!.id, "agree")).toEqual({
-        ok: true,
-        pending: false,
-      });
+      expect(await byB.answerStaffRequest(request!.id, "agree")).toEqual(done);
       expect(await store.activeById(b.id)).toMatchObject({ role: "viewer" });
       expect(await store.approversFor(a.id)).toEqual([]);
       expect(await store.requests()).toEqual([]);
@@ -143,35 +132,33 @@ for (const backend of backends) {
     it("adds a manager alone only with no one to agree, and neither such a manager nor their maker approves the other", async () => {
       const { store, operations, enrolled } = await open();
       const a = await enrolled("a@clinic.example", "manager");
+      const byA = operations.forRequest(a);
       // The only manager: a adds one alone, and the link shows (no mailer).
-      const alone = await operations.forRequest(a).inviteStaff("x@clinic.example", "manager");
+      const alone = await byA.inviteStaff("x@clinic.example", "manager");
       expect(alone).toMatchObject({ ok: true, pending: false, invitation: { emailed: false } });
       const shown = alone.ok && !alone.pending ? alone.invitation : undefined;
-      const x = await store.enrol(tokenOf(shown?.emailed ? "" : shown?.link), passkey("x"));
-      expect((await store.list()).find((p) => p.id === x!.id)?.managerBy).toBe("a@clinic.example");
+      const x = (await store.enrol(tokenOf(shown?.emailed ? "" : shown?.link), passkey("x")))!;
+      const managerBy = async (id: string) =>
+        (await store.list()).find((p) => p.id === id)?.managerBy;
+      expect(await managerBy(x.id)).toBe("a@clinic.example");
       expect(await store.approversFor(a.id), "x cannot approve a's work").toEqual([]);
-      expect(await store.approversFor(x!.id), "nor a x's").toEqual([]);
+      expect(await store.approversFor(x.id), "nor a x's").toEqual([]);
 
       // x cannot agree for a: they are one group. A manager from the operator can.
       const b = await enrolled("b@clinic.example", "manager");
-      expect(await operations.forRequest(a).inviteStaff("y@clinic.example", "manager")).toEqual({
-        ok: true,
-        pending: true,
-      });
+      expect(await byA.inviteStaff("y@clinic.example", "manager")).toEqual(pending);
       const viewer = await enrolled("v@clinic.example", "viewer");
-      expect(await operations.forRequest(a).changeRole(viewer.id, "manager")).toEqual({
-        ok: true,
-        pending: true,
-      });
+      expect(await byA.changeRole(viewer.id, "manager")).toEqual(pending);
       const [invite, promotion] = await store.requests();
-      expect((await operations.forRequest(x!).answerStaffRequest(invite!.id, "agree")).ok).toBe(
+      expect((await operations.forRequest(x).answerStaffRequest(invite!.id, "agree")).ok).toBe(
         false,
       );
-      const agreed = await operations.forRequest(b).answerStaffRequest(invite!.id, "agree");
+      const byB = operations.forRequest(b);
+      const agreed = await byB.answerStaffRequest(invite!.id, "agree");
       expect(agreed).toMatchObject({ ok: true, invitation: { email: "y@clinic.example" } });
-      await operations.forRequest(b).answerStaffRequest(promotion!.id, "agree");
+      await byB.answerStaffRequest(promotion!.id, "agree");
       expect(await store.activeById(viewer.id)).toMatchObject({ role: "manager" });
-      expect((await store.list()).find((p) => p.id === viewer.id)?.managerBy).toBeNull();
+      expect(await managerBy(viewer.id)).toBeNull();
       expect(await store.approversFor(a.id), "b and v").toHaveLength(2);
     });
 
@@ -181,15 +168,15 @@ for (const backend of backends) {
       const b = await enrolled("b@clinic.example", "manager");
       const v = await enrolled("v@clinic.example", "viewer");
       const session = await store.createSession(v.id);
-      const reset = await operations.forRequest(a).resetStaff(v.id);
-      expect(reset).toMatchObject({
+      const byA = operations.forRequest(a);
+      expect(await byA.resetStaff(v.id)).toMatchObject({
         ok: true,
         pending: false,
         invitation: { email: "v@clinic.example", role: "viewer", reset: true, emailed: false },
       });
       expect(await store.resolveSession(session)).toBeNull();
       expect(await store.passkeysOf(v.id)).toEqual([]);
-      expect(await operations.forRequest(a).staffInvitations()).toEqual([
+      expect(await byA.staffInvitations()).toEqual([
         expect.objectContaining({
           email: "v@clinic.example",
           invitedBy: "a@clinic.example",
@@ -199,10 +186,10 @@ for (const backend of backends) {
       expect((await audit()).at(-1)).toEqual(["staff-reset", "a@clinic.example", null]);
 
       // Only a and b: nobody but b could agree to b's reset, and b may not.
-      expect(await operations.forRequest(a).resetStaff(b.id)).toMatchObject({ ok: false });
-      expect(await operations.forRequest(a).resetStaff(a.id)).toMatchObject({ ok: false });
+      expect(await byA.resetStaff(b.id)).toMatchObject({ ok: false });
+      expect(await byA.resetStaff(a.id)).toMatchObject({ ok: false });
       const c = await enrolled("c@clinic.example", "manager");
-      expect(await operations.forRequest(a).resetStaff(b.id)).toEqual({ ok: true, pending: true });
+      expect(await byA.resetStaff(b.id)).toEqual(pending);
       const [request] = await operations.forRequest(b).staffRequests();
       expect(request).toMatchObject({ change: "reset", mayAgree: false });
       const bSession = await store.createSession(b.id);
@@ -233,13 +220,13 @@ for (const backend of backends) {
       };
       const { store, operations, enrolled } = await open(mailer);
       const a = await enrolled("a@clinic.example", "manager");
-      const outcome = await operations.forRequest(a).inviteStaff("new@clinic.example", "viewer");
+      const byA = operations.forRequest(a);
+      const outcome = await byA.inviteStaff("new@clinic.example", "viewer");
       expect(outcome).toMatchObject({ ok: true, invitation: { emailed: true } });
       expect(JSON.stringify(outcome)).not.toContain("token=");
       expect(sent.at(-1)).toMatch(/^new@clinic\.example .*\/console\/enrol\?token=/s);
       fail = true;
-      const failed = await operations.forRequest(a).inviteStaff("late@clinic.example", "viewer");
-      expect(failed).toMatchObject({ ok: false });
+      expect(await byA.inviteStaff("late@clinic.example", "viewer")).toMatchObject({ ok: false });
       expect((await store.invitations()).map((i) => i.email)).toEqual(["new@clinic.example"]);
     });
   });
