@@ -29,6 +29,13 @@ const FAST = {
     yieldAboveDelayMs: Infinity,
   },
 } satisfies ServicesOptions;
+const smtpEnv = (mail: MailCatcher) => ({
+  SMTP_URL: mail.url,
+  MAIL_FROM: "Clinic <hello@clinic.test>",
+  SITE_URL: "https://clinic.test",
+});
+/** The mail outbox's counts, as staff see them. */
+const counts = async (storage: Services) => (await storage.admin.outboxSummary()).kinds.mail.counts;
 
 for (const backend of backends) {
   describe.runIf(backend.enabled)(`email through the outbox on ${backend.name}`, () => {
@@ -42,12 +49,7 @@ for (const backend of backends) {
     async function setUp(extra: Record<string, string> = {}) {
       mail = await startMailCatcher();
       cleanups.push(() => mail.close());
-      const place: TestPlace = await backend.fresh({
-        SMTP_URL: mail.url,
-        MAIL_FROM: "Clinic <hello@clinic.test>",
-        SITE_URL: "https://clinic.test",
-        ...extra,
-      });
+      const place: TestPlace = await backend.fresh({ ...smtpEnv(mail), ...extra });
       cleanups.push(place.drop);
       return place;
     }
@@ -111,9 +113,7 @@ for (const backend of backends) {
       // Long enough for any copy still queued in the transport to arrive.
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       for (const person of people) expect(mail.to(person.email)).toHaveLength(1);
-      await expect
-        .poll(async () => (await storage.admin.outboxSummary()).kinds.mail.counts.delivered)
-        .toBe(people.length);
+      await expect.poll(async () => (await counts(storage)).delivered).toBe(people.length);
     });
 
     it("retries a server that says 'try again later', and gives up on one that refuses, visibly", async () => {
@@ -127,19 +127,13 @@ for (const backend of backends) {
       await mail.waitFor(person.email, 1, 10_000);
       expect(mail.refused).toBe(2);
       mail.refuseWith = null;
-      await expect
-        .poll(async () => (await storage.admin.outboxSummary()).kinds.mail.counts.delivered)
-        .toBe(1);
+      await expect.poll(async () => (await counts(storage)).delivered).toBe(1);
 
       mail.refuseWith = 550;
       mail.refuseTimes = Infinity;
       const refused = newRegistration("mail");
       await storage.registrations.register(refused);
-      await expect
-        .poll(async () => (await storage.admin.outboxSummary()).kinds.mail.counts.dead, {
-          timeout: 10_000,
-        })
-        .toBe(1);
+      await expect.poll(async () => (await counts(storage)).dead, { timeout: 10_000 }).toBe(1);
       const summary = await storage.admin.outboxSummary();
       // A permanent refusal is not retried: one attempt, kept as its code alone.
       expect(summary.dead).toEqual([
@@ -220,11 +214,7 @@ describe("email without SMTP_URL", () => {
       const person = newRegistration("mail");
       await storage.registrations.register(person);
       // Delivered once the file is written whole: reading it as soon as it appears races the write.
-      await expect
-        .poll(async () => (await storage.admin.outboxSummary()).kinds.mail.counts.delivered, {
-          timeout: 15_000,
-        })
-        .toBe(1);
+      await expect.poll(async () => (await counts(storage)).delivered, { timeout: 15_000 }).toBe(1);
       const dir = path.join(place.env.DATA_DIR, "mail");
       const [file, ...more] = readdirSync(dir);
       expect(more).toEqual([]);
@@ -258,11 +248,7 @@ describe("visitors first", () => {
         const site = createServer((_request, response) => response.end("ok"));
         await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
         const { port } = site.address() as AddressInfo;
-        const place = await backends[0]!.fresh({
-          SMTP_URL: mail.url,
-          MAIL_FROM: "Clinic <hello@clinic.test>",
-          SITE_URL: "https://clinic.test",
-        });
+        const place = await backends[0]!.fresh(smtpEnv(mail));
         const storage = await openServices(place.env, logger, {
           mail: { ...FAST.mail, yieldAboveDelayMs: 50, maxYieldMs: 60_000 },
         });
@@ -307,11 +293,7 @@ describe("visitors first", () => {
 describe("a mail server that asks us to slow down", () => {
   it("pauses the whole channel, not only the refused emails, and says so once", async () => {
     const mail = await startMailCatcher();
-    const place = await backends[0]!.fresh({
-      SMTP_URL: mail.url,
-      MAIL_FROM: "Clinic <hello@clinic.test>",
-      SITE_URL: "https://clinic.test",
-    });
+    const place = await backends[0]!.fresh(smtpEnv(mail));
     const lines: Array<{ time: number; msg: string; level: number }> = [];
     const logger = pino(
       { level: "info" },
