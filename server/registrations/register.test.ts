@@ -30,39 +30,36 @@ describe("mayQueueConfirmation", () => {
     confirmations: [],
     ...over,
   });
+  const sent = (ago: number, status: "pending" | "delivered" = "delivered") => ({
+    createdAt: at(-ago),
+    status,
+  });
+  const fullDay = Array.from({ length: CONFIRMATION_LIMITS.perDay }, (_, i) =>
+    sent((2 + i) * HOUR),
+  );
+  const off = { lastUnsubscribedAt: at(-HOUR * 48), lastConfirmedAt: at(-HOUR * 72) };
+  const back = { ...off, lastConfirmedAt: at(-HOUR * 24) };
 
-  it("allows the first, and none while one waits or within the gap", () => {
-    expect(mayQueueConfirmation(history(), start)).toBe(true);
-    const waiting = history({ confirmations: [{ createdAt: at(-5 * HOUR), status: "pending" }] });
-    expect(mayQueueConfirmation(waiting, start)).toBe(false);
-    const recent = history({
-      confirmations: [{ createdAt: at(-59 * MINUTE), status: "delivered" }],
-    });
-    expect(mayQueueConfirmation(recent, start)).toBe(false);
-    const older = history({
-      confirmations: [{ createdAt: at(-61 * MINUTE), status: "delivered" }],
-    });
-    expect(mayQueueConfirmation(older, start)).toBe(true);
+  it.each<[string, Partial<AddressHistory>, boolean]>([
+    ["the first", {}, true],
+    ["none while one waits", { confirmations: [sent(5 * HOUR, "pending")] }, false],
+    ["none within the gap", { confirmations: [sent(59 * MINUTE)] }, false],
+    ["one after the gap", { confirmations: [sent(61 * MINUTE)] }, true],
+    [`none after ${CONFIRMATION_LIMITS.perDay} in 24 hours`, { confirmations: fullDay }, false],
+    [
+      "one once the oldest of those is 25 hours old",
+      { confirmations: fullDay.map((c, i) => (i === 0 ? sent(25 * HOUR) : c)) },
+      true,
+    ],
+    ["none to an unsubscribed address", off, false],
+    ["one once a registration of it is confirmed after the unsubscribe", back, true],
+  ])("allows %s", (_, over, allowed) => {
+    expect(mayQueueConfirmation(history(over), start)).toBe(allowed);
   });
 
-  it(`allows at most ${CONFIRMATION_LIMITS.perDay} in 24 hours`, () => {
-    const sent = (hoursAgo: number) => ({
-      createdAt: at(-hoursAgo * HOUR),
-      status: "delivered" as const,
-    });
-    const full = Array.from({ length: CONFIRMATION_LIMITS.perDay }, (_, i) => sent(2 + i));
-    expect(mayQueueConfirmation(history({ confirmations: full }), start)).toBe(false);
-    const aged = full.map((c, i) => (i === 0 ? sent(25) : c));
-    expect(mayQueueConfirmation(history({ confirmations: aged }), start)).toBe(true);
-  });
-
-  it("mails no unsubscribed address until a registration of it is confirmed after the unsubscribe", () => {
-    const off = history({ lastUnsubscribedAt: at(-HOUR * 48), lastConfirmedAt: at(-HOUR * 72) });
-    expect(isUnsubscribed(off)).toBe(true);
-    expect(mayQueueConfirmation(off, start)).toBe(false);
-    const back = { ...off, lastConfirmedAt: at(-HOUR * 24) };
-    expect(isUnsubscribed(back)).toBe(false);
-    expect(mayQueueConfirmation(back, start)).toBe(true);
+  it("counts an address unsubscribed until a registration of it is confirmed after the unsubscribe", () => {
+    expect(isUnsubscribed(history(off))).toBe(true);
+    expect(isUnsubscribed(history(back))).toBe(false);
   });
 });
 
@@ -85,6 +82,8 @@ for (const backend of backends) {
   describe.runIf(backend.enabled)(`per-address limits on ${backend.name}`, () => {
     const cleanups: Array<() => Promise<void>> = [];
     let clock = start;
+    /** Each registration committed in a transaction of its own, eight at a time. */
+    const oneEach = { maxBatch: 1, writeConcurrency: 8 };
 
     async function setUp(options: ServicesOptions = {}) {
       const p = await backend.fresh();
@@ -105,7 +104,15 @@ for (const backend of backends) {
       };
       /** The mail worker is not started: mark what is queued as sent. */
       const markSent = () => sql`update outbox set status = 'delivered'`.execute(side.db);
-      return { storage, key, confirmations, markSent, side: side.db };
+      /** `n` registrations at once, the i-th of `email(i)`. */
+      const registerMany = (n: number, email: (i: number) => string) =>
+        Promise.all(
+          Array.from({ length: n }, (_, i) =>
+            storage.registrations.register(registration(email(i))),
+          ),
+        );
+      const { registrations, admin } = storage;
+      return { registrations, admin, key, confirmations, markSent, registerMany, side: side.db };
     }
 
     afterEach(async () => {
@@ -115,26 +122,18 @@ for (const backend of backends) {
     });
 
     it("stores 30 registrations of one address arriving together and queues one confirmation", async () => {
-      const { storage, confirmations } = await setUp();
-      const results = await Promise.all(
-        Array.from({ length: 30 }, (_, i) =>
-          storage.registrations.register(
-            registration(i % 2 ? "Victim@Example.com" : "victim@example.com"),
-          ),
-        ),
+      const { admin, confirmations, registerMany } = await setUp();
+      const results = await registerMany(30, (i) =>
+        i % 2 ? "Victim@Example.com" : "victim@example.com",
       );
       expect(results.every((r) => r.kind === "created")).toBe(true);
-      expect(await storage.admin.count()).toBe(30);
+      expect(await admin.count()).toBe(30);
       expect(await confirmations("victim@example.com")).toBe(1);
     });
 
     it("holds when each registration commits on its own, several at once", async () => {
-      const { storage, confirmations } = await setUp({ maxBatch: 1, writeConcurrency: 8 });
-      await Promise.all(
-        Array.from({ length: 60 }, () =>
-          storage.registrations.register(registration("target@example.com")),
-        ),
-      );
+      const { confirmations, registerMany } = await setUp(oneEach);
+      await registerMany(60, () => "target@example.com");
       expect(await confirmations("target@example.com")).toBe(1);
     });
 
@@ -145,10 +144,7 @@ for (const backend of backends) {
         // that stops every INSERT into the outbox until all eight are waiting, so none can
         // commit before the others have read the address's history. Without the address
         // lock all eight would find nothing queued and each queue a confirmation.
-        const { storage, confirmations, side } = await setUp({
-          maxBatch: 1,
-          writeConcurrency: 8,
-        });
+        const { confirmations, registerMany, side } = await setUp(oneEach);
         let release = () => {};
         const released = new Promise<void>((resolve) => (release = resolve));
         let holderPid = 0;
@@ -159,11 +155,7 @@ for (const backend of backends) {
           await released;
         });
         while (holderPid === 0) await new Promise((r) => setTimeout(r, 10));
-        const stored = Promise.all(
-          Array.from({ length: 8 }, () =>
-            storage.registrations.register(registration("target@example.com")),
-          ),
-        );
+        const stored = registerMany(8, () => "target@example.com");
         // Wait until all eight are held up, directly by the holder or behind one that is.
         const giveUp = Date.now() + 10_000;
         try {
@@ -192,89 +184,72 @@ for (const backend of backends) {
       });
 
     it(`re-sends after ${CONFIRMATION_LIMITS.minGapMinutes} minutes once the last went, at most ${CONFIRMATION_LIMITS.perDay} a day`, async () => {
-      const { storage, confirmations, markSent } = await setUp();
-      const again = () => storage.registrations.register(registration("sam@example.com"));
-      await again();
-      clock = new Date(start.getTime() + 2 * HOUR);
-      await again(); // the first is still waiting to go
-      expect(await confirmations("sam@example.com")).toBe(1);
-      await markSent();
-      clock = new Date(start.getTime() + 2 * HOUR + 30 * MINUTE);
-      await again(); // sent, and more than the gap since it was queued
-      expect(await confirmations("sam@example.com")).toBe(2);
-      await markSent();
-      clock = new Date(start.getTime() + 3 * HOUR);
-      await again(); // within the gap of the second
-      expect(await confirmations("sam@example.com")).toBe(2);
-      clock = new Date(start.getTime() + 4 * HOUR);
-      await again();
-      await markSent();
-      clock = new Date(start.getTime() + 6 * HOUR);
-      await again(); // the fourth in 24 hours
-      expect(await confirmations("sam@example.com")).toBe(3);
-      clock = new Date(start.getTime() + 25 * HOUR);
-      await again(); // the first has aged out of the day
-      expect(await confirmations("sam@example.com")).toBe(4);
+      const { registrations, confirmations, markSent } = await setUp();
+      // [hours after the first, whether what was queued went first, confirmations queued by then]
+      const steps: Array<[number, boolean, number?, string?]> = [
+        [0, false],
+        [2, false, 1, "the first is still waiting to go"],
+        [2.5, true, 2, "sent, and more than the gap since it was queued"],
+        [3, true, 2, "within the gap of the second"],
+        [4, false],
+        [6, true, 3, "the fourth in 24 hours"],
+        [25, false, 4, "the first has aged out of the day"],
+      ];
+      for (const [hours, wentFirst, expected, why] of steps) {
+        if (wentFirst) await markSent();
+        clock = new Date(at(hours * HOUR));
+        await registrations.register(registration("sam@example.com"));
+        if (expected !== undefined)
+          expect(await confirmations("sam@example.com"), why).toBe(expected);
+      }
       // Other addresses are not held back by this one.
-      await storage.registrations.register(registration("kim@example.com"));
+      await registrations.register(registration("kim@example.com"));
       expect(await confirmations("kim@example.com")).toBe(1);
     });
 
     it("mails an unsubscribed address nothing until that person joins again from the unsubscribe link", async () => {
-      const { storage, key, confirmations, markSent } = await setUp();
-      const first = await storage.registrations.register(registration("alex@example.com"));
+      const { admin, registrations, key, confirmations, markSent } = await setUp();
+      const first = await registrations.register(registration("alex@example.com"));
       await markSent();
       const stop = unsubscribeToken(key, first.registration.id);
-      expect((await storage.registrations.unsubscribe(stop)).kind).toBe("unsubscribed");
+      expect((await registrations.unsubscribe(stop)).kind).toBe("unsubscribed");
 
-      clock = new Date(start.getTime() + 3 * HOUR);
-      const again = await storage.registrations.register(registration("ALEX@example.com"));
+      clock = new Date(at(3 * HOUR));
+      const again = await registrations.register(registration("ALEX@example.com"));
       expect(again.kind).toBe("created"); // stored and acknowledged as usual...
       expect(await confirmations("alex@example.com")).toBe(1); // ...but nothing mailed
 
-      clock = new Date(start.getTime() + 4 * HOUR);
-      expect(await storage.registrations.rejoin(stop)).toEqual({ kind: "rejoined" });
-      expect(await storage.registrations.rejoin(stop)).toEqual({ kind: "rejoined" });
-      const shown = await storage.admin.findByEmail("alex@example.com");
+      clock = new Date(at(4 * HOUR));
+      expect(await registrations.rejoin(stop)).toEqual({ kind: "rejoined" });
+      expect(await registrations.rejoin(stop)).toEqual({ kind: "rejoined" });
+      const shown = await admin.findByEmail("alex@example.com");
       // The newest registration is confirmed and on the list; the first keeps its record.
       expect(shown.map((r) => [r.confirmedAt, r.unsubscribedAt])).toEqual([
         [null, start.toISOString()],
         [at(4 * HOUR), null],
       ]);
       // On the list again, a new registration may be confirmed by email as usual.
-      clock = new Date(start.getTime() + 6 * HOUR);
-      await storage.registrations.register(registration("alex@example.com"));
+      clock = new Date(at(6 * HOUR));
+      await registrations.register(registration("alex@example.com"));
       expect(await confirmations("alex@example.com")).toBe(2);
     });
 
     it("looking at a confirm link changes nothing; the press confirms, and brings back an unsubscribed registration", async () => {
-      const { storage, key } = await setUp();
-      const { registration: r } = await storage.registrations.register(
-        registration("lee@example.com"),
-      );
+      const { admin, registrations, key } = await setUp();
+      const { registration: r } = await registrations.register(registration("lee@example.com"));
       const token = confirmToken(key, r.id, start);
-      for (let i = 0; i < 3; i++) {
-        expect(await storage.registrations.checkConfirm(token)).toEqual({
-          kind: "valid",
-          alreadyConfirmed: false,
-        });
-      }
-      expect((await storage.admin.findByEmail("lee@example.com"))[0]?.confirmedAt).toBeNull();
-      expect(await storage.registrations.checkConfirm("forged")).toEqual({ kind: "invalid" });
+      const check = () => registrations.checkConfirm(token);
+      for (let i = 0; i < 3; i++)
+        expect(await check()).toEqual({ kind: "valid", alreadyConfirmed: false });
+      expect((await admin.findByEmail("lee@example.com"))[0]?.confirmedAt).toBeNull();
+      expect(await registrations.checkConfirm("forged")).toEqual({ kind: "invalid" });
 
-      expect(await storage.registrations.unsubscribe(unsubscribeToken(key, r.id))).toMatchObject({
-        kind: "unsubscribed",
-      });
-      clock = new Date(start.getTime() + HOUR);
-      expect(await storage.registrations.confirm(token)).toEqual({
-        kind: "confirmed",
-        firstTime: true,
-      });
-      expect(await storage.registrations.checkConfirm(token)).toEqual({
-        kind: "valid",
-        alreadyConfirmed: true,
-      });
-      const [shown] = await storage.admin.findByEmail("lee@example.com");
+      const unsubscribed = await registrations.unsubscribe(unsubscribeToken(key, r.id));
+      expect(unsubscribed).toMatchObject({ kind: "unsubscribed" });
+      clock = new Date(at(HOUR));
+      expect(await registrations.confirm(token)).toEqual({ kind: "confirmed", firstTime: true });
+      expect(await check()).toEqual({ kind: "valid", alreadyConfirmed: true });
+      const [shown] = await admin.findByEmail("lee@example.com");
       expect([shown?.confirmedAt, shown?.unsubscribedAt]).toEqual([at(HOUR), null]);
     });
   });
@@ -355,6 +330,10 @@ describe.runIf(postgresBackend.enabled)(
             ${stamp("n")}, 'mail', 'confirmation'
           from generate_series(1, ${total}) as n where n % 5 <> 0`.execute(db);
         /** pg_class.reltuples stays -1 until a table is first analysed or vacuumed. */
+        const neverAnalysed = [
+          ["outbox", -1],
+          ["registrations", -1],
+        ];
         const reltuples = async () => {
           const { rows } = await sql<{ relname: string; reltuples: number }>`
             select relname, reltuples from pg_class
@@ -363,10 +342,7 @@ describe.runIf(postgresBackend.enabled)(
           );
           return rows.map((r) => [r.relname, Number(r.reltuples)]);
         };
-        expect(await reltuples()).toEqual([
-          ["outbox", -1],
-          ["registrations", -1],
-        ]);
+        expect(await reltuples()).toEqual(neverAnalysed);
 
         // Fifty addresses, as in a busy batch (over this many, a plain join without
         // statistics scans registrations whole), one never registered and one repeated;
@@ -409,13 +385,8 @@ describe.runIf(postgresBackend.enabled)(
         // fifty addresses own (their 100 registrations, two outbox rows at most each).
         const registrations = read("registrations");
         const outbox = read("outbox");
-        expect(
-          { registrations: registrations.seq, outbox: outbox.seq },
-          "sequential scans",
-        ).toEqual({
-          registrations: 0,
-          outbox: 0,
-        });
+        const seqScans = { registrations: registrations.seq, outbox: outbox.seq };
+        expect(seqScans, "sequential scans").toEqual({ registrations: 0, outbox: 0 });
         expect(registrations.fetched).toBeGreaterThan(0);
         expect(registrations.fetched).toBeLessThanOrEqual(100);
         expect(outbox.fetched).toBeGreaterThan(0);
@@ -443,14 +414,14 @@ describe.runIf(postgresBackend.enabled)(
           scans.join("; "),
         ).toEqual(new Set(["registrations_email_lower_idx", "outbox_registration_id_idx"]));
 
+        const latest = (values: Array<string | null>) =>
+          values
+            .filter((v) => v !== null)
+            .sort()
+            .at(-1) ?? null;
         const expected = new Map<string, AddressHistory>();
         for (let a = 1; a <= 50; a++) {
           const own = [a, a + 10_000].filter((n) => !except.includes(id(n))).map(stored);
-          const latest = (values: Array<string | null>) =>
-            values.reduce<string | null>(
-              (m, v) => (v !== null && (m === null || v > m) ? v : m),
-              null,
-            );
           expected.set(`person${a}@example.com`, {
             lastUnsubscribedAt: latest(own.map((s) => s.unsubscribedAt)),
             lastConfirmedAt: latest(own.map((s) => s.confirmedAt)),
@@ -458,23 +429,10 @@ describe.runIf(postgresBackend.enabled)(
           });
         }
         // The order of an address's confirmations is not part of the answer.
-        const byTime = (map: Map<string, AddressHistory>) =>
-          new Map(
-            [...map].map(([key, h]) => [
-              key,
-              {
-                ...h,
-                confirmations: [...h.confirmations].sort((x, y) =>
-                  x.createdAt.localeCompare(y.createdAt),
-                ),
-              },
-            ]),
-          );
-        expect(byTime(histories)).toEqual(expected);
-        expect(await reltuples(), "still never analysed").toEqual([
-          ["outbox", -1],
-          ["registrations", -1],
-        ]);
+        for (const h of histories.values())
+          h.confirmations.sort((x, y) => x.createdAt.localeCompare(y.createdAt));
+        expect(histories).toEqual(expected);
+        expect(await reltuples(), "still never analysed").toEqual(neverAnalysed);
       } finally {
         await db.destroy();
         await place.drop();
