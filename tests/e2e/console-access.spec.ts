@@ -26,25 +26,45 @@ const pages = routes.filter(([, r]) => r.view !== undefined);
 const actions = routes.filter(([, r]) => r.act !== undefined);
 const signInPage = "/console/sign-in";
 
+const json = (value: unknown) => ({ body: JSON.stringify(value), json: true });
+const forgedInvite = "intent=invite&email=forged%40clinic.example&role=manager";
+const evil = "http://evil.example";
+
 /** A post each action would accept from its role: nothing is changed by a refused one. */
 const sampleBody: Record<string, { body: string; json?: boolean }> = {
-  "/console/staff": { body: "intent=invite&email=forged%40clinic.example&role=manager" },
+  "/console/staff": { body: forgedInvite },
   "/console/sign-out": { body: "" },
-  "/console/passkey": { body: JSON.stringify({ intent: "options", kind: "add" }), json: true },
+  "/console/passkey": json({ intent: "options", kind: "add" }),
   "/console/people": { body: "intent=find&email=forged%40clinic.example" },
   "/console/people/record": { body: "intent=resend" },
   "/console/announcements": { body: "subject=Forged&body=Forged&audience=all" },
   "/console/announcements/draft": { body: "intent=approve" },
 };
 
-/** A page that needs a query to show anything answers 404 without one. */
-const withoutQuery: Record<string, number> = {
+/**
+ * What a page the person may see answers once signed in: the sign-in page sends them on, an
+ * enrolment link without its token is gone, and a page that needs a query to show anything
+ * answers 404 without one.
+ */
+const signedInStatus: Record<string, number> = {
+  [signInPage]: 302,
+  "/console/enrol": 410,
   "/console/announcements/draft": 404,
   "/console/people/download": 404,
 };
 
-const invites = (email: string) =>
-  count("SELECT count(*) AS n FROM staff_invites WHERE email = ?", email);
+const post = (path: string, token?: string, body?: string, origin?: string | null) =>
+  consoleFetch(path, { method: "POST", token, body, origin });
+
+/** Rows of `table WHERE ...`, e.g. rows("staff_invites WHERE email = ?", email). */
+const rows = (from: string, ...params: string[]) =>
+  count(`SELECT count(*) AS n FROM ${from}`, ...params);
+const invites = (email: string) => rows("staff_invites WHERE email = ?", email);
+
+function expectSignIn(response: Response) {
+  expect(response.status).toBe(302);
+  expect(response.headers.get("location")).toBe(signInPage);
+}
 
 test.describe("without a session", () => {
   for (const [path, route] of pages) {
@@ -54,19 +74,15 @@ test.describe("without a session", () => {
         expect(response.status).toBe(path === "/console/enrol" ? 410 : 200);
         return;
       }
-      expect(response.status).toBe(302);
-      expect(response.headers.get("location")).toBe(signInPage);
-      const data = await consoleFetch(`${path}.data`);
-      expect(data.status).toBe(401);
+      expectSignIn(response);
+      expect((await consoleFetch(`${path}.data`)).status).toBe(401);
     });
   }
 
   for (const [path, route] of actions.filter(([, r]) => r.act !== "public")) {
     test(`POST ${path} (${route.act})`, async () => {
       const sample = sampleBody[path] ?? { body: "" };
-      const response = await consoleFetch(path, { method: "POST", ...sample });
-      expect(response.status).toBe(302);
-      expect(response.headers.get("location")).toBe(signInPage);
+      expectSignIn(await consoleFetch(path, { method: "POST", ...sample }));
       const data = await consoleFetch(`${path}.data`, { method: "POST", ...sample });
       expect(data.status).toBe(401);
       expect(invites("forged@clinic.example")).toBe(0);
@@ -82,9 +98,7 @@ test.describe("without a session", () => {
   });
 
   test("an unknown console path goes to the sign-in page, not a 404 that maps the console", async () => {
-    const response = await consoleFetch("/console/no-such-page");
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(signInPage);
+    expectSignIn(await consoleFetch("/console/no-such-page"));
   });
 });
 
@@ -93,14 +107,7 @@ test.describe("with a viewer's session", () => {
     test(`GET ${path} (${route.view})`, async () => {
       const viewer = seedStaff("viewer");
       const response = await consoleFetch(path, { token: viewer.token });
-      const expected =
-        route.view === "manager"
-          ? 403
-          : path === signInPage
-            ? 302
-            : path === "/console/enrol"
-              ? 410
-              : 200;
+      const expected = route.view === "manager" ? 403 : (signedInStatus[path] ?? 200);
       expect(response.status).toBe(expected);
       // Pages say it in words; a download (a resource route) answers the bare refusal.
       if (expected === 403 && response.headers.get("content-type")?.includes("html"))
@@ -113,20 +120,15 @@ test.describe("with a viewer's session", () => {
       const viewer = seedStaff("viewer");
       const target = seedStaff("viewer", "target");
       for (const body of [
-        "intent=invite&email=forged%40clinic.example&role=manager",
+        forgedInvite,
         `intent=role&id=${target.id}&role=manager`,
         `intent=remove&id=${target.id}`,
       ]) {
-        const response = await consoleFetch(path, { method: "POST", token: viewer.token, body });
-        expect(response.status, body).toBe(403);
+        expect((await post(path, viewer.token, body)).status, body).toBe(403);
       }
       expect(invites("forged@clinic.example")).toBe(0);
-      expect(
-        count(
-          "SELECT count(*) AS n FROM staff WHERE id = ? AND role = 'viewer' AND removed_at IS NULL",
-          target.id,
-        ),
-      ).toBe(1);
+      const unchanged = "staff WHERE id = ? AND role = 'viewer' AND removed_at IS NULL";
+      expect(rows(unchanged, target.id)).toBe(1);
       expect(sessionExists(target.token)).toBe(true);
       expect(auditDetailsOf(viewer.id, "request-refused")).toEqual(
         Array(3).fill({ route: path, method: "POST", reason: "role" }),
@@ -138,21 +140,14 @@ test.describe("with a viewer's session", () => {
 test("a viewer gets 403 for every People action and path, and nothing is looked up, sent or erased", async () => {
   const viewer = seedStaff("viewer");
   const id = seedRegistration("viewer-target@example.co.uk");
-  const auditLines = () =>
-    count("SELECT count(*) AS n FROM audit_trail WHERE staff_id = ?", viewer.id);
   for (const [path, body] of [
     ["/console/people", "intent=find&email=viewer-target%40example.co.uk"],
     [`/console/people/record?id=${id}`, "intent=resend"],
     [`/console/people/record?id=${id}`, "intent=erase&email=viewer-target%40example.co.uk"],
   ] as const) {
-    const response = await consoleFetch(path, { method: "POST", token: viewer.token, body });
-    expect(response.status, `${path} ${body}`).toBe(403);
-    const data = await consoleFetch(path.replace("?", ".data?").replace(/people$/, "people.data"), {
-      method: "POST",
-      token: viewer.token,
-      body,
-    });
-    expect(data.status, `${path}.data ${body}`).toBe(403);
+    expect((await post(path, viewer.token, body)).status, `${path} ${body}`).toBe(403);
+    const data = path.replace("?", ".data?").replace(/people$/, "people.data");
+    expect((await post(data, viewer.token, body)).status, `${path}.data ${body}`).toBe(403);
   }
   for (const path of [
     `/console/people/record?id=${id}`,
@@ -164,16 +159,11 @@ test("a viewer gets 403 for every People action and path, and nothing is looked 
     expect(response.status, path).toBe(403);
     expect(await response.text(), path).not.toContain("viewer-target");
   }
-  expect(count("SELECT count(*) AS n FROM registrations WHERE id = ?", id)).toBe(1);
-  expect(
-    count(
-      "SELECT count(*) AS n FROM outbox WHERE registration_id = ? AND topic = 'confirmation'",
-      id,
-    ),
-  ).toBe(0);
+  expect(rows("registrations WHERE id = ?", id)).toBe(1);
+  expect(rows("outbox WHERE registration_id = ? AND topic = 'confirmation'", id)).toBe(0);
   // Each refusal, and nothing else, is in the audit trail: who, which route, why; no address.
   const refusals = auditDetailsOf(viewer.id, "request-refused");
-  expect(auditLines()).toBe(refusals.length);
+  expect(rows("audit_trail WHERE staff_id = ?", viewer.id)).toBe(refusals.length);
   expect(refusals).toHaveLength(10);
   for (const detail of refusals) {
     expect(Object.keys(detail).sort()).toEqual(["method", "reason", "route"]);
@@ -190,50 +180,23 @@ test.describe("announcements with a viewer's session (decision 136)", () => {
   test("every announcement page and step is 403 and changes nothing", async () => {
     const viewer = seedStaff("viewer");
     const author = seedStaff("manager", "author");
+    const steps = ["submit&acknowledged=yes", "reopen", "approve", "send", "withdraw", "test"];
     for (const state of ["draft", "submitted", "approved"]) {
       const id = seedAnnouncement(author, { state });
       const draft = `/console/announcements/draft?id=${id}`;
-      expect((await consoleFetch(draft, { token: viewer.token })).status).toBe(403);
-      expect(
-        (await consoleFetch(`${draft}`.replace("?", ".data?"), { token: viewer.token })).status,
-      ).toBe(403);
-      for (const intent of [
-        "submit&acknowledged=yes",
-        "reopen",
-        "approve",
-        "send",
-        "withdraw",
-        "test",
-      ]) {
-        const response = await consoleFetch(draft, {
-          method: "POST",
-          token: viewer.token,
-          body: `intent=${intent}`,
-        });
+      for (const path of [draft, draft.replace("?", ".data?")])
+        expect((await consoleFetch(path, { token: viewer.token })).status, path).toBe(403);
+      for (const intent of [...steps, "edit&subject=Forged&body=Forged&audience=all"]) {
+        const response = await post(draft, viewer.token, `intent=${intent}`);
         expect(response.status, `${state} ${intent}`).toBe(403);
       }
-      const edit = await consoleFetch(draft, {
-        method: "POST",
-        token: viewer.token,
-        body: "intent=edit&subject=Forged&body=Forged&audience=all",
-      });
-      expect(edit.status).toBe(403);
-      expect(
-        count(
-          "SELECT count(*) AS n FROM announcement_drafts WHERE id = ? AND state = ? AND subject != 'Forged'",
-          id,
-          state,
-        ),
-      ).toBe(1);
+      const unchanged = "announcement_drafts WHERE id = ? AND state = ? AND subject != 'Forged'";
+      expect(rows(unchanged, id, state)).toBe(1);
     }
-    const composed = await consoleFetch("/console/announcements", {
-      method: "POST",
-      token: viewer.token,
-      ...sampleBody["/console/announcements"],
-    });
-    expect(composed.status).toBe(403);
-    expect(count("SELECT count(*) AS n FROM announcement_drafts WHERE subject = 'Forged'")).toBe(0);
-    expect(count("SELECT count(*) AS n FROM outbox WHERE topic = 'announcement'")).toBe(0);
+    const composed = sampleBody["/console/announcements"]?.body;
+    expect((await post("/console/announcements", viewer.token, composed)).status).toBe(403);
+    expect(rows("announcement_drafts WHERE subject = 'Forged'")).toBe(0);
+    expect(rows("outbox WHERE topic = 'announcement'")).toBe(0);
   });
 });
 
@@ -242,9 +205,7 @@ test.describe("with a manager's session", () => {
     const manager = seedStaff("manager");
     for (const [path] of pages) {
       const response = await consoleFetch(path, { token: manager.token });
-      const expected =
-        path === signInPage ? 302 : path === "/console/enrol" ? 410 : (withoutQuery[path] ?? 200);
-      expect(response.status, path).toBe(expected);
+      expect(response.status, path).toBe(signedInStatus[path] ?? 200);
     }
     const missing = await consoleFetch("/console/no-such-page", { token: manager.token });
     expect(missing.status).toBe(404);
@@ -252,74 +213,49 @@ test.describe("with a manager's session", () => {
 
   test("a forged cross-origin POST, or one without Origin, is refused and changes nothing", async () => {
     const manager = seedStaff("manager");
-    const body = "intent=invite&email=forged%40clinic.example&role=manager";
     for (const origin of [
-      "http://evil.example",
+      evil,
       "http://127.0.0.1:1",
       "null",
       consoleURL.replace("http:", "https:"),
       null,
     ]) {
       for (const path of ["/console/staff", "/CONSOLE/Staff", "/console/staff.data"]) {
-        const response = await consoleFetch(path, {
-          method: "POST",
-          token: manager.token,
-          origin,
-          body,
-        });
+        const response = await post(path, manager.token, forgedInvite, origin);
         expect(response.status, `${path} from ${String(origin)}`).toBe(403);
       }
     }
-    const signOut = await consoleFetch("/console/sign-out", {
-      method: "POST",
-      token: manager.token,
-      origin: "http://evil.example",
-    });
+    const signOut = await post("/console/sign-out", manager.token, undefined, evil);
     expect(signOut.status).toBe(403);
     expect(sessionExists(manager.token)).toBe(true);
     expect(invites("forged@clinic.example")).toBe(0);
     // Each is audited under the manager whose browser sent it, without the forged origin.
+    const refused = (route: string) => ({ route, method: "POST", reason: "origin" });
     const refusals = auditDetailsOf(manager.id, "request-refused");
     expect(refusals).toHaveLength(16);
-    expect(refusals.at(-1)).toEqual({
-      route: "/console/sign-out",
-      method: "POST",
-      reason: "origin",
-    });
+    expect(refusals.at(-1)).toEqual(refused("/console/sign-out"));
     expect(new Set(refusals.slice(0, -1).map((r) => JSON.stringify(r)))).toEqual(
-      new Set([JSON.stringify({ route: "/console/staff", method: "POST", reason: "origin" })]),
+      new Set([JSON.stringify(refused("/console/staff"))]),
     );
   });
 
   test("a forged post without a session is refused and logged, not written to the audit trail", async () => {
-    const before = count("SELECT count(*) AS n FROM audit_trail WHERE staff_id IS NULL");
-    const response = await consoleFetch("/console/staff", {
-      method: "POST",
-      origin: "http://evil.example",
-      body: "intent=invite&email=forged%40clinic.example&role=manager",
-    });
+    const before = rows("audit_trail WHERE staff_id IS NULL");
+    const response = await post("/console/staff", undefined, forgedInvite, evil);
     expect(response.status).toBe(403);
-    expect(count("SELECT count(*) AS n FROM audit_trail WHERE staff_id IS NULL")).toBe(before);
+    expect(rows("audit_trail WHERE staff_id IS NULL")).toBe(before);
   });
 
   test("removing a person ends their session at once, and is audited without a registrant", async () => {
     const manager = seedStaff("manager");
     const target = seedStaff("viewer", "removed");
-    const response = await consoleFetch("/console/staff", {
-      method: "POST",
-      token: manager.token,
-      body: `intent=remove&id=${target.id}`,
-    });
+    const response = await post("/console/staff", manager.token, `intent=remove&id=${target.id}`);
     expect(response.status).toBe(200);
     expect(sessionExists(target.token)).toBe(false);
-    const next = await consoleFetch("/console", { token: target.token });
-    expect(next.status).toBe(302);
-    expect(
-      count(
-        "SELECT count(*) AS n FROM audit_trail WHERE action = 'staff-removed' AND staff_id = ? AND registration_id IS NULL",
-        manager.id,
-      ),
-    ).toBe(1);
+    expect((await consoleFetch("/console", { token: target.token })).status).toBe(302);
+    const audited =
+      "audit_trail WHERE action = 'staff-removed' AND staff_id = ? AND registration_id IS NULL";
+    expect(rows(audited, manager.id)).toBe(1);
   });
 });
 
@@ -343,7 +279,7 @@ test.describe("a method a route does not answer", () => {
         );
         expect(text, spelling).not.toContain("Unexpected Server Error");
       }
-      expect(count("SELECT count(*) AS n FROM audit_trail WHERE staff_id = ?", manager.id)).toBe(0);
+      expect(rows("audit_trail WHERE staff_id = ?", manager.id)).toBe(0);
     });
   }
 });
@@ -357,9 +293,7 @@ test.describe("expired sessions", () => {
     test(label, async () => {
       const manager = seedStaff("manager");
       ageSession(manager.token, times);
-      const response = await consoleFetch("/console/staff", { token: manager.token });
-      expect(response.status).toBe(302);
-      expect(response.headers.get("location")).toBe(signInPage);
+      expectSignIn(await consoleFetch("/console/staff", { token: manager.token }));
       expect(sessionExists(manager.token)).toBe(false);
     });
   }
@@ -385,8 +319,7 @@ test.describe("invites", () => {
       expect(html).not.toContain("data-passkey");
       const challenge = await consoleFetch("/console/passkey", {
         method: "POST",
-        json: true,
-        body: JSON.stringify({ intent: "options", kind: "enrol", invite: invite.token }),
+        ...json({ intent: "options", kind: "enrol", invite: invite.token }),
       });
       expect(challenge.status).toBe(400);
       expect(await challenge.json()).toEqual({
@@ -405,21 +338,10 @@ test("malformed posts get a plain 4xx, never a 500", async () => {
     ["/console/staff", { body: "intent=invite&email=not-an-address&role=viewer" }],
     ["/console/passkey", { body: "{not json", json: true }],
     ["/console/passkey", { body: "intent=options&kind=sign-in" }],
+    ["/console/passkey", json({ intent: "verify", kind: "add", response: 42 })],
     [
       "/console/passkey",
-      { body: JSON.stringify({ intent: "verify", kind: "add", response: 42 }), json: true },
-    ],
-    [
-      "/console/passkey",
-      {
-        body: JSON.stringify({
-          intent: "verify",
-          kind: "enrol",
-          invite: "x",
-          response: { id: "x", response: {} },
-        }),
-        json: true,
-      },
+      json({ intent: "verify", kind: "enrol", invite: "x", response: { id: "x", response: {} } }),
     ],
   ];
   for (const [path, request] of cases) {
@@ -431,20 +353,18 @@ test("malformed posts get a plain 4xx, never a 500", async () => {
 });
 
 test("a sign-in with an unknown passkey is refused and audited", async () => {
-  const before = count("SELECT count(*) AS n FROM audit_trail WHERE action = 'sign-in-failed'");
+  const failures = () => rows("audit_trail WHERE action = 'sign-in-failed'");
+  const before = failures();
   const response = await consoleFetch("/console/passkey", {
     method: "POST",
-    json: true,
-    body: JSON.stringify({
+    ...json({
       intent: "verify",
       kind: "sign-in",
       response: { id: "bm90LWEta2V5", rawId: "bm90LWEta2V5", type: "public-key", response: {} },
     }),
   });
   expect(response.status).toBe(401);
-  expect(count("SELECT count(*) AS n FROM audit_trail WHERE action = 'sign-in-failed'")).toBe(
-    before + 1,
-  );
+  expect(failures()).toBe(before + 1);
 });
 
 test("every console answer is uncached, unindexed, unframed and under a strict CSP", async () => {
