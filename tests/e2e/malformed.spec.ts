@@ -53,14 +53,20 @@ function http11(method: string, target: string, headers: Record<string, string> 
   return `${method} ${target} HTTP/1.1\r\n${lines.join("\r\n")}\r\n\r\n${body}`;
 }
 
-const clientDir = path.resolve(
-  import.meta.dirname,
-  "..",
-  "..",
-  process.env.BUILD_DIR ?? "build",
-  "client",
-);
-const someAsset = readdirSync(path.join(clientDir, "assets")).find((f) => f.endsWith(".js"));
+/** "METHOD target" as an HTTP/1.1 request with this site's Origin and an empty body. */
+function fromSite(line: string) {
+  const [method = "", target = ""] = line.split(" ");
+  return http11(method, target, { Origin: "http://127.0.0.1", "Content-Length": "0" });
+}
+
+const form = { "Content-Type": "application/x-www-form-urlencoded" };
+const allowed = "GET, HEAD, POST, OPTIONS";
+const someAsset = readdirSync(
+  path.join(
+    path.resolve(import.meta.dirname, "..", "..", process.env.BUILD_DIR ?? "build", "client"),
+    "assets",
+  ),
+).find((f) => f.endsWith(".js"));
 
 test.describe.configure({ mode: "serial" });
 
@@ -71,22 +77,26 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  const exit = await server?.stop();
-  expect(exit).toBe(0);
+  expect(await server?.stop()).toBe(0);
 });
 
-/** No answer carries a stack trace or a 5xx, whatever the request. */
-function expectNoServerError(answer: RawAnswer, label: string) {
+/** Sends a raw request: no answer carries a stack trace or a 5xx, and it is `status` if given. */
+async function send(request: string, label: string, status?: number) {
+  const answer = await raw(server.port, request);
   expect(answer.status, `${label}: ${answer.raw.slice(0, 200)}`).toBeGreaterThanOrEqual(200);
   expect(answer.status, `${label}: ${answer.raw.slice(0, 200)}`).toBeLessThan(500);
   expect(answer.raw, label).not.toMatch(/\n\s+at [^\n]+:\d+:\d+/);
+  if (status !== undefined) expect(answer.status, label).toBe(status);
+  return answer;
 }
+
+/** A GET whose answer is checked by the caller alone. */
+const get = (target: string, headers: Record<string, string> = {}) =>
+  raw(server.port, http11("GET", target, headers));
 
 test("a range past the end of any prerendered page is 416, not 500", async () => {
   for (const page of staticPaths) {
-    const answer = await raw(server.port, http11("GET", page, { Range: "bytes=99999999-" }));
-    expectNoServerError(answer, page);
-    expect(answer.status, page).toBe(416);
+    const answer = await send(http11("GET", page, { Range: "bytes=99999999-" }), page, 416);
     expect(answer.headers.get("content-range"), page).toMatch(/^bytes \*\/\d+$/);
     expect(answer.headers.get("cache-control"), page).toBe("no-store");
   }
@@ -94,59 +104,40 @@ test("a range past the end of any prerendered page is 416, not 500", async () =>
 
 test("a range past the end of an asset is 416 without the one-year immutable caching", async () => {
   expect(someAsset).toBeDefined();
+  const asset = `/assets/${someAsset}`;
   for (const encoding of ["identity", "gzip", "br"]) {
-    const answer = await raw(
-      server.port,
-      http11("GET", `/assets/${someAsset}`, {
-        Range: "bytes=99999999-",
-        "Accept-Encoding": encoding,
-      }),
-    );
-    expectNoServerError(answer, encoding);
-    expect(answer.status).toBe(416);
+    const headers = { Range: "bytes=99999999-", "Accept-Encoding": encoding };
+    const answer = await send(http11("GET", asset, headers), encoding, 416);
     expect(answer.headers.get("cache-control")).not.toMatch(/immutable|max-age=[1-9]/);
     expect(answer.headers.has("content-encoding")).toBe(false);
   }
   // A satisfiable range on the same asset is still served, with its long caching.
-  const partial = await raw(
-    server.port,
-    http11("GET", `/assets/${someAsset}`, { Range: "bytes=0-9" }),
-  );
+  const partial = await get(asset, { Range: "bytes=0-9" });
   expect(partial.status).toBe(206);
   expect(partial.headers.get("cache-control")).toContain("immutable");
 });
 
 test("methods the site does not answer are 405 with Allow; OPTIONS lists them", async () => {
-  for (const [method, target] of [
-    ["TRACE", "/"],
-    ["TRACE", "/register-interest"],
-    ["PUT", "/register-interest"],
-    ["DELETE", "/register-interest.data"],
-    ["PATCH", "/team"],
-    ["PROPFIND", "/"],
-  ] as const) {
-    const answer = await raw(
-      server.port,
-      http11(method, target, { Origin: "http://127.0.0.1", "Content-Length": "0" }),
-    );
-    expectNoServerError(answer, `${method} ${target}`);
-    expect(answer.status, `${method} ${target}`).toBe(405);
-    expect(answer.headers.get("allow"), `${method} ${target}`).toBe("GET, HEAD, POST, OPTIONS");
+  for (const line of [
+    "TRACE /",
+    "TRACE /register-interest",
+    "PUT /register-interest",
+    "DELETE /register-interest.data",
+    "PATCH /team",
+    "PROPFIND /",
+  ]) {
+    const answer = await send(fromSite(line), line, 405);
+    expect(answer.headers.get("allow"), line).toBe(allowed);
   }
   const options = await raw(server.port, http11("OPTIONS", "*"));
   expect(options.status).toBe(204);
-  expect(options.headers.get("allow")).toBe("GET, HEAD, POST, OPTIONS");
+  expect(options.headers.get("allow")).toBe(allowed);
   // A POST to a page without a form is React Router's 405, and is logged as JSON.
-  const post = await raw(
-    server.port,
-    http11("POST", "/team", { Origin: "http://127.0.0.1", "Content-Length": "0" }),
-  );
-  expectNoServerError(post, "POST /team");
-  expect(post.status).toBe(405);
+  await send(fromSite("POST /team"), "POST /team", 405);
 });
 
 test("a request without a usable Host is 400; the health check still answers without one", async () => {
-  const cases = [
+  for (const request of [
     "GET / HTTP/1.0\r\n\r\n",
     "GET /team HTTP/1.0\r\n\r\n",
     "GET /pricing?plan=x HTTP/1.0\r\n\r\n",
@@ -156,18 +147,15 @@ test("a request without a usable Host is 400; the health check still answers wit
     http11("GET", "/pricing?plan=x", { Host: "[::1" }),
     http11("GET", "/", { Host: "a b" }),
     http11("GET", "/quiz?x=1", { Host: "x@evil.example" }),
-  ];
-  for (const request of cases) {
-    const answer = await raw(server.port, request);
-    expectNoServerError(answer, request);
-    expect(answer.status, request).toBe(400);
+  ]) {
+    await send(request, request, 400);
   }
-  const health = await raw(server.port, "GET /healthz HTTP/1.0\r\n\r\n");
-  expect(health.status).toBe(200);
+  expect((await raw(server.port, "GET /healthz HTTP/1.0\r\n\r\n")).status).toBe(200);
 });
 
 test("other malformed requests get a 4xx, never a 5xx", async () => {
-  const longPath = `/${"a".repeat(20_000)}`;
+  const post = (headers: Record<string, string>, body: string) =>
+    http11("POST", "/register-interest", headers, body);
   const cases: Array<[string, string, number | "4xx" | "any"]> = [
     ["broken percent-encoding", http11("GET", "/%E0%A4%A"), "4xx"],
     ["a byte that is not UTF-8", http11("GET", "/team%ff"), "4xx"],
@@ -175,27 +163,13 @@ test("other malformed requests get a 4xx, never a 5xx", async () => {
     ["a broken data URL", http11("GET", "/%ff.data"), "4xx"],
     ["a broken query", http11("GET", "/pricing?x=%ff%%"), "any"],
     ["a NUL in the path", http11("GET", "/team%00"), 404],
-    ["an absurdly long URL", http11("GET", longPath), 431],
+    ["an absurdly long URL", http11("GET", `/${"a".repeat(20_000)}`), 431],
     ["a method no parser knows", http11("FOO", "/"), 400],
     ["TRACK, which Node's parser refuses", http11("TRACK", "/"), 400],
-    [
-      "two Content-Lengths",
-      http11(
-        "POST",
-        "/register-interest",
-        { "Content-Length": "5", "content-length": "6" },
-        "name=",
-      ),
-      400,
-    ],
+    ["two Content-Lengths", post({ "Content-Length": "5", "content-length": "6" }, "name="), 400],
     [
       "Content-Length with chunked",
-      http11(
-        "POST",
-        "/register-interest",
-        { "Content-Length": "5", "Transfer-Encoding": "chunked" },
-        "0\r\n\r\n",
-      ),
+      post({ "Content-Length": "5", "Transfer-Encoding": "chunked" }, "0\r\n\r\n"),
       400,
     ],
     ["a header without a colon", http11("GET", "/", { "Bad Header": "x" }), 400],
@@ -216,13 +190,8 @@ test("other malformed requests get a 4xx, never a 5xx", async () => {
     ["a path climbing out", http11("GET", "/../../etc/passwd"), 404],
   ];
   for (const [label, request, expected] of cases) {
-    const answer = await raw(server.port, request);
-    expectNoServerError(answer, label);
-    if (expected === "4xx") {
-      expect(answer.status, label).toBeGreaterThanOrEqual(400);
-    } else if (typeof expected === "number") {
-      expect(answer.status, label).toBe(expected);
-    }
+    const answer = await send(request, label, typeof expected === "number" ? expected : undefined);
+    if (expected === "4xx") expect(answer.status, label).toBeGreaterThanOrEqual(400);
   }
 });
 
@@ -236,20 +205,16 @@ test("an absolute-form target is its path (RFC 9112 3.2.2): never a 500 and no e
     [`HTTP://${ours}/pricing?plan=x`, ours],
     ["http://evil.example/faq", ours],
   ] as const) {
-    const answer = await raw(server.port, http11("GET", target, { Host: host }));
-    expectNoServerError(answer, target);
-    expect(answer.status, target).toBe(200);
+    await send(http11("GET", target, { Host: host }), target, 200);
   }
   // A prerendered page at its path, allowed its inline scripts by the build's hashes.
-  const team = await raw(server.port, http11("GET", `http://${ours}/team`));
+  const team = await get(`http://${ours}/team`);
   expect(team.body).toContain("Meet the Team");
   expect(team.headers.get("content-security-policy")).toMatch(/'sha256-/);
   for (const target of ["ftp://evil.example/", "http:", "*"]) {
-    const answer = await raw(server.port, http11("GET", target));
-    expectNoServerError(answer, target);
-    expect(answer.status, target).toBe(400);
+    await send(http11("GET", target), target, 400);
   }
-  await raw(server.port, http11("GET", "/healthz"));
+  await get("/healthz");
   const lines = server.output.slice(before);
   expect(lines.filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
   // Logged by their path, like any request.
@@ -257,14 +222,9 @@ test("an absolute-form target is its path (RFC 9112 3.2.2): never a 500 and no e
 });
 
 test("two Host headers are 400 (RFC 9112 3.2)", async () => {
-  for (const hosts of [
-    ["127.0.0.1", "evil.example"],
-    ["127.0.0.1", "127.0.0.1"],
-  ]) {
-    const request = `GET / HTTP/1.1\r\n${hosts.map((h) => `Host: ${h}\r\n`).join("")}Connection: close\r\n\r\n`;
-    const answer = await raw(server.port, request);
-    expectNoServerError(answer, hosts.join(" + "));
-    expect(answer.status, hosts.join(" + ")).toBe(400);
+  for (const second of ["evil.example", "127.0.0.1"]) {
+    const request = `GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: ${second}\r\nConnection: close\r\n\r\n`;
+    const answer = await send(request, `127.0.0.1 + ${second}`, 400);
     expect(answer.headers.get("cache-control")).toBe("no-store");
   }
 });
@@ -277,36 +237,30 @@ test("an idle keep-alive socket still answers after 6 s, longer than Node's defa
   let closed = false;
   socket.on("data", (chunk) => answers.push(chunk.toString("latin1")));
   socket.on("close", () => (closed = true));
-  const get = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
-  socket.write(get);
+  const healthz = "GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+  socket.write(healthz);
   await expect.poll(() => answers.join("")).toMatch(/^HTTP\/1\.1 200/);
   await new Promise((resolve) => setTimeout(resolve, 6_000));
   expect(closed).toBe(false);
   answers.length = 0;
-  socket.write(get);
+  socket.write(healthz);
   await expect.poll(() => answers.join("")).toMatch(/^HTTP\/1\.1 200/);
   socket.destroy();
 });
 
 test("escapes that decode to no text are a plain 400 from the final error handler", async () => {
-  for (const [method, target] of [
-    ["GET", "/%c0%ae"],
-    ["GET", "/%c0%ae?x=1"],
-    ["HEAD", "/assets/%ff.js"],
-    ["POST", "/%c0%ae"],
-    ["POST", "/register-interest/%ff"],
-  ] as const) {
-    const label = `${method} ${target}`;
-    const answer = await raw(
-      server.port,
-      http11(method, target, { Origin: "http://127.0.0.1", "Content-Length": "0" }),
-    );
-    expectNoServerError(answer, label);
-    expect(answer.status, label).toBe(400);
-    expect(answer.headers.get("content-type"), label).toBe("text/plain; charset=utf-8");
-    expect(answer.headers.get("cache-control"), label).toBe("no-store");
-    expect(answer.headers.get("x-content-type-options"), label).toBe("nosniff");
-    if (method !== "HEAD") expect(answer.body, label).toBe("Bad Request\n");
+  for (const line of [
+    "GET /%c0%ae",
+    "GET /%c0%ae?x=1",
+    "HEAD /assets/%ff.js",
+    "POST /%c0%ae",
+    "POST /register-interest/%ff",
+  ]) {
+    const answer = await send(fromSite(line), line, 400);
+    expect(answer.headers.get("content-type"), line).toBe("text/plain; charset=utf-8");
+    expect(answer.headers.get("cache-control"), line).toBe("no-store");
+    expect(answer.headers.get("x-content-type-options"), line).toBe("nosniff");
+    if (!line.startsWith("HEAD ")) expect(answer.body, line).toBe("Bad Request\n");
   }
 });
 
@@ -319,81 +273,54 @@ test("index files are reachable only at their clean path, in no other spelling",
     "/index.html",
     "/%69ndex.html",
   ]) {
-    const answer = await raw(server.port, http11("GET", target));
-    expectNoServerError(answer, target);
-    expect(answer.status, target).toBe(404);
+    await send(http11("GET", target), target, 404);
   }
-  expect((await raw(server.port, http11("GET", "/faq"))).status).toBe(200);
+  expect((await get("/faq")).status).toBe(200);
 });
 
 test("a .data refusal names no internal route id", async () => {
-  for (const [method, target] of [
-    ["POST", "/faq.data"],
-    ["POST", "/pricing.data"],
-    ["GET", "/no-such-page.data"],
-    ["POST", "/no-such-page.data"],
-  ] as const) {
-    const label = `${method} ${target}`;
-    const answer = await raw(
-      server.port,
-      http11(method, target, { Origin: "http://127.0.0.1", "Content-Length": "0" }),
-    );
-    expectNoServerError(answer, label);
-    expect(answer.status, label).toBeGreaterThanOrEqual(400);
-    expect(answer.raw, label).not.toMatch(/routes\/|"root"/);
-    expect(answer.headers.get("cache-control"), label).toMatch(/^no-(cache|store)$/);
+  for (const line of [
+    "POST /faq.data",
+    "POST /pricing.data",
+    "GET /no-such-page.data",
+    "POST /no-such-page.data",
+  ]) {
+    const answer = await send(fromSite(line), line);
+    expect(answer.status, line).toBeGreaterThanOrEqual(400);
+    expect(answer.raw, line).not.toMatch(/routes\/|"root"/);
+    expect(answer.headers.get("cache-control"), line).toMatch(/^no-(cache|store)$/);
   }
 });
 
 test("the origin check compares the scheme: an https Origin on this http site is 403", async () => {
+  const headers = {
+    Origin: `https://127.0.0.1:${server.port}`,
+    Host: `127.0.0.1:${server.port}`,
+    ...form,
+    "Content-Length": "6",
+  };
   for (const path of ["/register-interest", "/register-interest.data"]) {
-    const answer = await raw(
-      server.port,
-      http11(
-        "POST",
-        path,
-        {
-          Origin: `https://127.0.0.1:${server.port}`,
-          Host: `127.0.0.1:${server.port}`,
-          "Content-Type": "application/x-www-form-urlencoded",
-          "Content-Length": "6",
-        },
-        "name=a",
-      ),
-    );
-    expectNoServerError(answer, path);
-    expect(answer.status, path).toBe(403);
+    await send(http11("POST", path, headers, "name=a"), path, 403);
   }
 });
 
 test("a body cut short (the client hangs up mid-POST) leaves no error behind", async () => {
+  const cut = { Origin: "http://127.0.0.1", ...form, "Content-Length": "500" };
   await new Promise<void>((resolve, reject) => {
     const socket = net.connect(server.port, "127.0.0.1", () => {
-      socket.write(
-        http11(
-          "POST",
-          "/register-interest",
-          {
-            Origin: "http://127.0.0.1",
-            "Content-Type": "application/x-www-form-urlencoded",
-            "Content-Length": "500",
-          },
-          "name=Sam&email=sa",
-        ),
-      );
+      socket.write(http11("POST", "/register-interest", cut, "name=Sam&email=sa"));
       setImmediate(() => socket.destroy());
     });
     socket.on("close", () => resolve());
     socket.on("error", reject);
   });
   // The server is still well and answers the next request.
-  const health = await raw(server.port, http11("GET", "/healthz"));
-  expect(health.status).toBe(200);
+  expect((await get("/healthz")).status).toBe(200);
 });
 
 test("after all of that, every line the server wrote is JSON and none reports a 5xx", async () => {
   // Wait for the log lines of the requests above (a closed socket's line may trail it).
-  await raw(server.port, http11("GET", "/healthz"));
+  await get("/healthz");
   await expect
     .poll(() => server.output.filter((line) => line.includes('"path":"/healthz"')).length)
     .toBeGreaterThan(2);
