@@ -29,6 +29,23 @@ import { tabTo } from "../support/site.ts";
 
 const email = (label: string) => `${label}-${Date.now().toString(36)}@clinic.example`;
 
+const passkeyRows = (page: Page) =>
+  page.getByRole("table", { name: "Your passkeys" }).locator("tbody tr");
+/** A form on the passkeys page as posted without JavaScript. */
+const postPasskeys = (token: string, body: string) =>
+  consoleFetch("/console/passkeys", { method: "POST", token, body });
+
+/** A person enrolled from an invite in this page's browser, with its authenticator. */
+async function enrolled(page: Page, role: "viewer" | "manager" = "viewer") {
+  const address = email(role);
+  const authenticator = await virtualAuthenticator(page);
+  await page.goto(inviteFromCli(address, role));
+  await page.getByRole("button", { name: "Create a passkey" }).click();
+  await expect(page).toHaveURL(`${consoleURL}/console`);
+  const token = (await page.context().cookies(consoleURL))[0]?.value ?? "";
+  return { email: address, id: staffIdOf(address), token, authenticator };
+}
+
 test("a manager invited from the CLI enrols, signs out, signs in again and adds a second passkey", async ({
   page,
 }) => {
@@ -51,8 +68,7 @@ test("a manager invited from the CLI enrols, signs out, signs in again and adds 
   const enrolledToken = cookies[0]?.value;
 
   // The link worked once.
-  const again = await page.goto(link);
-  expect(again?.status()).toBe(410);
+  expect((await page.goto(link))?.status()).toBe(410);
 
   await page.goto(`${consoleURL}/console`);
   await page.getByRole("button", { name: "Sign out" }).click();
@@ -69,9 +85,7 @@ test("a manager invited from the CLI enrols, signs out, signs in again and adds 
   // A second passkey. The press first confirms it is them with the passkey they have, then
   // asks for a new one, which this authenticator refuses: it holds one of theirs already.
   await page.goto(`${consoleURL}/console/passkeys`);
-  await expect(page.getByRole("table", { name: "Your passkeys" }).locator("tbody tr")).toHaveCount(
-    1,
-  );
+  await expect(passkeyRows(page)).toHaveCount(1);
   await page.getByRole("button", { name: "Add a passkey" }).click();
   await expect(page.getByRole("status").filter({ hasText: "already holds" })).toHaveText(
     "This device or security key already holds one of your passkeys. Add one on another device or key.",
@@ -80,9 +94,7 @@ test("a manager invited from the CLI enrols, signs out, signs in again and adds 
   await first.remove();
   const second = await virtualAuthenticator(page);
   await page.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(page.getByRole("table", { name: "Your passkeys" }).locator("tbody tr")).toHaveCount(
-    2,
-  );
+  await expect(passkeyRows(page)).toHaveCount(2);
   expect(await second.credentials()).toHaveLength(1);
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
@@ -103,14 +115,9 @@ test("a manager invited from the CLI enrols, signs out, signs in again and adds 
 
 test("a revoked person's session stops working on their next request", async ({ browser }) => {
   test.slow();
-  const viewer = email("viewer");
-  const link = inviteFromCli(viewer, "viewer");
   const context = await browser.newContext();
   const page = await context.newPage();
-  await virtualAuthenticator(page);
-  await page.goto(link);
-  await page.getByRole("button", { name: "Create a passkey" }).click();
-  await expect(page).toHaveURL(`${consoleURL}/console`);
+  const { email: viewer } = await enrolled(page);
   // A viewer's navigation has no manager pages.
   await expect(page.getByRole("navigation", { name: "Console" })).not.toContainText("Staff");
 
@@ -133,43 +140,23 @@ test("a revoked person's session stops working on their next request", async ({ 
 test("without JavaScript the sign-in page says a passkey needs it, and offers no dead button", async ({
   browser,
 }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false });
-  const page = await context.newPage();
-  await page.goto(`${consoleURL}/console/sign-in`);
-  await expect(page.getByText("Signing in needs a passkey and JavaScript")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toBeHidden();
-  await context.close();
   // With JavaScript, the button replaces the notice.
-  const page2 = await browser.newPage();
-  await page2.goto(`${consoleURL}/console/sign-in`);
-  await expect(page2.getByRole("button", { name: "Sign in with a passkey" })).toBeVisible();
-  await expect(page2.getByText("Signing in needs a passkey and JavaScript")).toBeHidden();
-  await page2.close();
+  for (const javaScriptEnabled of [false, true]) {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`${consoleURL}/console/sign-in`);
+    const notice = page.getByText("Signing in needs a passkey and JavaScript");
+    const button = page.getByRole("button", { name: "Sign in with a passkey" });
+    await expect(javaScriptEnabled ? button : notice).toBeVisible();
+    await expect(javaScriptEnabled ? notice : button).toBeHidden();
+    await context.close();
+  }
 });
-
-/** A person enrolled from an invite in this page's browser, with its authenticator. */
-async function enrolled(page: Page, role: "viewer" | "manager" = "viewer") {
-  const address = email(role);
-  const authenticator = await virtualAuthenticator(page);
-  await page.goto(inviteFromCli(address, role));
-  await page.getByRole("button", { name: "Create a passkey" }).click();
-  await expect(page).toHaveURL(`${consoleURL}/console`);
-  const token = (await page.context().cookies(consoleURL))[0]?.value ?? "";
-  return { email: address, id: staffIdOf(address), token, authenticator };
-}
-
-const passkeyRows = (page: Page) =>
-  page.getByRole("table", { name: "Your passkeys" }).locator("tbody tr");
 
 test("a session cookie alone cannot add a passkey: it must confirm with one of its person's passkeys first", async ({
   page,
 }) => {
   test.slow();
-  const confirmFirst = {
-    ok: false,
-    confirmFirst: true,
-    message: "First confirm it is you with one of your passkeys.",
-  };
   const ask = (token: string, body: Record<string, unknown>) =>
     consoleFetch("/console/passkey", {
       method: "POST",
@@ -180,16 +167,22 @@ test("a session cookie alone cannot add a passkey: it must confirm with one of i
 
   // A stolen cookie (a session written into the database): no options, no new passkey.
   const thief = seedStaff("manager", "stolen");
-  const options = await ask(thief.token, { intent: "options", kind: "add" });
-  expect(options.status).toBe(403);
-  expect(await options.json()).toEqual(confirmFirst);
-  const verify = await ask(thief.token, {
-    intent: "verify",
-    kind: "add",
-    response: { id: "bm90LWEta2V5", rawId: "bm90LWEta2V5", type: "public-key", response: {} },
-  });
-  expect(verify.status).toBe(403);
-  expect(await verify.json()).toEqual(confirmFirst);
+  for (const body of [
+    { intent: "options", kind: "add" },
+    {
+      intent: "verify",
+      kind: "add",
+      response: { id: "bm90LWEta2V5", rawId: "bm90LWEta2V5", type: "public-key", response: {} },
+    },
+  ]) {
+    const refused = await ask(thief.token, body);
+    expect(refused.status, body.intent).toBe(403);
+    expect(await refused.json()).toEqual({
+      ok: false,
+      confirmFirst: true,
+      message: "First confirm it is you with one of your passkeys.",
+    });
+  }
   const confirm = await ask(thief.token, { intent: "options", kind: "confirm" });
   expect(confirm.status).toBe(400);
   expect(await confirm.json()).toEqual({
@@ -211,8 +204,7 @@ test("a session cookie alone cannot add a passkey: it must confirm with one of i
   setConfirmedAt(person.token, new Date(Date.now() - 5 * 60_000 - 1000));
   expect((await ask(person.token, { intent: "options", kind: "add" })).status).toBe(403);
   setConfirmedAt(person.token, new Date());
-  const fresh = await ask(person.token, { intent: "options", kind: "add" });
-  expect(fresh.status).toBe(200);
+  expect((await ask(person.token, { intent: "options", kind: "add" })).status).toBe(200);
 });
 
 test("removing a passkey asks for a confirmation; removing the last one warns, then signs out everywhere", async ({
@@ -226,15 +218,11 @@ test("removing a passkey asks for a confirmation; removing the last one warns, t
   await expect(passkeyRows(page)).toHaveCount(2);
   await expect(passkeyRows(page).nth(1)).toContainText("Security key (USB)");
   await expect(page.getByText("Remove your only passkey")).toHaveCount(0);
+  const removal = (id: string) => new URLSearchParams({ intent: "remove", id }).toString();
 
   // Without a confirmation the server refuses the form as posted without JavaScript.
-  const lost = passkeyRows(page).nth(1);
-  const id = await lost.locator("input[name=id]").inputValue();
-  const refused = await consoleFetch("/console/passkeys", {
-    method: "POST",
-    token: person.token,
-    body: new URLSearchParams({ intent: "remove", id }).toString(),
-  });
+  const id = await passkeyRows(page).nth(1).locator("input[name=id]").inputValue();
+  const refused = await postPasskeys(person.token, removal(id));
   expect(refused.status).toBe(403);
   expect(await refused.text()).toContain("First confirm it is you with one of your passkeys.");
 
@@ -249,14 +237,8 @@ test("removing a passkey asks for a confirmation; removing the last one warns, t
 
   // The last one: a warning and a box to tick; the server refuses it unticked too.
   await expect(page.getByRole("button", { name: /^Remove passkey/ })).toHaveCount(0);
-  const unticked = await consoleFetch("/console/passkeys", {
-    method: "POST",
-    token: person.token,
-    body: new URLSearchParams({
-      intent: "remove",
-      id: await page.locator("details input[name=id]").inputValue(),
-    }).toString(),
-  });
+  const last = await page.locator("details input[name=id]").inputValue();
+  const unticked = await postPasskeys(person.token, removal(last));
   expect(unticked.status).toBe(400);
   expect(await unticked.text()).toContain("This is your only passkey.");
   await tabTo(page, page.getByText("Remove your only passkey"));
@@ -304,12 +286,7 @@ test("a person ends their other sessions after confirming, and a manager ends an
 
   // The other session (a stolen cookie, say) cannot end this one: it has not confirmed.
   const otherToken = (await other.cookies(consoleURL))[0]?.value ?? "";
-  const kick = await consoleFetch("/console/passkeys", {
-    method: "POST",
-    token: otherToken,
-    body: "intent=end-others",
-  });
-  expect(kick.status).toBe(403);
+  expect((await postPasskeys(otherToken, "intent=end-others")).status).toBe(403);
   expect(sessionExists(person.token)).toBe(true);
 
   await page.goto(`${consoleURL}/console/passkeys`);
