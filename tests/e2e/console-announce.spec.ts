@@ -30,12 +30,9 @@ const person = {
   erased: newRegistration("announce-erased"),
   unconfirmed: newRegistration("announce-unconfirmed"),
 };
-const registrants = () => [
-  ...person.confirmed,
-  person.unsubscribed,
-  person.erased,
-  person.unconfirmed,
-];
+/** Unsubscribed, erased, unconfirmed: an announcement reaches none of them. */
+const ineligible = [person.unsubscribed, person.erased, person.unconfirmed];
+const registrants = [...person.confirmed, ...ineligible];
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
@@ -46,31 +43,22 @@ test.beforeAll(async () => {
     SITE_URL: "http://localhost:3999",
     MAIL_PER_MINUTE: "6000",
   });
-  for (const r of registrants()) {
+  for (const r of registrants) {
     expect((await postRegistration(own.server.url, r)).status).toBe(200);
     await mail.waitFor(r.email);
   }
   const now = new Date().toISOString();
   own.db((d) => {
-    const confirm = d.prepare("UPDATE registrations SET confirmed_at = ? WHERE email = ?");
-    for (const r of [...person.confirmed, person.unsubscribed, person.erased]) {
-      confirm.run(now, r.email);
-    }
-    d.prepare("UPDATE registrations SET unsubscribed_at = ? WHERE email = ?").run(
-      now,
-      person.unsubscribed.email,
-    );
+    const set = (column: string, r: { email: string }) =>
+      d.prepare(`UPDATE registrations SET ${column} = ? WHERE email = ?`).run(now, r.email);
+    for (const r of [...person.confirmed, person.unsubscribed, person.erased])
+      set("confirmed_at", r);
+    set("unsubscribed_at", person.unsubscribed);
   });
   // Erased with the operator's own command, as a subject's request would be.
-  const erased = spawnSync(
-    "npm",
-    ["run", "--silent", "registrations", "--", "erase", "--email", person.erased.email],
-    {
-      cwd: root,
-      encoding: "utf8",
-      env: { ...process.env, DATA_DIR: own.server.dataDir, LOG_LEVEL: "silent" },
-    },
-  );
+  const args = ["run", "--silent", "registrations", "--", "erase", "--email", person.erased.email];
+  const env = { ...process.env, DATA_DIR: own.server.dataDir, LOG_LEVEL: "silent" };
+  const erased = spawnSync("npm", args, { cwd: root, encoding: "utf8", env });
   expect(erased.status, erased.stderr).toBe(0);
 });
 
@@ -92,15 +80,21 @@ async function compose(page: Page, subject: string, body: string): Promise<strin
   return page.url();
 }
 
+const draftId = (url: string) => new URL(url).searchParams.get("id");
+
 const draftState = (url: string) =>
-  own.db(
-    (d) =>
-      (
-        d
-          .prepare("SELECT state FROM announcement_drafts WHERE id = ?")
-          .get(new URL(url).searchParams.get("id")) as { state: string }
-      ).state,
-  );
+  own.db((d) => d.prepare("SELECT state FROM announcement_drafts WHERE id = ?").get(draftId(url)))
+    ?.state;
+
+/** The rows `sql` selects for the draft at `url`, its one parameter a LIKE for the draft's id. */
+const aboutDraft = <T>(url: string, sql: string) =>
+  own.db((d) => d.prepare(sql).all(`%${draftId(url)}%`) as T[]);
+
+/** Presses a step's button and waits for the status it announces. */
+async function step(page: Page, button: string, status: string) {
+  await page.getByRole("button", { name: button }).click();
+  await expect(page.getByRole("status")).toHaveText(status);
+}
 
 /** The version of the words a page shows, as its step forms post it. */
 const versionOn = (page: Page) => page.locator('input[name="version"]').first().inputValue();
@@ -116,15 +110,13 @@ test("with one manager, approving their own announcement is an explicit second s
   const page = await own.pageFor(browser, only);
   const subject = `Alone ${Date.now()}`;
   const url = await compose(page, subject, "We open on 3 March.");
-  await page.getByRole("button", { name: "Submit for approval" }).click();
-  await expect(page.getByRole("status")).toHaveText("Submitted for approval.");
+  await step(page, "Submit for approval", "Submitted for approval.");
   await expect(
     page.getByText(
       "No other manager can approve it, so you may approve your own announcement: a second, separate step, shown as approved by its author alone.",
     ),
   ).toBeVisible();
-  await page.getByRole("button", { name: "Approve" }).click();
-  await expect(page.getByRole("status")).toHaveText("Approved. It can now be sent.");
+  await step(page, "Approve", "Approved. It can now be sent.");
   expect(draftState(url)).toBe("approved");
   // Said plainly on the page, in the list and in the audit trail.
   await expect(page.locator("dl").first()).toContainText("Approved by its author alone");
@@ -137,10 +129,9 @@ test("with one manager, approving their own announcement is an explicit second s
     page
       .getByRole("row")
       .filter({ hasText: "Approved an announcement (approved by its author alone)" }),
-  ).toContainText(`draft: ${new URL(url).searchParams.get("id")}, alone: true`);
+  ).toContainText(`draft: ${draftId(url)}, alone: true`);
   await page.goto(url);
-  await page.getByRole("button", { name: "Withdraw" }).click();
-  await expect(page.getByRole("status")).toHaveText("Withdrawn. It will not be sent.");
+  await step(page, "Withdraw", "Withdrawn. It will not be sent.");
   expect(draftState(url)).toBe("withdrawn");
   await page.context().close();
 });
@@ -163,8 +154,7 @@ test("the warning for a prescription-only medicine or a price blocks submission 
   await page.getByRole("button", { name: "Submit for approval" }).click();
   expect(draftState(url)).toBe("draft");
   await page.getByLabel("I have read this warning and the wording has been checked").check();
-  await page.getByRole("button", { name: "Submit for approval" }).click();
-  await expect(page.getByRole("status")).toHaveText("Submitted for approval.");
+  await step(page, "Submit for approval", "Submitted for approval.");
   await expect(warning).toContainText(`Acknowledged by ${author.email} when submitting it.`);
   expect(draftState(url)).toBe("submitted");
   await page.context().close();
@@ -203,8 +193,7 @@ test("compose, preview, test send, the second manager approves, send: each eligi
   expect(draftState(url)).toBe("draft");
 
   const version = await versionOn(page);
-  await page.getByRole("button", { name: "Submit for approval" }).click();
-  await expect(page.getByRole("status")).toHaveText("Submitted for approval.");
+  await step(page, "Submit for approval", "Submitted for approval.");
   // The author sees no Approve button, and the server refuses the post, words unchanged.
   await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await expect(page.getByText("You wrote it, so another manager must approve it.")).toBeVisible();
@@ -219,45 +208,31 @@ test("compose, preview, test send, the second manager approves, send: each eligi
 
   const reviewer = await own.pageFor(browser, second);
   await reviewer.goto(url);
-  await reviewer.getByRole("button", { name: "Approve" }).click();
-  await expect(reviewer.getByRole("status")).toHaveText("Approved. It can now be sent.");
+  await step(reviewer, "Approve", "Approved. It can now be sent.");
   await expect(reviewer.locator("dl").first()).toContainText(`Approved by${second.email} at`);
-  await reviewer.getByRole("button", { name: "Send now" }).click();
-  await expect(reviewer.getByRole("status")).toHaveText("Sending has started.");
+  await step(reviewer, "Send now", "Sending has started.");
   await expect(reviewer.getByRole("heading", { name: "Progress" })).toBeVisible();
 
   const count = received(subject);
-  for (const r of person.confirmed) {
+  for (const r of person.confirmed)
     await expect.poll(() => count(r.email), { timeout: 30_000 }).toBe(1);
-  }
   // Sending again sends nobody twice.
   await own.post(url, second, `intent=send&version=${version}`);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   for (const r of person.confirmed) expect(count(r.email)).toBe(1);
-  for (const r of [person.unsubscribed, person.erased, person.unconfirmed]) {
-    expect(count(r.email), r.email).toBe(0);
-  }
+  for (const r of ineligible) expect(count(r.email), r.email).toBe(0);
   // The test went to the author alone, and no registrant got a test.
-  for (const r of registrants()) {
+  for (const r of registrants)
     expect(mail.to(r.email).filter((m) => m.parsed.subject?.startsWith("Test: "))).toEqual([]);
-  }
 
   await reviewer.reload();
   await expect(reviewer.getByText("Sent", { exact: true }).first()).toBeVisible();
   await expect(reviewer.locator("dl").last()).toContainText("Sent2Waiting to be sent0Failed0");
 
   // Every step audited, under who took it, and no registrant's address anywhere in it.
-  const audit = own.db(
-    (d) =>
-      d
-        .prepare(
-          "SELECT s.email AS who, a.action, a.detail, a.registration_id FROM audit_trail a JOIN staff s ON s.id = a.staff_id WHERE a.action LIKE 'announcement-%' AND a.detail LIKE ?",
-        )
-        .all(`%${new URL(url).searchParams.get("id")}%`) as {
-        who: string;
-        action: string;
-        detail: string;
-      }[],
+  const audit = aboutDraft<{ who: string; action: string; detail: string }>(
+    url,
+    "SELECT s.email AS who, a.action, a.detail, a.registration_id FROM audit_trail a JOIN staff s ON s.id = a.staff_id WHERE a.action LIKE 'announcement-%' AND a.detail LIKE ?",
   );
   expect(audit.map((a) => `${a.who === author.email ? "author" : "second"} ${a.action}`)).toEqual(
     expect.arrayContaining([
@@ -269,7 +244,7 @@ test("compose, preview, test send, the second manager approves, send: each eligi
     ]),
   );
   for (const a of audit) {
-    for (const r of registrants()) expect(a.detail).not.toContain(r.email);
+    for (const r of registrants) expect(a.detail).not.toContain(r.email);
     expect(a.detail).not.toContain("@");
   }
   await page.context().close();
@@ -285,8 +260,7 @@ test("an approval holds only for the words the approver read, and acknowledges t
   own.onlyManagers(author, approver);
   const page = await own.pageFor(browser, author);
   const url = await compose(page, `Opening ${Date.now()}`, "We open on 3 March.");
-  await page.getByRole("button", { name: "Submit for approval" }).click();
-  await expect(page.getByRole("status")).toHaveText("Submitted for approval.");
+  await step(page, "Submit for approval", "Submitted for approval.");
 
   const reviewer = await own.pageFor(browser, approver);
   await reviewer.goto(url);
@@ -297,11 +271,9 @@ test("an approval holds only for the words the approver read, and acknowledges t
   // Meanwhile, in another browser, the author takes it back, changes the words, resubmits.
   await page.getByRole("button", { name: "Back to draft" }).click();
   await page.getByLabel("Text").fill("Nebido now £45 a month.");
-  await page.getByRole("button", { name: "Save changes" }).click();
-  await expect(page.getByRole("status")).toHaveText("Your changes are saved.");
+  await step(page, "Save changes", "Your changes are saved.");
   await page.getByLabel("I have read this warning and the wording has been checked").check();
-  await page.getByRole("button", { name: "Submit for approval" }).click();
-  await expect(page.getByRole("status")).toHaveText("Submitted for approval.");
+  await step(page, "Submit for approval", "Submitted for approval.");
 
   // The approver's click in the page opened before approves nothing.
   const [refused] = await Promise.all([
@@ -318,11 +290,8 @@ test("an approval holds only for the words the approver read, and acknowledges t
   await expect(warning).toContainText("Medicines named: nebido. Prices: £45.");
 
   // Approving them needs the approver's own acknowledgement: the server refuses without it...
-  const unticked = await own.post(
-    url,
-    approver,
-    `intent=approve&version=${await versionOn(reviewer)}`,
-  );
+  const seen = await versionOn(reviewer);
+  const unticked = await own.post(url, approver, `intent=approve&version=${seen}`);
   expect(unticked.status).toBe(400);
   expect(await unticked.text()).toContain("Tick the box to confirm you have read the warning");
   // ...and the browser stops it too.
@@ -331,21 +300,16 @@ test("an approval holds only for the words the approver read, and acknowledges t
   await reviewer
     .getByLabel("I have read this warning and checked the wording before approving")
     .check();
-  await reviewer.getByRole("button", { name: "Approve" }).click();
-  await expect(reviewer.getByRole("status")).toHaveText("Approved. It can now be sent.");
+  await step(reviewer, "Approve", "Approved. It can now be sent.");
   expect(draftState(url)).toBe("approved");
   await expect(warning).toContainText(`Acknowledged by ${author.email} when submitting it.`);
   await expect(warning).toContainText(`Acknowledged by ${approver.email} when approving it.`);
-  const approvals = own.db(
-    (d) =>
-      d
-        .prepare(
-          "SELECT staff_id, detail FROM audit_trail WHERE action = 'announcement-approved' AND detail LIKE ?",
-        )
-        .all(`%${new URL(url).searchParams.get("id")}%`) as { staff_id: string; detail: string }[],
+  const approvals = aboutDraft<{ staff_id: string; detail: string }>(
+    url,
+    "SELECT staff_id, detail FROM audit_trail WHERE action = 'announcement-approved' AND detail LIKE ?",
   );
   expect(approvals.map((a) => [a.staff_id, JSON.parse(a.detail) as unknown])).toEqual([
-    [approver.id, { draft: new URL(url).searchParams.get("id"), warning: "acknowledged" }],
+    [approver.id, { draft: draftId(url), warning: "acknowledged" }],
   ]);
   await page.context().close();
   await reviewer.context().close();
@@ -393,18 +357,13 @@ test("a send under way shows the last minute's rate, when it should be done, and
       at(-60),
     );
     // Two sent half a minute ago; one refused with "451 try again later", one paced 10 minutes on.
+    // status, attempts, next_attempt_at, last_error, delivered_at
     const rows = [
-      { status: "delivered", attempts: 1, next: at(-30), error: null, deliveredAt: at(-30) },
-      { status: "delivered", attempts: 1, next: at(-30), error: null, deliveredAt: at(-30) },
-      {
-        status: "pending",
-        attempts: 1,
-        next: at(1_200),
-        error: "SMTP 451 4.7.0",
-        deliveredAt: null,
-      },
-      { status: "pending", attempts: 0, next: at(600), error: null, deliveredAt: null },
-    ];
+      ["delivered", 1, at(-30), null, at(-30)],
+      ["delivered", 1, at(-30), null, at(-30)],
+      ["pending", 1, at(1_200), "SMTP 451 4.7.0", null],
+      ["pending", 0, at(600), null, null],
+    ] as const;
     for (const row of rows) {
       const registration = randomUUID();
       d.prepare(
@@ -414,19 +373,9 @@ test("a send under way shows the last minute's rate, when it should be done, and
       ).run(registration, `${registration}@example.com`, at(-90), randomUUID(), at(-90), at(-90));
       d.prepare(
         `INSERT INTO outbox (id, registration_id, status, attempts, next_attempt_at, last_error,
-           created_at, delivered_at, kind, topic, announcement_id)
+           delivered_at, created_at, kind, topic, announcement_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'mail', 'announcement', ?)`,
-      ).run(
-        randomUUID(),
-        registration,
-        row.status,
-        row.attempts,
-        row.next,
-        row.error,
-        at(-60),
-        row.deliveredAt,
-        announcementId,
-      );
+      ).run(randomUUID(), registration, ...row, at(-60), announcementId);
     }
   });
   const page = await own.pageFor(browser, staff);
