@@ -23,13 +23,19 @@ import { seedConsent, waitForHydration } from "../support/site.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const oneClick = { "List-Unsubscribe": "One-Click" };
+const form = "application/x-www-form-urlencoded";
 
 test.beforeEach(async ({ context }) => {
   await seedConsent(context);
 });
 
-/** The headers a page with a token in its URL must carry. */
-function expectTokenPageHeaders(response: Response | APIResponse | null, label: string) {
+/** Someone's registration as the CLI shows it. */
+const shown = (someone: Registrant) => showRegistrations(someone.email)[0];
+const h1 = (scope: Pick<Page, "getByRole">) => scope.getByRole("heading", { level: 1 });
+
+/** A page with a token in its URL: its status, and the headers it must carry. */
+function expectTokenPage(response: Response | APIResponse | null, label: string, status = 200) {
+  expect(response?.status(), label).toBe(status);
   const headers = response?.headers() ?? {};
   expect(headers["cache-control"], label).toBe("no-store");
   expect(headers["x-robots-tag"], label).toBe("noindex");
@@ -58,6 +64,16 @@ async function expectNoindexMeta(page: Page) {
   await expect(page.locator('link[rel="canonical"]')).toHaveCount(0);
 }
 
+/** Presses the main's button `name` and returns the POST it sends, a 200. */
+async function press(page: Page, name: string) {
+  const [posted] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === "POST"),
+    page.getByRole("main").getByRole("button", { name }).click(),
+  ]);
+  expect(posted.status()).toBe(200);
+  return posted;
+}
+
 test.describe("the confirm link", () => {
   test("opening the link only asks; the button confirms, says what happens next, and a second press is harmless", async ({
     page,
@@ -66,46 +82,33 @@ test.describe("the confirm link", () => {
   }) => {
     const problems = await watchPage(page);
     const someone = await registerSomeone(baseURL ?? "", "confirm");
-    expect(showRegistrations(someone.email)[0]?.confirmedAt).toBeNull();
+    expect(shown(someone)?.confirmedAt).toBeNull();
 
     // A link scanner's GET, HEAD and the `.data` GET change nothing (docs/decisions/100).
     const link = confirmPath(someone.confirmToken());
     expect((await request.head(link)).status()).toBe(200);
     const dataUrl = link.replace("/register-interest/confirm?", "/register-interest/confirm.data?");
     expect((await request.get(dataUrl)).status()).toBe(200);
-    const first = await page.goto(link);
-    expect(first?.status()).toBe(200);
-    expectTokenPageHeaders(first, "ask");
+    expectTokenPage(await page.goto(link), "ask");
     await waitForHydration(page);
     const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText(
-      "One more step: confirm your email address",
-    );
+    await expect(h1(main)).toHaveText("One more step: confirm your email address");
     await expect(page).toHaveTitle(/^One more step: confirm your email address \|/);
     await expectNoindexMeta(page);
-    expect(showRegistrations(someone.email)[0]?.confirmedAt).toBeNull();
+    expect(shown(someone)?.confirmedAt).toBeNull();
 
-    const [posted] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === "POST"),
-      main.getByRole("button", { name: "Confirm my email address" }).click(),
-    ]);
-    expect(posted.status()).toBe(200);
+    const posted = await press(page, "Confirm my email address");
     // The page ships no module script (docs/decisions/105): the button posts the document.
     expect(new URL(posted.url()).pathname).toBe("/register-interest/confirm");
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText(
-      "Your email address is confirmed",
-    );
+    await expect(h1(main)).toHaveText("Your email address is confirmed");
     await expect(main).toContainText("we will send you one email");
-    const confirmedAt = showRegistrations(someone.email)[0]?.confirmedAt;
+    const confirmedAt = shown(someone)?.confirmedAt;
     expect(confirmedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
 
     // The same email opened again, or a second, older confirm link: nothing changes.
     for (const token of [someone.confirmToken(), someone.confirmToken(daysAgo(8))]) {
-      const again = await page.goto(confirmPath(token));
-      expect(again?.status()).toBe(200);
-      await expect(main.getByRole("heading", { level: 1 })).toHaveText(
-        "Your email address is already confirmed",
-      );
+      expect((await page.goto(confirmPath(token)))?.status()).toBe(200);
+      await expect(h1(main)).toHaveText("Your email address is already confirmed");
     }
     // A second press (the same POST again, from a stale tab) is harmless.
     const twice = await request.post(link, {
@@ -113,7 +116,7 @@ test.describe("the confirm link", () => {
       form: { token: someone.confirmToken() },
     });
     expect(twice.status()).toBe(200);
-    expect(showRegistrations(someone.email)[0]?.confirmedAt).toBe(confirmedAt);
+    expect(shown(someone)?.confirmedAt).toBe(confirmedAt);
     expect(problems).toEqual([]);
   });
 
@@ -125,42 +128,33 @@ test.describe("the confirm link", () => {
     const genuine = someone.confirmToken();
     const [, id, expires, signature = ""] = genuine.split(".");
     const flip = (c: string) => (c === "A" ? "B" : "A");
-    const refused: Array<[string, string | null, number, string]> = [
-      ["forged", `c.${id}.${expires}.${"x".repeat(signature.length)}`, 400, "could not read"],
-      [
-        "altered signature",
-        `${genuine.slice(0, -1)}${flip(genuine.at(-1) ?? "")}`,
-        400,
-        "could not read",
-      ],
-      ["altered expiry", `c.${id}.${Number(expires) + 86_400}.${signature}`, 400, "could not read"],
-      ["an unsubscribe token", someone.unsubscribeToken(), 400, "could not read"],
-      ["garbage", "%%<script>", 400, "could not read"],
-      ["too long", "c.".repeat(500), 400, "could not read"],
-      ["missing", null, 400, "could not read"],
+    // Each is a 400 that "could not read" the link unless it says otherwise.
+    const refused: Array<[string, string | null, number?, string?]> = [
+      ["forged", `c.${id}.${expires}.${"x".repeat(signature.length)}`],
+      ["altered signature", `${genuine.slice(0, -1)}${flip(genuine.at(-1) ?? "")}`],
+      ["altered expiry", `c.${id}.${Number(expires) + 86_400}.${signature}`],
+      ["an unsubscribe token", someone.unsubscribeToken()],
+      ["garbage", "%%<script>"],
+      ["too long", "c.".repeat(500)],
+      ["missing", null],
       ["expired (issued 8 days ago)", someone.confirmToken(daysAgo(8)), 410, "has expired"],
     ];
     const main = page.getByRole("main");
-    for (const [label, token, status, heading] of refused) {
+    for (const [label, token, status = 400, heading = "could not read"] of refused) {
       const url = token === null ? "/register-interest/confirm" : confirmPath(token);
-      const response = await page.goto(url);
-      expect(response?.status(), label).toBe(status);
-      expectTokenPageHeaders(response, label);
-      await expect(main.getByRole("heading", { level: 1 }), label).toContainText(heading);
+      expectTokenPage(await page.goto(url), label, status);
+      await expect(h1(main), label).toContainText(heading);
       await expect(main.getByRole("link", { name: "Register again" }), label).toBeVisible();
       await expectNoindexMeta(page);
     }
     await expect(main).toContainText("7 days");
-    expect(showRegistrations(someone.email)[0]?.confirmedAt).toBeNull();
+    expect(shown(someone)?.confirmedAt).toBeNull();
 
     // A link from six days ago still works: the 410 above was the expiry, not the token.
-    const inTime = await page.goto(confirmPath(someone.confirmToken(daysAgo(6))));
-    expect(inTime?.status()).toBe(200);
+    expect((await page.goto(confirmPath(someone.confirmToken(daysAgo(6)))))?.status()).toBe(200);
     await main.getByRole("button", { name: "Confirm my email address" }).click();
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText(
-      "Your email address is confirmed",
-    );
-    expect(showRegistrations(someone.email)[0]?.confirmedAt).not.toBeNull();
+    await expect(h1(main)).toHaveText("Your email address is confirmed");
+    expect(shown(someone)?.confirmedAt).not.toBeNull();
   });
 
   test("a link to an erased registration says it is no longer held (410)", async ({
@@ -169,57 +163,22 @@ test.describe("the confirm link", () => {
     baseURL,
   }) => {
     const someone = await registerSomeone(baseURL ?? "", "erased");
-    const erase = spawnSync(
-      process.execPath,
-      ["server/cli/registrations.ts", "erase", "--email", someone.email],
-      {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH ?? "",
-          DATA_DIR: process.env.E2E_DATA_DIR ?? "",
-          LOG_LEVEL: "silent",
-        },
-        encoding: "utf8",
-      },
-    );
+    const cli = ["server/cli/registrations.ts", "erase", "--email", someone.email];
+    const { PATH = "", E2E_DATA_DIR: DATA_DIR = "" } = process.env;
+    const env = { PATH, DATA_DIR, LOG_LEVEL: "silent" };
+    const erase = spawnSync(process.execPath, cli, { cwd: root, env, encoding: "utf8" });
     expect(erase.status, erase.stderr).toBe(0);
 
-    const confirm = await page.goto(confirmPath(someone.confirmToken()));
-    expect(confirm?.status()).toBe(410);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      "We no longer hold this registration",
-    );
-    const look = await page.goto(unsubscribePath(someone.unsubscribeToken()));
-    expect(look?.status()).toBe(410);
-    const post = await request.post(unsubscribePath(someone.unsubscribeToken()), {
-      form: oneClick,
-    });
-    expect(post.status()).toBe(410);
+    expect((await page.goto(confirmPath(someone.confirmToken())))?.status()).toBe(410);
+    await expect(h1(page)).toHaveText("We no longer hold this registration");
+    const unsubscribe = unsubscribePath(someone.unsubscribeToken());
+    expect((await page.goto(unsubscribe))?.status()).toBe(410);
+    expect((await request.post(unsubscribe, { form: oneClick })).status()).toBe(410);
     expect(showRegistrations(someone.email)).toEqual([]);
   });
 });
 
 test.describe("the unsubscribe link", () => {
-  async function pressUnsubscribe(page: Page, someone: Registrant) {
-    const look = await page.goto(unsubscribePath(someone.unsubscribeToken()));
-    expect(look?.status()).toBe(200);
-    expectTokenPageHeaders(look, "unsubscribe, asking");
-    const main = page.getByRole("main");
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText("Unsubscribe from our emails");
-    await expectNoindexMeta(page);
-    // Looking never unsubscribes: link scanners open links too.
-    expect(showRegistrations(someone.email)[0]?.unsubscribedAt).toBeNull();
-    const button = main.getByRole("button", { name: "Unsubscribe" });
-    const [posted] = await Promise.all([
-      page.waitForResponse((r) => r.request().method() === "POST"),
-      button.click(),
-    ]);
-    expect(posted.status()).toBe(200);
-    await expect(main.getByRole("heading", { level: 1 })).toHaveText("You are unsubscribed");
-    expect(showRegistrations(someone.email)[0]?.unsubscribedAt).toMatch(/^\d{4}-/);
-    return posted;
-  }
-
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
@@ -228,23 +187,27 @@ test.describe("the unsubscribe link", () => {
       baseURL,
     }) => {
       const someone = await registerSomeone(baseURL ?? "", "unsub-nojs");
-      const posted = await pressUnsubscribe(page, someone);
-      expectTokenPageHeaders(posted, "unsubscribe, done (document POST)");
+      const link = unsubscribePath(someone.unsubscribeToken());
+      expectTokenPage(await page.goto(link), "unsubscribe, asking");
+      const main = page.getByRole("main");
+      await expect(h1(main)).toHaveText("Unsubscribe from our emails");
+      await expectNoindexMeta(page);
+      // Looking never unsubscribes: link scanners open links too.
+      expect(shown(someone)?.unsubscribedAt).toBeNull();
+      const posted = await press(page, "Unsubscribe");
+      await expect(h1(main)).toHaveText("You are unsubscribed");
+      expect(shown(someone)?.unsubscribedAt).toMatch(/^\d{4}-/);
+      expectTokenPage(posted, "unsubscribe, done (document POST)");
       expect(new URL(posted.url()).pathname).toBe("/unsubscribe");
 
-      const later = await page.goto(unsubscribePath(someone.unsubscribeToken()));
-      expect(later?.status()).toBe(200);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-        "You are already unsubscribed",
-      );
+      expect((await page.goto(link))?.status()).toBe(200);
+      await expect(h1(page)).toHaveText("You are already unsubscribed");
       await expect(page.getByRole("button", { name: "Unsubscribe" })).toHaveCount(0);
 
       // The one way back (docs/decisions/101): the link proves the mailbox is theirs.
       await page.getByRole("button", { name: "Join the list again" }).click();
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-        "You are back on our waiting list",
-      );
-      const [back] = showRegistrations(someone.email);
+      await expect(h1(page)).toHaveText("You are back on our waiting list");
+      const back = shown(someone);
       expect(back?.unsubscribedAt).toBeNull();
       expect(back?.confirmedAt).toMatch(/^\d{4}-/);
     });
@@ -257,15 +220,13 @@ test.describe("the unsubscribe link", () => {
     const someone = await registerSomeone(baseURL ?? "", "one-click");
     const url = unsubscribePath(someone.unsubscribeToken());
     const first = await request.post(url, { form: oneClick });
-    expect(first.status()).toBe(200);
-    expectTokenPageHeaders(first, "one-click");
+    expectTokenPage(first, "one-click");
     expect(await first.text()).toContain("You are unsubscribed");
-    const at = showRegistrations(someone.email)[0]?.unsubscribedAt;
+    const at = shown(someone)?.unsubscribedAt;
     expect(at).toMatch(/^\d{4}-/);
 
-    const again = await request.post(url, { form: oneClick });
-    expect(again.status()).toBe(200);
-    expect(showRegistrations(someone.email)[0]?.unsubscribedAt).toBe(at);
+    expect((await request.post(url, { form: oneClick })).status()).toBe(200);
+    expect(shown(someone)?.unsubscribedAt).toBe(at);
 
     // A forged one changes nothing for anybody and says so with a 400.
     const other = await registerSomeone(baseURL ?? "", "one-click-other");
@@ -273,9 +234,8 @@ test.describe("the unsubscribe link", () => {
     const refused = await request.post(unsubscribePath(forged), { form: oneClick });
     expect(refused.status()).toBe(400);
     expect(await refused.text()).toContain("could not read this unsubscribe link");
-    const noToken = await request.post("/unsubscribe", { form: oneClick });
-    expect(noToken.status()).toBe(400);
-    expect(showRegistrations(other.email)[0]?.unsubscribedAt).toBeNull();
+    expect((await request.post("/unsubscribe", { form: oneClick })).status()).toBe(400);
+    expect(shown(other)?.unsubscribedAt).toBeNull();
   });
 
   test("a one-click POST unsubscribes whatever its Origin says; a confirm POST from another site is refused", async ({
@@ -290,9 +250,7 @@ test.describe("the unsubscribe link", () => {
         headers: origin === undefined ? {} : { origin },
       });
       expect(answer.status(), String(origin)).toBe(200);
-      expect(showRegistrations(someone.email)[0]?.unsubscribedAt, String(origin)).toMatch(
-        /^\d{4}-/,
-      );
+      expect(shown(someone)?.unsubscribedAt, String(origin)).toMatch(/^\d{4}-/);
     }
 
     const someone = await registerSomeone(baseURL ?? "", "confirm-cross-origin");
@@ -305,28 +263,19 @@ test.describe("the unsubscribe link", () => {
     expect(text).toContain("This confirmation cannot be sent from here");
     expect(text).not.toMatch(/registration/i);
     expect(refused.headers()["cache-control"]).toBe("no-store");
-    expect(showRegistrations(someone.email)[0]?.confirmedAt).toBeNull();
+    expect(shown(someone)?.confirmedAt).toBeNull();
   });
 });
 
 /** A POST exactly as a mail provider sends it: no Origin, no Sec-Fetch-*, a tiny form body. */
 function rawOneClick(base: string, pathWithQuery: string): Promise<number> {
   const body = "List-Unsubscribe=One-Click";
+  const headers = { "content-type": form, "content-length": String(body.length) };
   return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      `${base}${pathWithQuery}`,
-      {
-        method: "POST",
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": String(body.length),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () => resolve(res.statusCode ?? 0));
-      },
-    );
+    const req = httpRequest(`${base}${pathWithQuery}`, { method: "POST", headers }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
     req.on("error", reject);
     req.end(body);
   });
@@ -351,14 +300,11 @@ test("many one-clicks from one address are not refused by the registration rate 
     // first one above and four more pass, the next is refused.
     const more: number[] = [];
     for (let i = 0; i < 5; i++) {
+      const email = `limit-${i}-${Date.now()}@example.co.uk`;
       const res = await fetch(`${server.url}/register-interest`, {
         method: "POST",
-        headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded" },
-        body: new URLSearchParams({
-          name: "Sam",
-          email: `limit-${i}-${Date.now()}@example.co.uk`,
-          website: "",
-        }),
+        headers: { origin: server.url, "content-type": form },
+        body: new URLSearchParams({ name: "Sam", email, website: "" }),
         redirect: "manual",
       });
       more.push(res.status);
