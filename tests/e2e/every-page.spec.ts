@@ -82,7 +82,9 @@ function weigh(page: Page): () => Promise<Record<Kind, number> & { files: number
   };
 }
 
-function jsonLd(texts: string[]): Record<string, unknown>[] {
+/** The page's JSON-LD blocks, each of which must parse. */
+async function jsonLd(page: Page): Promise<Record<string, unknown>[]> {
+  const texts = await page.locator('script[type="application/ld+json"]').allTextContents();
   return texts.map((text, i) => {
     try {
       return JSON.parse(text) as Record<string, unknown>;
@@ -129,8 +131,7 @@ async function checkHead(page: Page, path: string) {
     expect.soft(png.status(), image).toBe(200);
     expect.soft(png.headers()["content-type"]).toBe("image/png");
   }
-  const blocks = jsonLd(await page.locator('script[type="application/ld+json"]').allTextContents());
-  for (const block of blocks) {
+  for (const block of await jsonLd(page)) {
     expect
       .soft(block["@context"], `${path}: JSON-LD @context`)
       .toMatch(/^https:\/\/schema\.org\/?$/);
@@ -255,8 +256,7 @@ async function expectLink(scope: Locator, name: string | RegExp, href: string) {
 
 /** The structured-data nodes of a page, flattening @graph containers. */
 async function jsonLdNodes(page: Page): Promise<Record<string, unknown>[]> {
-  const blocks = jsonLd(await page.locator('script[type="application/ld+json"]').allTextContents());
-  return blocks.flatMap((b) =>
+  return (await jsonLd(page)).flatMap((b) =>
     Array.isArray(b["@graph"]) ? (b["@graph"] as Record<string, unknown>[]) : [b],
   );
 }
@@ -288,8 +288,8 @@ async function expectPolicy(main: Locator) {
   await expect.soft(main.getByText("1.0", { exact: true })).toBeVisible();
 }
 
-async function expectNoindex(page: Page) {
-  await expect.soft(page.locator('head meta[name="robots"]')).toHaveAttribute("content", "noindex");
+async function expectNoindex(page: Page, robots: string | RegExp = "noindex") {
+  await expect.soft(page.locator('head meta[name="robots"]')).toHaveAttribute("content", robots);
   await expect.soft(page.locator('head link[rel="canonical"]')).toHaveCount(0);
 }
 
@@ -530,10 +530,7 @@ const contents: Record<string, (main: Locator, page: Page) => Promise<void>> = {
     await expect
       .soft(page.getByRole("link", { name: "Return to Home" }))
       .toHaveAttribute("href", "/");
-    await expect
-      .soft(page.locator('head meta[name="robots"]'))
-      .toHaveAttribute("content", /noindex/);
-    await expect.soft(page.locator('head link[rel="canonical"]')).toHaveCount(0);
+    await expectNoindex(page, /noindex/);
   },
 };
 
