@@ -8,20 +8,33 @@ import {
   rejoinLink,
   unsubscribeLink,
 } from "./email-links.server.ts";
-import type {
-  ConfirmCheck,
-  ConfirmResult,
-  RejoinResult,
-  UnsubscribeCheck,
-  UnsubscribeResult,
-} from "../../../contract/registrations.ts";
+import type { RegistrationService } from "../../../contract/registrations.ts";
 
 /** Built here, not imported: the loader must recognise the error by name across bundles. */
 class StorageUnavailableError extends Error {
   override name = "StorageUnavailableError";
 }
 
-const answers = <T>(result: T) => vi.fn((_token: string) => Promise.resolve(result));
+const links = { confirmLink, checkConfirmLink, rejoinLink, checkUnsubscribeLink, unsubscribeLink };
+type Link = keyof typeof links;
+/** A confirm link's token, or an unsubscribe link's (which rejoining uses too). */
+const tokenFor = (link: Link) =>
+  link.toLowerCase().includes("confirm") ? "c.id.1.sig" : "u.id.sig";
+
+/** Storage whose every link call answers with `answer()`, and the spy behind it. */
+function storage(answer: () => Promise<unknown>) {
+  const call = vi.fn((_token: string) => answer());
+  const service = {
+    confirm: call,
+    checkConfirm: call,
+    checkUnsubscribe: call,
+    unsubscribe: call,
+    rejoin: call,
+  } as unknown as RegistrationService;
+  return { call, service };
+}
+const answering = (result: object) => storage(() => Promise.resolve(result));
+const down = () => storage(() => Promise.reject(new StorageUnavailableError("down"))).service;
 
 describe("linkToken", () => {
   it("reads the token from the query string first, then from a posted form", () => {
@@ -40,109 +53,69 @@ describe("linkToken", () => {
   });
 });
 
-describe("confirmLink", () => {
-  it.each<[ConfirmResult, string, number]>([
-    [{ kind: "confirmed", firstTime: true }, "confirmed", 200],
-    [{ kind: "confirmed", firstTime: false }, "alreadyConfirmed", 200],
-    [{ kind: "expired" }, "expired", 410],
-    [{ kind: "invalid" }, "invalid", 400],
-    [{ kind: "gone" }, "gone", 410],
-  ])("answers %j with %s and %i", async (result, view, status) => {
-    const confirm = answers(result);
-    expect(await confirmLink({ confirm }, "c.id.1.sig")).toEqual({ view, status });
-    expect(confirm).toHaveBeenCalledWith("c.id.1.sig");
+describe("the email links' answers", () => {
+  it.each<[Link, object, string, number]>([
+    ["confirmLink", { kind: "confirmed", firstTime: true }, "confirmed", 200],
+    ["confirmLink", { kind: "confirmed", firstTime: false }, "alreadyConfirmed", 200],
+    ["confirmLink", { kind: "expired" }, "expired", 410],
+    ["confirmLink", { kind: "invalid" }, "invalid", 400],
+    ["confirmLink", { kind: "gone" }, "gone", 410],
+    // A look (GET, HEAD, .data) at a confirm link.
+    ["checkConfirmLink", { kind: "valid", alreadyConfirmed: false }, "ask", 200],
+    ["checkConfirmLink", { kind: "valid", alreadyConfirmed: true }, "alreadyConfirmed", 200],
+    ["checkConfirmLink", { kind: "expired" }, "expired", 410],
+    ["checkConfirmLink", { kind: "invalid" }, "invalid", 400],
+    ["checkConfirmLink", { kind: "gone" }, "gone", 410],
+    ["rejoinLink", { kind: "rejoined" }, "rejoined", 200],
+    ["rejoinLink", { kind: "invalid" }, "invalid", 400],
+    ["rejoinLink", { kind: "gone" }, "gone", 410],
+    // A look (GET) at an unsubscribe link: they never expire, so "expired" is not ours.
+    ["checkUnsubscribeLink", { kind: "valid", alreadyUnsubscribed: false }, "ask", 200],
+    [
+      "checkUnsubscribeLink",
+      { kind: "valid", alreadyUnsubscribed: true },
+      "alreadyUnsubscribed",
+      200,
+    ],
+    ["checkUnsubscribeLink", { kind: "invalid" }, "invalid", 400],
+    ["checkUnsubscribeLink", { kind: "expired" }, "invalid", 400],
+    ["checkUnsubscribeLink", { kind: "gone" }, "gone", 410],
+    // The unsubscribe button's or a mail provider's one-click POST.
+    ["unsubscribeLink", { kind: "unsubscribed", firstTime: true }, "done", 200],
+    ["unsubscribeLink", { kind: "unsubscribed", firstTime: false }, "done", 200],
+    ["unsubscribeLink", { kind: "invalid" }, "invalid", 400],
+    ["unsubscribeLink", { kind: "gone" }, "gone", 410],
+  ])("%s answered %j shows %s with %i", async (link, result, view, status) => {
+    const { call, service } = answering(result);
+    expect(await links[link](service, tokenFor(link))).toEqual({ view, status });
+    expect(call).toHaveBeenCalledWith(tokenFor(link));
   });
 
-  it("answers a missing token with 400 without asking storage", async () => {
-    const confirm = answers<ConfirmResult>({ kind: "confirmed", firstTime: true });
-    expect(await confirmLink({ confirm }, null)).toEqual({ view: "invalid", status: 400 });
-    expect(confirm).not.toHaveBeenCalled();
+  it.each<[Link, object]>([
+    ["confirmLink", { kind: "confirmed", firstTime: true }],
+    ["checkConfirmLink", { kind: "valid", alreadyConfirmed: false }],
+    ["rejoinLink", { kind: "rejoined" }],
+    ["unsubscribeLink", { kind: "unsubscribed", firstTime: true }],
+  ])("%s answers a missing token with 400 without asking storage", async (link, result) => {
+    const { call, service } = answering(result);
+    expect(await links[link](service, null)).toEqual({ view: "invalid", status: 400 });
+    expect(call).not.toHaveBeenCalled();
   });
+
+  it.each<Link>(["checkConfirmLink", "checkUnsubscribeLink", "unsubscribeLink"])(
+    "%s answers 503 while storage is unavailable",
+    async (link) => {
+      expect((await links[link](down(), "t")).status).toBe(503);
+    },
+  );
 
   it("answers 503 with Retry-After while storage is unavailable, and lets other faults through", async () => {
-    const down = vi.fn(() => Promise.reject(new StorageUnavailableError("down")));
-    expect(await confirmLink({ confirm: down }, "t")).toEqual({
+    expect(await confirmLink(down(), "t")).toEqual({
       view: "unavailable",
       status: 503,
       headers: { "Retry-After": expect.stringMatching(/^\d+$/) as unknown },
     });
     const bug = vi.fn(() => Promise.reject(new TypeError("a bug")));
     await expect(confirmLink({ confirm: bug }, "t")).rejects.toThrow("a bug");
-  });
-});
-
-describe("checkConfirmLink", () => {
-  it.each<[ConfirmCheck, string, number]>([
-    [{ kind: "valid", alreadyConfirmed: false }, "ask", 200],
-    [{ kind: "valid", alreadyConfirmed: true }, "alreadyConfirmed", 200],
-    [{ kind: "expired" }, "expired", 410],
-    [{ kind: "invalid" }, "invalid", 400],
-    [{ kind: "gone" }, "gone", 410],
-  ])("a look (GET, HEAD, .data) at %j shows %s with %i", async (result, view, status) => {
-    const checkConfirm = answers(result);
-    expect(await checkConfirmLink({ checkConfirm }, "c.id.1.sig")).toEqual({ view, status });
-  });
-
-  it("never asks storage about a missing token, and answers 503 while it is down", async () => {
-    const checkConfirm = answers<ConfirmCheck>({ kind: "valid", alreadyConfirmed: false });
-    expect(await checkConfirmLink({ checkConfirm }, null)).toEqual({
-      view: "invalid",
-      status: 400,
-    });
-    expect(checkConfirm).not.toHaveBeenCalled();
-    const down = vi.fn(() => Promise.reject(new StorageUnavailableError("down")));
-    expect((await checkConfirmLink({ checkConfirm: down }, "t")).status).toBe(503);
-  });
-});
-
-describe("rejoinLink", () => {
-  it.each<[RejoinResult, string, number]>([
-    [{ kind: "rejoined" }, "rejoined", 200],
-    [{ kind: "invalid" }, "invalid", 400],
-    [{ kind: "gone" }, "gone", 410],
-  ])("a press answered %j shows %s with %i", async (result, view, status) => {
-    const rejoin = answers(result);
-    expect(await rejoinLink({ rejoin }, "u.id.sig")).toEqual({ view, status });
-  });
-
-  it("never asks storage about a missing token", async () => {
-    const rejoin = answers<RejoinResult>({ kind: "rejoined" });
-    expect(await rejoinLink({ rejoin }, null)).toEqual({ view: "invalid", status: 400 });
-    expect(rejoin).not.toHaveBeenCalled();
-  });
-});
-
-describe("unsubscribe links", () => {
-  it.each<[UnsubscribeCheck, string, number]>([
-    [{ kind: "valid", alreadyUnsubscribed: false }, "ask", 200],
-    [{ kind: "valid", alreadyUnsubscribed: true }, "alreadyUnsubscribed", 200],
-    [{ kind: "invalid" }, "invalid", 400],
-    [{ kind: "expired" }, "invalid", 400],
-    [{ kind: "gone" }, "gone", 410],
-  ])("a look (GET) at %j shows %s with %i", async (result, view, status) => {
-    const checkUnsubscribe = answers(result);
-    expect(await checkUnsubscribeLink({ checkUnsubscribe }, "u.id.sig")).toEqual({
-      view,
-      status,
-    });
-  });
-
-  it.each<[UnsubscribeResult, string, number]>([
-    [{ kind: "unsubscribed", firstTime: true }, "done", 200],
-    [{ kind: "unsubscribed", firstTime: false }, "done", 200],
-    [{ kind: "invalid" }, "invalid", 400],
-    [{ kind: "gone" }, "gone", 410],
-  ])("a POST answered %j shows %s with %i", async (result, view, status) => {
-    const unsubscribe = answers(result);
-    expect(await unsubscribeLink({ unsubscribe }, "u.id.sig")).toEqual({ view, status });
-  });
-
-  it("never asks storage about a missing token, and answers 503 while it is down", async () => {
-    const unsubscribe = answers<UnsubscribeResult>({ kind: "unsubscribed", firstTime: true });
-    expect(await unsubscribeLink({ unsubscribe }, null)).toEqual({ view: "invalid", status: 400 });
-    expect(unsubscribe).not.toHaveBeenCalled();
-    const down = vi.fn(() => Promise.reject(new StorageUnavailableError("down")));
-    expect((await checkUnsubscribeLink({ checkUnsubscribe: down }, "t")).status).toBe(503);
-    expect((await unsubscribeLink({ unsubscribe: down }, "t")).status).toBe(503);
   });
 });
