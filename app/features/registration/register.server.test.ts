@@ -42,10 +42,6 @@ function memoryRegistrations() {
   return { rows, service };
 }
 
-function form(fields: Record<string, string>) {
-  return new URLSearchParams(fields);
-}
-
 const person = {
   name: "  Sam Carter ",
   email: "sam@example.co.uk",
@@ -53,54 +49,57 @@ const person = {
   message: "",
   website: "",
 };
+/** The person's details as stored, trimmed, with empty fields as null. */
+const cleaned = { name: "Sam Carter", email: "sam@example.co.uk", phone: null, message: null };
+const key = "0f8fad5b-d9cb-469f-a165-70867728950e";
+/** What the action logs for a registration: no personal data. */
+const logged = (outcome: string) => [{ outcome, registrationId: `id-${key}` }, "registration"];
+const thankYou = "/register-interest/thank-you";
+
+/** Posts `fields` to the action as a form. */
+const submit = (fields: Record<string, string>, service: RegistrationService, info = vi.fn()) =>
+  handleRegistration(new URLSearchParams(fields), service, { info });
+
 /** Built here, not imported: the action must recognise the error by name across bundles. */
 class StorageUnavailableError extends Error {
   override name = "StorageUnavailableError";
 }
-
-const key = "0f8fad5b-d9cb-469f-a165-70867728950e";
+const failing = (error: Error): RegistrationService => ({
+  register: () => Promise.reject(error),
+  ...linkStubs,
+});
 
 describe("handleRegistration", () => {
   it("stores a valid registration with its key and client timestamp, logging no personal data", async () => {
     const { rows, service } = memoryRegistrations();
     const log = vi.fn();
-    const outcome = await handleRegistration(
-      form({ ...person, idempotencyKey: key, clientTimestamp: "2025-02-01T10:00:00.000Z" }),
+    const timestamp = "2025-02-01T10:00:00.000Z";
+    const outcome = await submit(
+      { ...person, idempotencyKey: key, clientTimestamp: timestamp },
       service,
-      { info: log },
+      log,
     );
     expect(outcome).toEqual({ result: { status: "success" }, status: 200 });
     expect([...rows.values()]).toEqual([
       {
-        name: "Sam Carter",
-        email: "sam@example.co.uk",
-        phone: null,
-        message: null,
-        clientTimestamp: "2025-02-01T10:00:00.000Z",
+        ...cleaned,
+        clientTimestamp: timestamp,
         idempotencyKey: key,
         consent: { version: currentConsentVersion, wantsUpdates: false },
         attribution: null,
       },
     ]);
-    expect(log).toHaveBeenCalledWith(
-      { outcome: "created", registrationId: `id-${key}` },
-      "registration",
-    );
+    expect(log).toHaveBeenCalledWith(...logged("created"));
     expect(JSON.stringify(log.mock.calls)).not.toMatch(/Sam|example/);
   });
 
   it("records the consent wording shown and the optional box; an unknown version stores the current one", async () => {
     const { rows, service } = memoryRegistrations();
-    await handleRegistration(
-      form({ ...person, idempotencyKey: key, updates: "yes", consentVersion: "2026-11-23" }),
+    await submit(
+      { ...person, idempotencyKey: key, updates: "yes", consentVersion: "2026-11-23" },
       service,
-      { info: vi.fn() },
     );
-    await handleRegistration(
-      form({ ...person, email: "kim@example.com", consentVersion: "1999-01-01" }),
-      service,
-      { info: vi.fn() },
-    );
+    await submit({ ...person, email: "kim@example.com", consentVersion: "1999-01-01" }, service);
     expect([...rows.values()].map((r) => r.consent)).toEqual([
       { version: "2026-11-23", wantsUpdates: true },
       { version: currentConsentVersion, wantsUpdates: false },
@@ -110,70 +109,39 @@ describe("handleRegistration", () => {
 
   it("redirects a form posted without JavaScript (no key) to the thank-you page with 303; the JavaScript path gets data", async () => {
     const { service } = memoryRegistrations();
-    const noJs = await handleRegistration(form(person), service, { info: vi.fn() });
-    expect(noJs).toEqual({
-      result: { status: "success" },
-      status: 200,
-      redirectTo: "/register-interest/thank-you",
-    });
-    const bot = await handleRegistration(form({ ...person, website: "x" }), service, {
-      info: vi.fn(),
-    });
-    expect(bot.redirectTo).toBe("/register-interest/thank-you");
-    const js = await handleRegistration(form({ ...person, idempotencyKey: key }), service, {
-      info: vi.fn(),
-    });
-    expect(js.redirectTo).toBeUndefined();
+    const noJs = await submit(person, service);
+    expect(noJs).toEqual({ result: { status: "success" }, status: 200, redirectTo: thankYou });
+    expect((await submit({ ...person, website: "x" }, service)).redirectTo).toBe(thankYou);
+    expect((await submit({ ...person, idempotencyKey: key }, service)).redirectTo).toBeUndefined();
     // An invalid form is shown again, never redirected, with the box as it was.
-    const invalid = await handleRegistration(
-      form({ ...person, email: "sam@", updates: "yes" }),
-      service,
-      { info: vi.fn() },
-    );
+    const invalid = await submit({ ...person, email: "sam@", updates: "yes" }, service);
     expect(invalid).toMatchObject({ status: 400, result: { wantsUpdates: true } });
     expect(invalid.redirectTo).toBeUndefined();
   });
 
   it("answers a replayed submission as a success without a second row", async () => {
     const { rows, service } = memoryRegistrations();
-    const body = form({ ...person, idempotencyKey: key });
     const log = vi.fn();
-    await handleRegistration(body, service, { info: log });
-    const again = await handleRegistration(body, service, { info: log });
+    await submit({ ...person, idempotencyKey: key }, service, log);
+    const again = await submit({ ...person, idempotencyKey: key }, service, log);
     expect(again.result).toEqual({ status: "success" });
     expect(rows.size).toBe(1);
-    expect(log).toHaveBeenLastCalledWith(
-      { outcome: "duplicate", registrationId: `id-${key}` },
-      "registration",
-    );
+    expect(log).toHaveBeenLastCalledWith(...logged("duplicate"));
   });
 
   it("derives the key from the details when the form came without one (no JavaScript)", async () => {
     const { rows, service } = memoryRegistrations();
-    await handleRegistration(form(person), service, { info: vi.fn() });
-    await handleRegistration(form({ ...person, idempotencyKey: "not-a-uuid" }), service, {
-      info: vi.fn(),
-    });
+    await submit(person, service);
+    await submit({ ...person, idempotencyKey: "not-a-uuid" }, service);
     expect(rows.size).toBe(1);
     const [stored] = rows.values();
-    expect(stored?.idempotencyKey).toBe(
-      await deriveIdempotencyKey({
-        name: "Sam Carter",
-        email: "sam@example.co.uk",
-        phone: null,
-        message: null,
-      }),
-    );
+    expect(stored?.idempotencyKey).toBe(await deriveIdempotencyKey(cleaned));
     expect(stored?.clientTimestamp).toBeNull();
   });
 
   it("answers 400 with the values and a message per field", async () => {
     const { rows, service } = memoryRegistrations();
-    const outcome = await handleRegistration(
-      form({ ...person, email: "sam@", phone: "call me" }),
-      service,
-      { info: vi.fn() },
-    );
+    const outcome = await submit({ ...person, email: "sam@", phone: "call me" }, service);
     expect(outcome.status).toBe(400);
     expect(outcome.result).toMatchObject({
       status: "invalid",
@@ -188,25 +156,14 @@ describe("handleRegistration", () => {
 
   it("answers a filled honeypot like a success and stores nothing", async () => {
     const { rows, service } = memoryRegistrations();
-    const outcome = await handleRegistration(
-      form({ ...person, website: "https://spam.example" }),
-      service,
-      { info: vi.fn() },
-    );
-    expect(outcome).toEqual({
-      result: { status: "success" },
-      status: 200,
-      redirectTo: "/register-interest/thank-you",
-    });
+    const outcome = await submit({ ...person, website: "https://spam.example" }, service);
+    expect(outcome).toEqual({ result: { status: "success" }, status: 200, redirectTo: thankYou });
     expect(rows.size).toBe(0);
   });
 
   it("answers 503 with Retry-After when the database is unavailable", async () => {
-    const down: RegistrationService = {
-      register: () => Promise.reject(new StorageUnavailableError("database unreachable")),
-      ...linkStubs,
-    };
-    const outcome = await handleRegistration(form(person), down, { info: vi.fn() });
+    const down = failing(new StorageUnavailableError("database unreachable"));
+    const outcome = await submit(person, down);
     expect(outcome.status).toBe(503);
     expect(outcome.headers).toEqual({ "Retry-After": "5" });
     expect(outcome.result).toMatchObject({
@@ -216,13 +173,7 @@ describe("handleRegistration", () => {
   });
 
   it("lets unexpected errors through, so they are reported as 500", async () => {
-    const broken: RegistrationService = {
-      register: () => Promise.reject(new Error("bug")),
-      ...linkStubs,
-    };
-    await expect(handleRegistration(form(person), broken, { info: vi.fn() })).rejects.toThrow(
-      "bug",
-    );
+    await expect(submit(person, failing(new Error("bug")))).rejects.toThrow("bug");
   });
 });
 
