@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 import {
   backoffDelayMs,
@@ -22,9 +22,25 @@ async function visitedSite() {
   const visits: Array<Promise<unknown>> = [];
   const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   const visit = () => visits.push(fetch(`http://127.0.0.1:${port}/`).then((r) => r.text()));
+  onTestFinished(async () => {
+    await Promise.allSettled(visits);
+    site.close();
+  });
   return {
-    visit,
     pause,
+    /** A started sampler, stopped when the test finishes (before the site closes). */
+    sampler(...args: Parameters<typeof visitorDelaySampler>) {
+      const sampler = visitorDelaySampler(...args);
+      sampler.start();
+      onTestFinished(() => sampler.stop());
+      return sampler;
+    },
+    /** A pause of `ms`, then a visit, and 50 ms for the sampler to see it. */
+    async visitAfter(ms: number) {
+      await pause(ms);
+      visit();
+      await pause(50);
+    },
     /** The loop held for `slices` slices of `sliceMs`, with a visit every `visitEvery`. */
     async hold(slices: number, sliceMs: number, visitEvery?: number) {
       for (let i = 0; i < slices; i++) {
@@ -36,30 +52,22 @@ async function visitedSite() {
         await pause(1);
       }
     },
-    async close() {
-      await Promise.allSettled(visits);
-      site.close();
-    },
   };
 }
 
 describe("backoffDelayMs", () => {
-  it("doubles the ceiling with each attempt", () => {
-    const atTop = () => 0.999_999;
-    expect(backoffDelayMs(1, policy, atTop)).toBe(1_999);
-    expect(backoffDelayMs(2, policy, atTop)).toBe(3_999);
-    expect(backoffDelayMs(5, policy, atTop)).toBe(31_999);
-  });
-
-  it("never exceeds the cap, however many attempts", () => {
-    expect(backoffDelayMs(9, policy, () => 0.999_999)).toBe(511_999);
-    expect(backoffDelayMs(10, policy, () => 0.999_999)).toBe(599_999);
-    expect(backoffDelayMs(5_000, policy, () => 0.999_999)).toBe(599_999);
-  });
-
-  it("can be anywhere from zero up to the ceiling (full jitter)", () => {
-    expect(backoffDelayMs(3, policy, () => 0)).toBe(0);
-    expect(backoffDelayMs(3, policy, () => 0.5)).toBe(4_000);
+  const top = 0.999_999;
+  it.each([
+    [1, top, 1_999, "doubles the ceiling with each attempt"],
+    [2, top, 3_999, "doubles the ceiling with each attempt"],
+    [5, top, 31_999, "doubles the ceiling with each attempt"],
+    [9, top, 511_999, "never exceeds the cap, however many attempts"],
+    [10, top, 599_999, "never exceeds the cap, however many attempts"],
+    [5_000, top, 599_999, "never exceeds the cap, however many attempts"],
+    [3, 0, 0, "can be anywhere from zero up to the ceiling (full jitter)"],
+    [3, 0.5, 4_000, "can be anywhere from zero up to the ceiling (full jitter)"],
+  ])("attempt %i with draw %d waits %i ms: %s", (attempt, draw, expected) => {
+    expect(backoffDelayMs(attempt, policy, () => draw)).toBe(expected);
   });
 
   it("stays within [0, min(cap, base * 2^(n-1))) for any attempt and random draw", () => {
@@ -114,10 +122,8 @@ describe("the mail retry schedule (docs/operations.md: about a day)", () => {
   });
 
   it("gives up at once on a row queued more than a day ago", () => {
-    const queued = new Date("2026-11-20T00:00:00.000Z");
-    expect(
-      nextRetryAt(1, queued, new Date("2026-11-21T00:00:01.000Z"), DEFAULT_MAIL_OPTIONS),
-    ).toBeNull();
+    const [queued, now] = [new Date("2026-11-20T00:00:00Z"), new Date("2026-11-21T00:00:01Z")];
+    expect(nextRetryAt(1, queued, now, DEFAULT_MAIL_OPTIONS)).toBeNull();
   });
 });
 
@@ -131,79 +137,51 @@ describe("the outbox's pace", () => {
       now: () => now,
       sample: () => utilization,
     });
-    expect(shouldWait()).toBe(true);
-    now = 9_999;
-    expect(shouldWait()).toBe(true);
-    now = 10_000;
-    expect(shouldWait()).toBe(false); // sends once, then may wait again
-    now = 10_500;
-    expect(shouldWait()).toBe(true);
-    utilization = 0.2;
-    expect(shouldWait()).toBe(false);
-    utilization = 0.95;
-    now = 11_000;
-    expect(shouldWait()).toBe(true); // a fresh wait, counted from here
-    now = 20_999;
-    expect(shouldWait()).toBe(true);
+    for (const [at, busy, waits] of [
+      [0, 0.95, true],
+      [9_999, 0.95, true],
+      [10_000, 0.95, false], // sends once, then may wait again
+      [10_500, 0.95, true],
+      [10_500, 0.2, false],
+      [11_000, 0.95, true], // a fresh wait, counted from here
+      [20_999, 0.95, true],
+    ] as const) {
+      [now, utilization] = [at, busy];
+      expect(shouldWait(), `at ${at} ms, ${busy} busy`).toBe(waits);
+    }
   });
 
   it("measures how late the real event loop runs for visitors: not while it waits, not without requests, but while it is blocked and requests arrive", async () => {
-    const { visit, pause, hold, close } = await visitedSite();
-    const delay = visitorDelaySampler(300);
-    delay.start();
-    /** The loop held in 200 ms slices, as a long synchronous task would, `visiting` or not. */
-    const block = (visiting: boolean) => hold(2, 200, visiting ? 1 : undefined);
-    try {
-      await pause(300);
-      visit();
-      await pause(50);
-      // A loop that only waits runs its timers on time (a busy machine makes them a little late).
-      expect(delay.sample()).toBeLessThan(100);
-      await block(false);
-      await pause(350);
-      // Late, but no one asked for anything meanwhile: only the outbox would wait.
-      expect(delay.sample()).toBe(0);
-      await block(true);
-      await pause(350);
-      visit();
-      await pause(50);
-      expect(delay.sample()).toBeGreaterThan(150);
-      // Until the next window is full, the last one's figure stands.
-      expect(delay.sample()).toBeGreaterThan(150);
-      await pause(300);
-      visit();
-      await pause(50);
-      expect(delay.sample()).toBeLessThan(100);
-    } finally {
-      delay.stop();
-      await close();
-    }
+    const { pause, sampler, visitAfter, hold } = await visitedSite();
+    const delay = sampler(300);
+    await visitAfter(300);
+    // A loop that only waits runs its timers on time (a busy machine makes them a little late).
+    expect(delay.sample()).toBeLessThan(100);
+    // The loop held in 200 ms slices, as a long synchronous task would, first with no visits.
+    await hold(2, 200);
+    await pause(350);
+    // Late, but no one asked for anything meanwhile: only the outbox would wait.
+    expect(delay.sample()).toBe(0);
+    await hold(2, 200, 1);
+    await visitAfter(350);
+    expect(delay.sample()).toBeGreaterThan(150);
+    // Until the next window is full, the last one's figure stands.
+    expect(delay.sample()).toBeGreaterThan(150);
+    await visitAfter(300);
+    expect(delay.sample()).toBeLessThan(100);
   });
 
   it("counts a loop busy 80% of the window as saturated when asked to, though short slices keep it on time", async () => {
-    const { visit, pause, hold, close } = await visitedSite();
-    /** 400 ms of the loop held in 20 ms slices, with requests arriving. */
-    const busy = () => hold(20, 20, 5);
-    const plain = visitorDelaySampler(300);
-    const host = visitorDelaySampler(300, 0.8);
-    plain.start();
-    host.start();
-    try {
-      await pause(300);
-      visit();
-      await pause(50);
-      expect(host.sample()).toBeLessThan(100);
-      await busy();
-      expect(host.sample()).toBeGreaterThanOrEqual(10_000);
-      expect(plain.sample()).toBeLessThan(100);
-      await pause(350);
-      visit();
-      await pause(50);
-      expect(host.sample()).toBeLessThan(100);
-    } finally {
-      plain.stop();
-      host.stop();
-      await close();
-    }
+    const { sampler, visitAfter, hold } = await visitedSite();
+    const plain = sampler(300);
+    const host = sampler(300, 0.8);
+    await visitAfter(300);
+    expect(host.sample()).toBeLessThan(100);
+    // 400 ms of the loop held in 20 ms slices, with requests arriving.
+    await hold(20, 20, 5);
+    expect(host.sample()).toBeGreaterThanOrEqual(10_000);
+    expect(plain.sample()).toBeLessThan(100);
+    await visitAfter(350);
+    expect(host.sample()).toBeLessThan(100);
   });
 });
