@@ -29,78 +29,65 @@ const announcement: MailJob = {
   },
 };
 
-function tokenIn(url: string) {
-  return new URL(url).searchParams.get("token") ?? "";
+const options = { siteOrigin, linkKey: key };
+/** The mail built for `job`, with the registration changed by `changes`: headers, both parts. */
+function build(job: MailJob, changes: Partial<typeof registration> = {}) {
+  const mail = buildEmail({ ...job, registration: { ...registration, ...changes } }, options);
+  const headers = mail.headers as Record<string, string>;
+  return { mail, headers, text: String(mail.text), html: String(mail.html) };
 }
+const tokenIn = (url: string) => new URL(url).searchParams.get("token") ?? "";
+const verified = (url: string | undefined, purpose: "confirm" | "unsubscribe", at: Date) =>
+  verifyToken(key, tokenIn(url ?? ""), purpose, at);
+const genuine = { ok: true, registrationId: registration.id };
 
 describe("buildEmail", () => {
   it("builds the confirmation: both parts, a genuine 7-day link under SITE_URL, both unsubscribe headers", () => {
-    const mail = buildEmail(confirmation, { siteOrigin, linkKey: key });
+    const { mail, headers, text, html } = build(confirmation);
     expect(mail.to).toBe(registration.email);
     expect(mail.subject).toBe("Please confirm your email address for Meridian Men's Health");
-    const confirmUrl = /https:\/\/\S+\/register-interest\/confirm\?token=\S+/.exec(
-      String(mail.text),
-    )?.[0];
+    const confirmUrl = /https:\/\/\S+\/register-interest\/confirm\?token=\S+/.exec(text)?.[0];
     expect(confirmUrl?.startsWith(`${siteOrigin}/register-interest/confirm?token=`)).toBe(true);
-    const verified = verifyToken(
-      key,
-      tokenIn(confirmUrl ?? ""),
-      "confirm",
-      new Date("2026-11-30T09:59:59Z"),
-    );
-    expect(verified).toEqual({ ok: true, registrationId: registration.id });
-    expect(String(mail.text)).toContain("Monday, 30 November 2026 at 10:00");
-    expect(String(mail.html)).toContain(`href="${confirmUrl?.replaceAll("&", "&amp;")}"`);
+    expect(verified(confirmUrl, "confirm", new Date("2026-11-30T09:59:59Z"))).toEqual(genuine);
+    expect(text).toContain("Monday, 30 November 2026 at 10:00");
+    expect(html).toContain(`href="${confirmUrl?.replaceAll("&", "&amp;")}"`);
 
-    const headers = mail.headers as Record<string, string>;
     expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     const unsubscribe = /^<(https:\/\/clinic\.example\/unsubscribe\?token=[^>]+)>$/.exec(
       headers["List-Unsubscribe"] ?? "",
     )?.[1];
-    expect(verifyToken(key, tokenIn(unsubscribe ?? ""), "unsubscribe", new Date())).toEqual({
-      ok: true,
-      registrationId: registration.id,
-    });
-    expect(String(mail.text)).toContain(unsubscribe);
+    expect(verified(unsubscribe, "unsubscribe", new Date())).toEqual(genuine);
+    expect(text).toContain(unsubscribe);
     expect(mail.messageId).toBe(`<${confirmation.outboxId}@clinic.example>`);
   });
 
   it("puts nothing the registrant typed but the address into a confirmation, which no one has confirmed yet", () => {
     const lure = "URGENT verify your account at https://evil.example/login";
-    const job = { ...confirmation, registration: { ...registration, name: lure } };
-    const mail = buildEmail(job, { siteOrigin, linkKey: key });
-    for (const part of [mail.text, mail.html, mail.subject, JSON.stringify(mail.to)]) {
-      expect(String(part)).not.toContain("URGENT");
-      expect(String(part)).not.toContain("evil.example");
+    const { mail, text, html } = build(confirmation, { name: lure });
+    for (const part of [text, html, String(mail.subject), JSON.stringify(mail.to)]) {
+      expect(part).not.toContain("URGENT");
+      expect(part).not.toContain("evil.example");
     }
-    expect(String(mail.text)).toMatch(/^Hello,\n/);
+    expect(text).toMatch(/^Hello,\n/);
     // Once confirmed, the announcement greets the person by the name they gave.
-    const launch = buildEmail(
-      { ...announcement, registration: { ...registration, name: "Sam Carter" } },
-      { siteOrigin, linkKey: key },
-    );
-    expect(String(launch.text)).toMatch(/^Hello Sam Carter,\n/);
-    expect(launch.to).toEqual({ name: "Sam Carter", address: registration.email });
+    const launch = build(announcement, { name: "Sam Carter" });
+    expect(launch.text).toMatch(/^Hello Sam Carter,\n/);
+    expect(launch.mail.to).toEqual({ name: "Sam Carter", address: registration.email });
   });
 
   it("escapes everything a person or staff wrote in the HTML part, and keeps it plain in the text", () => {
-    const mail = buildEmail(announcement, { siteOrigin, linkKey: key });
-    expect(String(mail.html)).not.toContain("<script>");
-    expect(String(mail.html)).toContain("Hello alert(1) =HYPERLINK(&quot;x&quot;),");
-    expect(String(mail.html)).toMatch(/^<!doctype html>\n<html lang="en-GB">/);
-    expect(String(mail.html)).toMatch(/<title>[^<]+<\/title>/);
-    expect(String(mail.text)).toContain('Hello alert(1) =HYPERLINK("x"),');
+    const { text, html } = build(announcement);
+    expect(html).not.toContain("<script>");
+    expect(html).toContain("Hello alert(1) =HYPERLINK(&quot;x&quot;),");
+    expect(html).toMatch(/^<!doctype html>\n<html lang="en-GB">/);
+    expect(html).toMatch(/<title>[^<]+<\/title>/);
+    expect(text).toContain('Hello alert(1) =HYPERLINK("x"),');
   });
 
   describe("a typed name in an announcement: the person's words, never a link", () => {
     /** Every address or domain name in the text, as a mail client would find them to link. */
     const linkable = (text: string) =>
       text.match(/[\p{L}\p{N}._%+-]+@[\p{L}\p{N}.-]+|(?:[\p{L}\p{N}-]+\.)+\p{L}{2,}/gu) ?? [];
-    const announce = (name: string) =>
-      buildEmail(
-        { ...announcement, registration: { ...registration, name } },
-        { siteOrigin, linkKey: key },
-      );
 
     it.each([
       ['Dave "Admin" <root@evil.example> https://evil.example', 'Dave "Admin"'],
@@ -114,54 +101,45 @@ describe("buildEmail", () => {
       ["محمد علي", "محمد علي"],
       ["李小龍", "李小龍"],
     ])("%j greets and addresses %j", (typed, shown) => {
-      const mail = announce(typed);
-      expect(String(mail.text).split("\n")[0]).toBe(`Hello ${shown},`);
-      expect(String(mail.html)).toContain(`Hello ${escapeHtml(shown)},`);
+      const { mail, text, html } = build(announcement, { name: typed });
+      expect(text.split("\n")[0]).toBe(`Hello ${shown},`);
+      expect(html).toContain(`Hello ${escapeHtml(shown)},`);
       expect(mail.to).toEqual({ name: shown, address: registration.email });
-      for (const part of [mail.text, mail.html, JSON.stringify(mail.to)]) {
-        expect(String(part)).not.toMatch(/evil|live|toor|\u202E|\u202C/);
+      for (const part of [text, html, JSON.stringify(mail.to)]) {
+        expect(part).not.toMatch(/evil|live|toor|\u202E|\u202C/);
       }
       // The only links in the text part are the clinic's own (the staff's body has one).
-      expect(new Set(linkable(String(mail.text)))).toEqual(new Set(["clinic.example"]));
+      expect(new Set(linkable(text))).toEqual(new Set(["clinic.example"]));
     });
 
     it.each(["https://evil.example", "<root@evil.example>", "\u202E \u202C", "  "])(
       "%j leaves no name: a neutral greeting, and the address alone in To",
       (typed) => {
-        const mail = announce(typed);
-        expect(String(mail.text)).toMatch(/^Hello there,\n/);
+        const { mail, text } = build(announcement, { name: typed });
+        expect(text).toMatch(/^Hello there,\n/);
         expect(mail.to).toBe(registration.email);
       },
     );
   });
 
   it("promises what the person chose: news before we open only to those who asked for it", () => {
-    const plain = String(buildEmail(confirmation, { siteOrigin, linkKey: key }).text);
+    const plain = build(confirmation).text;
     expect(plain).toContain("we will send you one email when we are registered");
     expect(plain).not.toContain("news");
-    const withNews = String(
-      buildEmail(
-        { ...confirmation, registration: { ...registration, wantsUpdates: true } },
-        { siteOrigin, linkKey: key },
-      ).text,
-    );
+    const withNews = build(confirmation, { wantsUpdates: true }).text;
     expect(withNews).not.toContain("one email");
     expect(withNews).toContain("we will send you occasional news before we open, as you asked");
   });
 
   it("frames an announcement: the staff's subject, paragraphs, and the same one-click headers", () => {
-    const mail = buildEmail(announcement, { siteOrigin, linkKey: key });
+    const { mail, headers, text, html } = build(announcement);
     expect(mail.subject).toBe("We are open");
-    expect(String(mail.text)).toContain(
-      "We are open from today.\n\nBook at <https://clinic.example>",
-    );
-    expect(String(mail.html)).toContain(
+    expect(text).toContain("We are open from today.\n\nBook at <https://clinic.example>");
+    expect(html).toContain(
       '<p style="margin:0 0 16px;">Book at &lt;https://clinic.example&gt; &amp; call us.<br>Second line.</p>',
     );
-    expect((mail.headers as Record<string, string>)["List-Unsubscribe-Post"]).toBe(
-      "List-Unsubscribe=One-Click",
-    );
+    expect(headers["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
     // The same row makes the same message (a resend after a crash is recognisable).
-    expect(buildEmail(announcement, { siteOrigin, linkKey: key })).toEqual(mail);
+    expect(build(announcement).mail).toEqual(mail);
   });
 });
