@@ -20,6 +20,8 @@ for (const backend of backends) {
     const start = new Date("2026-11-23T12:00:00.000Z");
     let clock = start;
 
+    const at = (days: number, ms = 0) => new Date(start.getTime() + days * DAY + ms);
+
     async function setUp(extra?: Record<string, string>) {
       const p: TestPlace = await backend.fresh(extra);
       cleanups.push(p.drop);
@@ -28,7 +30,10 @@ for (const backend of backends) {
       const side = createDatabase(p.env, logger);
       cleanups.push(() => side.db.destroy());
       const key = await loadLinkKey(side.db);
-      return { storage, key, db: side.db };
+      const { registrations, admin } = storage;
+      const register = async (values?: Parameters<typeof newRegistration>[1]) =>
+        (await registrations.register(newRegistration("subscription", values))).registration;
+      return { registrations, admin, register, key, db: side.db };
     }
 
     afterEach(async () => {
@@ -38,104 +43,75 @@ for (const backend of backends) {
     });
 
     it("confirms once with a genuine link; a second click is harmless; the spreadsheet hears of it once", async () => {
-      const { storage, key } = await setUp(SPREADSHEET);
-      const { registration } = await storage.registrations.register(
-        newRegistration("subscription"),
-      );
+      const { registrations, admin, register, key } = await setUp(SPREADSHEET);
+      const registration = await register();
       const token = confirmToken(key, registration.id, new Date(registration.receivedAt));
 
-      clock = new Date(start.getTime() + 3 * DAY);
-      expect(await storage.registrations.confirm(token)).toEqual({
-        kind: "confirmed",
-        firstTime: true,
-      });
-      clock = new Date(start.getTime() + 4 * DAY);
-      expect(await storage.registrations.confirm(token)).toEqual({
-        kind: "confirmed",
-        firstTime: false,
-      });
-      const [shown] = await storage.admin.findByEmail(registration.email);
-      expect(shown?.confirmedAt).toBe(new Date(start.getTime() + 3 * DAY).toISOString());
+      clock = at(3);
+      expect(await registrations.confirm(token)).toEqual({ kind: "confirmed", firstTime: true });
+      clock = at(4);
+      expect(await registrations.confirm(token)).toEqual({ kind: "confirmed", firstTime: false });
+      const [shown] = await admin.findByEmail(registration.email);
+      expect(shown?.confirmedAt).toBe(at(3).toISOString());
       // The registration itself, then one status delivery.
-      expect((await storage.admin.outboxSummary()).kinds.spreadsheet.counts.pending).toBe(2);
+      expect((await admin.outboxSummary()).kinds.spreadsheet.counts.pending).toBe(2);
       // Long after the link expired, it still says "confirmed", never "expired".
-      clock = new Date(start.getTime() + 40 * DAY);
-      expect(await storage.registrations.confirm(token)).toEqual({
-        kind: "confirmed",
-        firstTime: false,
-      });
+      clock = at(40);
+      expect(await registrations.confirm(token)).toEqual({ kind: "confirmed", firstTime: false });
     });
 
     it("refuses forged, altered and expired links and changes nothing", async () => {
-      const { storage, key } = await setUp();
-      const { registration } = await storage.registrations.register(
-        newRegistration("subscription"),
-      );
+      const { registrations, admin, register, key } = await setUp();
+      const registration = await register();
       const token = confirmToken(key, registration.id, start);
       const altered = token.slice(0, -1) + (token.endsWith("A") ? "B" : "A");
       const forged = confirmToken("f".repeat(64), registration.id, start);
       const otherId = confirmToken(key, "00000000-0000-4000-8000-000000000000", start);
       for (const bad of [altered, forged, "", "nonsense", unsubscribeToken(key, registration.id)]) {
-        expect(await storage.registrations.confirm(bad)).toEqual({ kind: "invalid" });
+        expect(await registrations.confirm(bad)).toEqual({ kind: "invalid" });
       }
-      expect(await storage.registrations.confirm(otherId)).toEqual({ kind: "gone" });
-      clock = new Date(start.getTime() + 7 * DAY);
-      expect(await storage.registrations.confirm(token)).toEqual({ kind: "expired" });
-      const [shown] = await storage.admin.findByEmail(registration.email);
+      expect(await registrations.confirm(otherId)).toEqual({ kind: "gone" });
+      clock = at(7);
+      expect(await registrations.confirm(token)).toEqual({ kind: "expired" });
+      const [shown] = await admin.findByEmail(registration.email);
       expect(shown?.confirmedAt).toBeNull();
     });
 
     it("unsubscribes every registration of the address, drops its queued mail, and is safe to repeat", async () => {
-      const { storage, key } = await setUp(SPREADSHEET);
-      const first = await storage.registrations.register(
-        newRegistration("subscription", { email: "Alex@Example.com" }),
-      );
-      await storage.registrations.register(
-        newRegistration("subscription", { email: "alex@example.com" }),
-      );
-      const other = await storage.registrations.register(newRegistration("subscription"));
-      const token = unsubscribeToken(key, first.registration.id);
+      const { registrations, admin, register, key } = await setUp(SPREADSHEET);
+      const first = await register({ email: "Alex@Example.com" });
+      await register({ email: "alex@example.com" });
+      const other = await register();
+      const token = unsubscribeToken(key, first.id);
 
-      expect(await storage.registrations.checkUnsubscribe(token)).toEqual({
-        kind: "valid",
-        alreadyUnsubscribed: false,
-      });
-      expect(await storage.registrations.unsubscribe(token)).toEqual({
-        kind: "unsubscribed",
-        firstTime: true,
-      });
-      expect(await storage.registrations.unsubscribe(token)).toEqual({
-        kind: "unsubscribed",
-        firstTime: false,
-      });
-      expect(await storage.registrations.checkUnsubscribe(token)).toEqual({
-        kind: "valid",
-        alreadyUnsubscribed: true,
-      });
-      const shown = await storage.admin.findByEmail("alex@example.com");
-      expect(shown.map((r) => r.unsubscribedAt)).toEqual([
-        start.toISOString(),
-        start.toISOString(),
-      ]);
+      const check = () => registrations.checkUnsubscribe(token);
+      const unsubscribe = () => registrations.unsubscribe(token);
+      expect(await check()).toEqual({ kind: "valid", alreadyUnsubscribed: false });
+      expect(await unsubscribe()).toEqual({ kind: "unsubscribed", firstTime: true });
+      expect(await unsubscribe()).toEqual({ kind: "unsubscribed", firstTime: false });
+      expect(await check()).toEqual({ kind: "valid", alreadyUnsubscribed: true });
+      const shown = await admin.findByEmail("alex@example.com");
+      const now = start.toISOString();
+      expect(shown.map((r) => r.unsubscribedAt)).toEqual([now, now]);
       expect(shown.flatMap((r) => r.emails)).toEqual([]);
-      const [untouched] = await storage.admin.findByEmail(other.registration.email);
+      const [untouched] = await admin.findByEmail(other.email);
       expect(untouched?.unsubscribedAt).toBeNull();
       expect(untouched?.emails).toHaveLength(1);
-      const summary = await storage.admin.outboxSummary();
+      const summary = await admin.outboxSummary();
       // Three registrations, two status deliveries (one per unsubscribed registration).
       expect(summary.kinds.spreadsheet.counts.pending).toBe(5);
       expect(summary.kinds.mail.counts.pending).toBe(1);
 
-      for (const bad of ["", token.slice(0, -2), confirmToken(key, first.registration.id, start)]) {
-        expect(await storage.registrations.checkUnsubscribe(bad)).toEqual({ kind: "invalid" });
-        expect(await storage.registrations.unsubscribe(bad)).toEqual({ kind: "invalid" });
+      for (const bad of ["", token.slice(0, -2), confirmToken(key, first.id, start)]) {
+        expect(await registrations.checkUnsubscribe(bad)).toEqual({ kind: "invalid" });
+        expect(await registrations.unsubscribe(bad)).toEqual({ kind: "invalid" });
       }
-      await storage.admin.eraseByEmail("alex@example.com");
-      expect(await storage.registrations.unsubscribe(token)).toEqual({ kind: "gone" });
+      await admin.eraseByEmail("alex@example.com");
+      expect(await unsubscribe()).toEqual({ kind: "gone" });
     });
 
     it("purges unconfirmed registrations after 30 days, keeping confirmed ones and older rows without consent", async () => {
-      const { storage, key, db } = await setUp();
+      const { registrations, admin, register, key, db } = await setUp();
       // Stored before consent was recorded (migration 004): never sent a confirmation.
       await db
         .insertInto("registrations")
@@ -154,28 +130,19 @@ for (const backend of backends) {
           unsubscribed_at: null,
         })
         .execute();
-      const stale = await storage.registrations.register(
-        newRegistration("subscription", { name: "Stale" }),
-      );
-      const confirmed = await storage.registrations.register(
-        newRegistration("subscription", { name: "Kept" }),
-      );
-      await storage.registrations.confirm(confirmToken(key, confirmed.registration.id, start));
-      clock = new Date(start.getTime() + 29 * DAY);
-      const recent = await storage.registrations.register(
-        newRegistration("subscription", { name: "Recent" }),
-      );
+      const stale = await register({ name: "Stale" });
+      const confirmed = await register({ name: "Kept" });
+      await registrations.confirm(confirmToken(key, confirmed.id, start));
+      clock = at(29);
+      const recent = await register({ name: "Recent" });
 
-      clock = new Date(start.getTime() + 30 * DAY + 1);
-      const result = await storage.admin.purgeUnconfirmed();
-      expect(result).toEqual({
-        cutoff: new Date(start.getTime() + 1).toISOString(),
-        deleted: 1,
-      });
-      const names = (await storage.admin.exportAll()).map((r) => r.name);
+      clock = at(30, 1);
+      const result = await admin.purgeUnconfirmed();
+      expect(result).toEqual({ cutoff: at(0, 1).toISOString(), deleted: 1 });
+      const names = (await admin.exportAll()).map((r) => r.name);
       expect(names).toEqual(["Before consent", "Kept", "Recent"]);
-      expect(await storage.admin.findByEmail(stale.registration.email)).toEqual([]);
-      expect(recent.registration.consent?.version).toBe("2026-11-23");
+      expect(await admin.findByEmail(stale.email)).toEqual([]);
+      expect(recent.consent?.version).toBe("2026-11-23");
     });
   });
 }
