@@ -21,20 +21,24 @@ import {
 import { showRegistrations } from "../support/email-links.ts";
 import { tabTo, viewports } from "../support/site.ts";
 
+/** The rows a query returns from the e2e server's database. */
+const rowsOf = <T>(sql: string, ...params: string[]) =>
+  withDatabase((db) => db.prepare(sql).all(...params) as T[]);
+
+/** Every registrant's address, for the audit trail's check. */
+const addresses: string[] = [];
+
 /** A registration through the public form, as a person makes it. */
 async function registered(label: string) {
   const person = newRegistration(label);
   const posted = await postRegistration(baseURL, person);
   expect(posted.status).toBeLessThan(400);
-  const id = withDatabase(
-    (db) =>
-      (
-        db.prepare("SELECT id FROM registrations WHERE email = ?").get(person.email) as {
-          id: string;
-        }
-      ).id,
+  addresses.push(person.email);
+  const [row] = rowsOf<{ id: string }>(
+    "SELECT id FROM registrations WHERE email = ?",
+    person.email,
   );
-  return { ...person, id };
+  return { ...person, id: row!.id };
 }
 
 /** Its confirmation email went two hours ago: the per-address gap has passed. */
@@ -50,27 +54,18 @@ function confirmationSentLongAgo(registrationId: string) {
 }
 
 const auditOf = (registrationId: string) =>
-  withDatabase((db) =>
-    (
-      db
-        .prepare("SELECT action FROM audit_trail WHERE registration_id = ? ORDER BY id")
-        .all(registrationId) as { action: string }[]
-    ).map((r) => r.action),
-  );
-
-const everyAuditLine = () =>
-  withDatabase((db) => JSON.stringify(db.prepare("SELECT * FROM audit_trail").all()));
+  rowsOf<{ action: string }>(
+    "SELECT action FROM audit_trail WHERE registration_id = ? ORDER BY id",
+    registrationId,
+  ).map((r) => r.action);
 
 test.describe.configure({ mode: "serial" });
-
-const addresses: string[] = [];
 
 test("a manager finds a person by the exact address, and a miss says only that", async ({
   page,
   context,
 }) => {
   const person = await registered("people-find");
-  addresses.push(person.email);
   await signInAs(context, seedStaff("manager"));
   await page.goto(`${consoleURL}/console/people`);
   await page.getByLabel("Email address").fill(person.email.replace("people-find", "people-fin"));
@@ -91,12 +86,8 @@ test("a manager finds a person by the exact address, and a miss says only that",
     ["Confirmed the address", "No"],
     ["Asked for news before we open", "No"],
   ]) {
-    await expect(
-      record
-        .locator("div", { has: page.locator("dt", { hasText: label }) })
-        .locator("dd")
-        .first(),
-    ).toHaveText(value!);
+    const dt = page.locator("dt", { hasText: label });
+    await expect(record.locator("div", { has: dt }).locator("dd").first()).toHaveText(value!);
   }
   await expect(record).toContainText("We will email you now to confirm your address");
   await expect(record).toContainText("Confirmation email:");
@@ -108,7 +99,6 @@ test("the subject-access copy downloads as JSON and prints without the console's
   context,
 }) => {
   const person = await registered("people-sar");
-  addresses.push(person.email);
   // Compared with the CLI's output below: let the confirmation email go first.
   await expect
     .poll(() =>
@@ -163,7 +153,6 @@ test("re-sending the confirmation works within the per-address limits and is ref
   context,
 }) => {
   const person = await registered("people-resend");
-  addresses.push(person.email);
   const confirmations = () =>
     count(
       "SELECT count(*) AS n FROM outbox WHERE registration_id = ? AND topic = 'confirmation'",
@@ -200,7 +189,6 @@ test("erasing needs the address typed again; afterwards only a record without it
   // An erasure waits out a confirmation in flight (up to 22 s, decision 154); the CLI runs twice.
   test.setTimeout(120_000);
   const person = await registered("people-erase");
-  addresses.push(person.email);
   await signInAs(context, seedStaff("manager"));
   await page.goto(`${consoleURL}/console/people/record?id=${person.id}`);
   const confirm = page.getByLabel("Type the email address again to confirm");
@@ -243,13 +231,9 @@ test("the CSV export is a download for managers, and its count is audited", asyn
   );
   const rows = (await response.text()).trim().split("\r\n").length - 1;
   expect(rows).toBe(count("SELECT count(*) AS n FROM registrations"));
-  const detail = withDatabase(
-    (db) =>
-      db
-        .prepare(
-          "SELECT detail FROM audit_trail WHERE staff_id = ? AND action = 'registrations-exported'",
-        )
-        .all(manager.id) as { detail: string }[],
+  const detail = rowsOf<{ detail: string }>(
+    "SELECT detail FROM audit_trail WHERE staff_id = ? AND action = 'registrations-exported'",
+    manager.id,
   );
   expect(detail.map((d) => JSON.parse(d.detail) as unknown)).toEqual([{ count: rows }]);
 
@@ -264,7 +248,7 @@ test("the CSV export is a download for managers, and its count is audited", asyn
 
 test("no registrant's address appears anywhere in the audit trail", () => {
   expect(addresses.length).toBeGreaterThan(3);
-  const audit = everyAuditLine().toLowerCase();
+  const audit = JSON.stringify(rowsOf("SELECT * FROM audit_trail")).toLowerCase();
   for (const address of addresses) expect(audit).not.toContain(address.toLowerCase());
   expect(audit).not.toContain("@example.co.uk");
 });
@@ -274,7 +258,6 @@ test("a keyboard goes from the look-up to the record to the erase confirmation, 
   context,
 }) => {
   const person = await registered("people-keys");
-  addresses.push(person.email);
   await page.setViewportSize(viewports.mobile);
   await signInAs(context, seedStaff("manager"));
   await page.goto(`${consoleURL}/console/people`);
