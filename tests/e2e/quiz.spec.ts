@@ -22,6 +22,14 @@ test.beforeEach(async ({ context }) => {
 
 const next = (page: Page) => page.getByRole("button", { name: /^(Next|View Results)$/ });
 const previous = (page: Page) => page.getByRole("button", { name: "Previous" });
+/** The result's heading, naming the risk band. */
+const band = (page: Page, name: string) =>
+  page.getByRole("main").getByRole("heading", { level: 2, name });
+
+async function answer(page: Page, name: string) {
+  await page.getByRole("radio", { name }).click();
+  await next(page).click();
+}
 
 async function openQuiz(page: Page) {
   await page.goto("/quiz");
@@ -35,12 +43,11 @@ async function openQuiz(page: Page) {
 async function answerAll(page: Page, points: number[]) {
   for (const [i, p] of points.entries()) {
     await expect(page.getByText(`Question ${i + 1} of 10`, { exact: true })).toBeVisible();
-    await page.getByRole("radio", { name: ANSWERS[p] }).click();
-    await next(page).click();
+    await answer(page, ANSWERS[p]!);
   }
 }
 
-for (const [total, band] of [
+for (const [total, name] of [
   [0, "Low Risk"],
   [10, "Low Risk"],
   [11, "Moderate Risk"],
@@ -49,10 +56,10 @@ for (const [total, band] of [
   [21, "Higher Risk"],
   [40, "Higher Risk"],
 ] as const) {
-  test(`a total of ${total} shows ${band}`, async ({ page }) => {
+  test(`a total of ${total} shows ${name}`, async ({ page }) => {
     await openQuiz(page);
     await answerAll(page, pointsFor(total));
-    const heading = page.getByRole("main").getByRole("heading", { level: 2, name: band });
+    const heading = band(page, name);
     await expect(heading).toBeVisible();
     await expect(heading).toBeFocused();
     await expect(page.getByText(`You scored ${total} out of 40.`)).toBeVisible();
@@ -83,10 +90,7 @@ test("Previous and Next are enabled only when they should be", async ({ page }) 
   await expect(previous(page)).toBeEnabled();
   await expect(next(page)).toBeDisabled();
 
-  for (let q = 2; q <= 9; q += 1) {
-    await page.getByRole("radio", { name: "Never" }).click();
-    await next(page).click();
-  }
+  for (let q = 2; q <= 9; q += 1) await answer(page, "Never");
   await expect(page.getByText("Question 10 of 10", { exact: true })).toBeVisible();
   await expect(next(page)).toHaveText("View Results");
   await expect(next(page)).toBeDisabled();
@@ -97,16 +101,13 @@ test("Previous and Next are enabled only when they should be", async ({ page }) 
 test("the progress label counts answered questions", async ({ page }) => {
   await openQuiz(page);
   // A native <progress>, named by the visible "N% Complete" text (decision 054).
-  const bar = page.getByRole("progressbar", { name: "0% Complete" });
+  const bar = (percent: number) => page.getByRole("progressbar", { name: `${percent}% Complete` });
   await expect(page.getByText("0% Complete")).toBeVisible();
-  await expect(bar).toHaveJSProperty("value", 0);
+  await expect(bar(0)).toHaveJSProperty("value", 0);
 
   await page.getByRole("radio", { name: "Sometimes" }).click();
   await expect(page.getByText("10% Complete")).toBeVisible();
-  await expect(page.getByRole("progressbar", { name: "10% Complete" })).toHaveJSProperty(
-    "value",
-    10,
-  );
+  await expect(bar(10)).toHaveJSProperty("value", 10);
 
   await next(page).click();
   await page.getByRole("radio", { name: "Always" }).click();
@@ -119,12 +120,8 @@ test("the progress label counts answered questions", async ({ page }) => {
 test("an earlier answer can be changed and the total follows", async ({ page }) => {
   await openQuiz(page);
   // Question 1: Always (4), then Never for the rest: total 4.
-  await page.getByRole("radio", { name: "Always" }).click();
-  await next(page).click();
-  for (let q = 2; q <= 5; q += 1) {
-    await page.getByRole("radio", { name: "Never" }).click();
-    await next(page).click();
-  }
+  await answer(page, "Always");
+  for (let q = 2; q <= 5; q += 1) await answer(page, "Never");
   // Back to question 1: the earlier answer is still chosen; change it to Never.
   for (let q = 6; q > 1; q -= 1) await previous(page).click();
   await expect(page.getByText("Question 1 of 10", { exact: true })).toBeVisible();
@@ -133,14 +130,9 @@ test("an earlier answer can be changed and the total follows", async ({ page }) 
   await expect(page.getByRole("radio", { name: "Never" })).toBeChecked();
   for (let q = 1; q <= 5; q += 1) await next(page).click();
   // Questions 6-10: Always (4 × 5 = 20). Total is 20, not 24.
-  for (let q = 6; q <= 10; q += 1) {
-    await page.getByRole("radio", { name: "Always" }).click();
-    await next(page).click();
-  }
+  for (let q = 6; q <= 10; q += 1) await answer(page, "Always");
   await expect(page.getByText("You scored 20 out of 40.")).toBeVisible();
-  await expect(
-    page.getByRole("main").getByRole("heading", { level: 2, name: "Moderate Risk" }),
-  ).toBeVisible();
+  await expect(band(page, "Moderate Risk")).toBeVisible();
 });
 
 test("the quiz can be completed with the keyboard alone", async ({ page }) => {
@@ -165,10 +157,9 @@ test("the quiz can be completed with the keyboard alone", async ({ page }) => {
   await page.keyboard.press("Enter");
 
   // Focus moves to the new question's heading, so a screen reader announces it.
-  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toBeFocused();
-  await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toContainText(
-    "Question 2 of 10",
-  );
+  const heading = page.getByRole("main").getByRole("heading", { level: 2 });
+  await expect(heading).toBeFocused();
+  await expect(heading).toContainText("Question 2 of 10");
 
   // Questions 2-10: Tab into the group, Space chooses Never (0); Tab twice to Next.
   for (let q = 2; q <= 10; q += 1) {
@@ -181,9 +172,7 @@ test("the quiz can be completed with the keyboard alone", async ({ page }) => {
     await expect(next(page)).toBeFocused();
     await page.keyboard.press(q === 10 ? "Space" : "Enter");
   }
-  await expect(
-    page.getByRole("main").getByRole("heading", { level: 2, name: "Low Risk" }),
-  ).toBeFocused();
+  await expect(band(page, "Low Risk")).toBeFocused();
   await expect(page.getByText("You scored 2 out of 40.")).toBeVisible();
 });
 
@@ -194,21 +183,19 @@ async function arrowDownTo(page: Page, name: string) {
 }
 
 const axeTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const axeViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).withTags(axeTags).analyze()).violations;
 
 test("axe finds no violations on a question or on the result", async ({ page }) => {
   // Two axe passes and the whole quiz between them.
   test.slow();
   await openQuiz(page);
   await page.getByRole("radio", { name: "Often" }).click();
-  const onQuestion = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  expect(onQuestion.violations).toEqual([]);
+  expect(await axeViolations(page), "on a question").toEqual([]);
 
   await answerAll(page, pointsFor(24));
-  await expect(
-    page.getByRole("main").getByRole("heading", { level: 2, name: "Higher Risk" }),
-  ).toBeVisible();
-  const onResult = await new AxeBuilder({ page }).withTags(axeTags).analyze();
-  expect(onResult.violations).toEqual([]);
+  await expect(band(page, "Higher Risk")).toBeVisible();
+  expect(await axeViolations(page), "on the result").toEqual([]);
 });
 
 test("an answer picked before the page's script has run is kept", async ({ page }) => {
@@ -274,9 +261,7 @@ test("the quiz result explains the score, the highest answers and the next steps
   await answerAll(page, [3, 4, 2, 0, 4, 1, 3, 2, 0, 1]);
   const main = page.getByRole("main");
   await expect(main.getByRole("heading", { name: "What your score means" })).toBeVisible();
-  await expect(main).toContainText("88%");
-  await expect(main).toContainText("60%");
-  await expect(main).toContainText("not a diagnosis");
+  for (const text of ["88%", "60%", "not a diagnosis"]) await expect(main).toContainText(text);
   const top = main.getByRole("region", { name: "The answers that scored highest" });
   await expect(top.getByRole("listitem")).toHaveCount(2);
   await expect(top).toContainText("short of energy");
