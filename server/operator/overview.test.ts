@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Updateable } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { TOP_SOURCES } from "./overview.ts";
@@ -6,9 +6,9 @@ import type { Attribution } from "../../contract/registrations.ts";
 import { newRegistration } from "../../scripts/lib/registrations.ts";
 import { backends } from "../../tests/support/storage-backends.ts";
 import { createDatabase } from "../db/database.ts";
-import type { Database } from "../db/schema.ts";
+import type { OutboxKind, OutboxTable, RegistrationsTable } from "../db/schema.ts";
 import { createLogger } from "../logger.ts";
-import { openServices, type Services } from "../services.ts";
+import { openServices } from "../services.ts";
 
 const logger = createLogger("silent");
 const spreadsheet = {
@@ -28,24 +28,21 @@ for (const backend of backends) {
     const cleanups: (() => Promise<void>)[] = [];
     let clock = new Date("2026-06-15T12:00:00.000Z");
 
-    /** The services, and a second handle on their database to set states directly. */
-    async function open(
-      extra: Record<string, string> = {},
-    ): Promise<Services & { db: Kysely<Database> }> {
+    /** The services, a second handle on their database to set states directly, and registerAt. */
+    async function open(extra: Record<string, string> = {}) {
       const place = await backend.fresh(extra);
       cleanups.push(place.drop);
       const services = await openServices(place.env, logger, { now: () => clock });
       cleanups.unshift(() => services.close());
       const { db } = createDatabase(place.env, logger);
       cleanups.unshift(() => db.destroy());
-      return { ...services, db };
-    }
-
-    /** One registration received at `at`. */
-    async function registerAt(services: Services, at: string, attribution?: Attribution | null) {
-      clock = new Date(at);
-      return (await services.registrations.register(newRegistration("overview", { attribution })))
-        .registration;
+      /** One registration received at `at`. */
+      async function registerAt(at: string, attribution?: Attribution | null) {
+        clock = new Date(at);
+        const registration = newRegistration("overview", { attribution });
+        return (await services.registrations.register(registration)).registration;
+      }
+      return { ...services, db, registerAt };
     }
 
     afterEach(async () => {
@@ -54,8 +51,7 @@ for (const backend of backends) {
     });
 
     it("is all zeros and no rate on an empty list, with 30 days and 12 weeks ending today", async () => {
-      const services = await open();
-      const overview = await services.admin.overview();
+      const overview = await (await open()).admin.overview();
       expect(overview.today).toBe("2026-06-15");
       expect(overview.days).toHaveLength(30);
       expect(overview.days.at(0)).toEqual({ date: "2026-05-17", count: 0 });
@@ -76,32 +72,24 @@ for (const backend of backends) {
     });
 
     it("counts per London day and Monday week, and the totals and rate", async () => {
-      const services = await open();
+      const { admin, db, registerAt } = await open();
       // 23:30 UTC in June is 00:30 the next day in London.
-      await registerAt(services, "2026-06-14T23:30:00.000Z");
-      await registerAt(services, "2026-06-14T22:59:00.000Z");
-      await registerAt(services, "2026-06-01T09:00:00.000Z");
+      await registerAt("2026-06-14T23:30:00.000Z");
+      await registerAt("2026-06-14T22:59:00.000Z");
+      await registerAt("2026-06-01T09:00:00.000Z");
       // In January London is on UTC.
-      await registerAt(services, "2026-01-05T23:30:00.000Z");
-      const confirmed = await registerAt(services, "2026-06-15T08:00:00.000Z");
-      const news = await registerAt(services, "2026-06-15T09:00:00.000Z");
-      await services.admin.eraseByEmail(
-        (await registerAt(services, "2026-06-15T10:00:00.000Z")).email,
-      );
+      await registerAt("2026-01-05T23:30:00.000Z");
+      const confirmed = await registerAt("2026-06-15T08:00:00.000Z");
+      const news = await registerAt("2026-06-15T09:00:00.000Z");
+      const erased = await registerAt("2026-06-15T10:00:00.000Z");
+      await admin.eraseByEmail(erased.email);
       clock = new Date("2026-06-15T12:00:00.000Z");
-      const { db } = services;
-      await db
-        .updateTable("registrations")
-        .set({ confirmed_at: "2026-06-15T11:00:00.000Z" })
-        .where("id", "in", [confirmed.id, news.id])
-        .execute();
-      await db
-        .updateTable("registrations")
-        .set({ wants_updates: 1, unsubscribed_at: "2026-06-15T11:30:00.000Z" })
-        .where("id", "=", news.id)
-        .execute();
+      const set = (ids: string[], values: Updateable<RegistrationsTable>) =>
+        db.updateTable("registrations").set(values).where("id", "in", ids).execute();
+      await set([confirmed.id, news.id], { confirmed_at: "2026-06-15T11:00:00.000Z" });
+      await set([news.id], { wants_updates: 1, unsubscribed_at: "2026-06-15T11:30:00.000Z" });
 
-      const overview = await services.admin.overview();
+      const overview = await admin.overview();
       const day = (date: string) => overview.days.find((d) => d.date === date)?.count;
       expect(day("2026-06-15"), "today in London, 00:30 BST included").toBe(3);
       expect(day("2026-06-14")).toBe(1);
@@ -122,20 +110,20 @@ for (const backend of backends) {
     });
 
     it("counts sources only where they were recorded, and names the rest 'not recorded'", async () => {
-      const services = await open();
+      const { admin, registerAt } = await open();
       const at = "2026-06-10T10:00:00.000Z";
       for (let i = 0; i < 3; i++) {
-        await registerAt(services, at, source({ source: "newsletter", medium: "email" }));
+        await registerAt(at, source({ source: "newsletter", medium: "email" }));
       }
-      await registerAt(services, at, source({ source: "facebook", referrer: "m.facebook.com" }));
-      await registerAt(services, at, source({}));
-      await registerAt(services, at, null);
-      await registerAt(services, at);
+      await registerAt(at, source({ source: "facebook", referrer: "m.facebook.com" }));
+      await registerAt(at, source({}));
+      await registerAt(at, null);
+      await registerAt(at);
       for (let i = 0; i < TOP_SOURCES + 1; i++) {
-        await registerAt(services, at, source({ source: `rare-${i}` }));
+        await registerAt(at, source({ source: `rare-${i}` }));
       }
 
-      const { sources } = await services.admin.overview();
+      const { sources } = await admin.overview();
       expect(sources.source.notRecorded).toBe(2);
       expect(sources.source.top[0]).toEqual({ value: "newsletter", count: 3 });
       expect(sources.source.top).toHaveLength(TOP_SOURCES);
@@ -156,38 +144,30 @@ for (const backend of backends) {
     });
 
     it("reads mail and spreadsheet health from the outbox: failures by reply code", async () => {
-      const services = await open(spreadsheet);
-      const people = [];
-      for (let i = 0; i < 5; i++) people.push(await registerAt(services, "2026-06-10T10:00:00Z"));
-      const { db } = services;
-      const fail = (id: string, kind: "mail" | "spreadsheet", error: string, createdAt?: string) =>
+      const { admin, db, registerAt } = await open(spreadsheet);
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) ids.push((await registerAt("2026-06-10T10:00:00Z")).id);
+      /** Sets the outbox row of kind `kind` of the `person`th registration. */
+      const set = (person: number, kind: OutboxKind, values: Updateable<OutboxTable>) =>
         db
           .updateTable("outbox")
-          .set({
-            status: "dead",
-            last_error: error,
-            ...(createdAt ? { created_at: createdAt } : {}),
-          })
-          .where("registration_id", "=", id)
+          .set(values)
+          .where("registration_id", "=", ids[person]!)
           .where("kind", "=", kind)
           .execute();
-      await fail(people[0]!.id, "mail", "SMTP 550 5.1.1");
-      await fail(people[1]!.id, "mail", "SMTP 550 5.7.1");
-      await fail(people[2]!.id, "mail", "connect ECONNREFUSED");
-      await db
-        .updateTable("outbox")
-        .set({ status: "delivered", delivered_at: "2026-06-10T10:01:00Z" })
-        .where("registration_id", "=", people[3]!.id)
-        .where("kind", "=", "mail")
-        .execute();
-      await fail(people[0]!.id, "spreadsheet", "HTTP 500", "2026-06-09T08:00:00.000Z");
-      await fail(people[1]!.id, "spreadsheet", "HTTP 500");
+      await set(0, "mail", { status: "dead", last_error: "SMTP 550 5.1.1" });
+      await set(1, "mail", { status: "dead", last_error: "SMTP 550 5.7.1" });
+      await set(2, "mail", { status: "dead", last_error: "connect ECONNREFUSED" });
+      await set(3, "mail", { status: "delivered", delivered_at: "2026-06-10T10:01:00Z" });
+      const dead = { status: "dead", last_error: "HTTP 500" } as const;
+      await set(0, "spreadsheet", { ...dead, created_at: "2026-06-09T08:00:00.000Z" });
+      await set(1, "spreadsheet", dead);
       await db
         .insertInto("mail_suppressions")
         .values({ email_hash: "x", reply: "550 5.1.1", suppressed_at: "2026-06-10T10:02:00Z" })
         .execute();
 
-      const { mail, spreadsheet: sheet } = await services.admin.overview();
+      const { mail, spreadsheet: sheet } = await admin.overview();
       expect(mail).toEqual({
         queued: 1,
         sent: 1,
