@@ -24,8 +24,7 @@ function databaseBytes(dataDir: string): Buffer {
 describe("erasure on SQLite", () => {
   const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-    cleanups.length = 0;
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
   it("leaves no trace of the address or the message in the database file or its log", async () => {
@@ -67,11 +66,14 @@ describe("erasure on SQLite", () => {
     const mentions = (text: string) =>
       mailFiles().filter((f) => readFileSync(path.join(mailDir, f)).includes(text)).length;
     expect(mentions(person.email)).toBe(1);
+    const expectOnDisk = (present: boolean) => {
+      const bytes = databaseBytes(place.env.DATA_DIR);
+      for (const text of [person.email, person.message, person.name]) {
+        expect(bytes.includes(Buffer.from(text, "utf8")), text).toBe(present);
+      }
+    };
     // Before: the text is on disk (so the search below can find it).
-    const before = databaseBytes(place.env.DATA_DIR);
-    for (const text of [person.email, person.message, person.name]) {
-      expect(before.includes(Buffer.from(text, "utf8")), text).toBe(true);
-    }
+    expectOnDisk(true);
 
     let stdout = "";
     const code = await runCli(["erase", "--email", person.email.toUpperCase()], {
@@ -87,11 +89,7 @@ describe("erasure on SQLite", () => {
     );
     expect(mentions(person.email)).toBe(0);
     expect(mailFiles()).toHaveLength(50);
-
-    const after = databaseBytes(place.env.DATA_DIR);
-    for (const text of [person.email, person.message, person.name]) {
-      expect(after.includes(Buffer.from(text, "utf8")), text).toBe(false);
-    }
+    expectOnDisk(false);
     // The log was emptied; the others are all still there.
     const wal = path.join(place.env.DATA_DIR, `${SQLITE_FILE_NAME}-wal`);
     expect(existsSync(wal) ? readFileSync(wal).length : 0).toBe(0);
@@ -125,21 +123,19 @@ describe("erasure on SQLite", () => {
       sql`insert into erasures (id, email_hash, erased_at, registrations, sent_to_spreadsheet, spreadsheet_ids)
           values (${randomUUID()}, 'x', '2026-01-01', 0, 0, '[]')`.execute(server.db);
 
-    const erased = cli.db.transaction().execute(async (trx) => {
-      await sql`select count(*) from registrations`.execute(trx);
-      // The other process tries to commit now: with the write lock held it times out.
-      await expect(insertElsewhere()).rejects.toThrow();
-      await sql`delete from registrations`.execute(trx);
-      return "written";
-    });
-    await expect(erased).resolves.toBe("written");
+    /** The erase: it reads, `between` runs, then it writes. */
+    const erase = (between: () => Promise<unknown>) =>
+      cli.db.transaction().execute(async (trx) => {
+        await sql`select count(*) from registrations`.execute(trx);
+        await between();
+        await sql`delete from registrations`.execute(trx);
+        return "written";
+      });
 
+    // The other process tries to commit in between: with the write lock held it times out.
+    const erased = erase(() => expect(insertElsewhere()).rejects.toThrow());
+    await expect(erased).resolves.toBe("written");
     // The deferred transaction it replaced fails the same sequence.
-    const deferred = cli.db.transaction().execute(async (trx) => {
-      await sql`select count(*) from registrations`.execute(trx);
-      await insertElsewhere();
-      await sql`delete from registrations`.execute(trx);
-    });
-    await expect(deferred).rejects.toThrow();
+    await expect(erase(insertElsewhere)).rejects.toThrow();
   });
 });
