@@ -9,6 +9,7 @@ import {
   SPREADSHEET_COLUMNS,
   receiveDelivery,
   type DeliveryDeps,
+  type DeliveryRequest,
 } from "./load-apps-script.ts";
 import { registrationBody, sign, signedUrl } from "../../server/outbox/spreadsheet.ts";
 
@@ -40,96 +41,69 @@ function fakeSheet() {
   };
 }
 
-function deps(overrides: Partial<DeliveryDeps> = {}) {
-  const sheet = fakeSheet();
-  return {
-    sheet,
-    deps: { secret: SECRET, nowSeconds: () => NOW, hmacSha256Hex, sheet, ...overrides },
-  };
+const body = JSON.stringify(delivery);
+const ok = { ok: true };
+const refused = (error: string) => ({ ok: false, error });
+const confirmedAt = "2026-11-24T08:00:00.000Z";
+/** The sheet's header before the status columns came. */
+const firstColumns = ["id", "timestamp", "name", "email", "phone", "message"];
+/** The row `delivery` becomes with this name and message: its phone defused, no status yet. */
+function rowOf(name: string, message: string) {
+  const { id, timestamp } = delivery;
+  return [id, timestamp, name, "ann@example.com", "'+44 7700 900123", message, "", ""];
 }
+/** A later delivery: the registration's status. */
+const status = (confirmed: string | null, unsubscribedAt: string | null = null) =>
+  JSON.stringify({ event: "status", id: delivery.id, confirmedAt: confirmed, unsubscribedAt });
 
 /** A request as the website's outbox sends it, signed at `signedAt`. */
-function request(
-  body = JSON.stringify(delivery),
-  signedAt = NOW,
-  secret = SECRET,
-): { parameter: Record<string, string>; body: string } {
-  const signature = createHmac("sha256", secret).update(`${signedAt}.${body}`).digest("hex");
-  return { parameter: { timestamp: String(signedAt), signature }, body };
+function request(content = body, signedAt = NOW, secret = SECRET): DeliveryRequest {
+  const signature = createHmac("sha256", secret).update(`${signedAt}.${content}`).digest("hex");
+  return { parameter: { timestamp: String(signedAt), signature }, body: content };
+}
+
+function deps(overrides: Partial<DeliveryDeps> = {}) {
+  const sheet = fakeSheet();
+  const d = { secret: SECRET, nowSeconds: () => NOW, hmacSha256Hex, sheet, ...overrides };
+  return { sheet, receive: (req = request()) => receiveDelivery(req, d) };
 }
 
 describe("the spreadsheet's handling of a delivery (delivery.js)", () => {
   it("writes a signed delivery as one row of text, formulas defused", () => {
-    const { sheet, deps: d } = deps();
-    expect(receiveDelivery(request(), d)).toEqual({ ok: true });
-    expect(SPREADSHEET_COLUMNS).toEqual([
-      "id",
-      "timestamp",
-      "name",
-      "email",
-      "phone",
-      "message",
-      "confirmed_at",
-      "unsubscribed_at",
-    ]);
+    const { sheet, receive } = deps();
+    expect(receive()).toEqual(ok);
+    expect(SPREADSHEET_COLUMNS).toEqual([...firstColumns, "confirmed_at", "unsubscribed_at"]);
     expect(sheet.rows).toEqual([
-      [
-        delivery.id,
-        delivery.timestamp,
-        '\'=HYPERLINK("http://evil.example","click")',
-        "ann@example.com",
-        "'+44 7700 900123",
-        "'@SUM(A1)\r\nthanks",
-        "",
-        "",
-      ],
+      rowOf('\'=HYPERLINK("http://evil.example","click")', "'@SUM(A1)\r\nthanks"),
     ]);
   });
 
   it("fills in a registration's status from a later delivery, and refuses one whose row is not there yet", () => {
-    const { sheet, deps: d } = deps();
-    const status = (confirmedAt: string | null, unsubscribedAt: string | null) =>
-      JSON.stringify({ event: "status", id: delivery.id, confirmedAt, unsubscribedAt });
-    expect(receiveDelivery(request(status("2026-11-24T08:00:00.000Z", null)), d)).toEqual({
-      ok: false,
-      error: "unknown-id",
-    });
-    expect(receiveDelivery(request(), d)).toEqual({ ok: true });
-    expect(receiveDelivery(request(status("2026-11-24T08:00:00.000Z", null)), d)).toEqual({
-      ok: true,
-    });
-    expect(sheet.rows[0]?.slice(6)).toEqual(["2026-11-24T08:00:00.000Z", ""]);
+    const { sheet, receive } = deps();
+    expect(receive(request(status(confirmedAt)))).toEqual(refused("unknown-id"));
+    expect(receive()).toEqual(ok);
+    expect(receive(request(status(confirmedAt)))).toEqual(ok);
+    expect(sheet.rows[0]?.slice(6)).toEqual([confirmedAt, ""]);
     // Repeated or later: the row shows the newest state, still one row.
-    const later = status("2026-11-24T08:00:00.000Z", "2026-12-01T09:00:00.000Z");
-    expect(receiveDelivery(request(later), d)).toEqual({ ok: true });
-    expect(receiveDelivery(request(later), d)).toEqual({ ok: true });
+    const later = status(confirmedAt, "2026-12-01T09:00:00.000Z");
+    expect(receive(request(later))).toEqual(ok);
+    expect(receive(request(later))).toEqual(ok);
     expect(sheet.rows).toHaveLength(1);
-    expect(sheet.rows[0]?.slice(6)).toEqual([
-      "2026-11-24T08:00:00.000Z",
-      "2026-12-01T09:00:00.000Z",
-    ]);
+    expect(sheet.rows[0]?.slice(6)).toEqual([confirmedAt, "2026-12-01T09:00:00.000Z"]);
     // Signed like any other delivery.
-    expect(
-      receiveDelivery(request(later, NOW, "another-secret-of-32-characters-or-more"), d),
-    ).toEqual({
-      ok: false,
-      error: "bad-signature",
-    });
+    const otherSecret = "another-secret-of-32-characters-or-more";
+    expect(receive(request(later, NOW, otherSecret))).toEqual(refused("bad-signature"));
   });
 
   it("keeps one row per registration id however often it arrives", () => {
-    const { sheet, deps: d } = deps();
-    expect(receiveDelivery(request(), d)).toEqual({ ok: true });
-    expect(receiveDelivery(request(JSON.stringify(delivery), NOW - 10), d)).toEqual({
-      ok: true,
-      duplicate: true,
-    });
+    const { sheet, receive } = deps();
+    expect(receive()).toEqual(ok);
+    expect(receive(request(body, NOW - 10))).toEqual({ ok: true, duplicate: true });
     expect(sheet.rows).toHaveLength(1);
   });
 
   it("refuses what the website did not sign, or signed too long ago", () => {
-    const body = JSON.stringify(delivery);
-    const cases: Array<[string, ReturnType<typeof request>, Partial<DeliveryDeps>?]> = [
+    const cases: Array<[string, DeliveryRequest, Partial<DeliveryDeps>?]> = [
       ["unsigned", { parameter: {}, body }],
       ["unsigned", { parameter: { timestamp: "soon", signature: "ab" }, body }],
       ["bad-signature", request(body, NOW, "another-secret-of-at-least-32-chars!")],
@@ -145,36 +119,25 @@ describe("the spreadsheet's handling of a delivery (delivery.js)", () => {
       ["no-id", request(JSON.stringify({ ...delivery, id: "1; drop" }))],
     ];
     for (const [error, req, overrides] of cases) {
-      const { sheet, deps: d } = deps(overrides);
-      expect(receiveDelivery(req, d), error).toEqual({ ok: false, error });
+      const { sheet, receive } = deps(overrides);
+      expect(receive(req), error).toEqual(refused(error));
       expect(sheet.rows).toEqual([]);
     }
     // The edges of the window are inside it.
     for (const signedAt of [NOW - 300, NOW + 60]) {
-      expect(receiveDelivery(request(JSON.stringify(delivery), signedAt), deps().deps)).toEqual({
-        ok: true,
-      });
+      expect(deps().receive(request(body, signedAt))).toEqual(ok);
     }
   });
 
   it("accepts exactly what the website's outbox sends, non-ASCII text included", () => {
     const registration = { ...delivery, name: "Zoë Ångström سلام", message: "Tschüß 👋" };
-    const body = registrationBody(registration);
-    expect(body).toMatch(/^[\x20-\x7E]*$/);
-    const signed = sign(SECRET, body, new Date(NOW * 1000));
+    const sent = registrationBody(registration);
+    expect(sent).toMatch(/^[\x20-\x7E]*$/);
+    const signed = sign(SECRET, sent, new Date(NOW * 1000));
     const url = signedUrl("https://script.google.com/macros/s/abc/exec", signed);
-    const { sheet, deps: d } = deps();
-    expect(receiveDelivery({ parameter: parametersOf(url), body }, d)).toEqual({ ok: true });
-    expect(sheet.rows[0]).toEqual([
-      delivery.id,
-      delivery.timestamp,
-      "Zoë Ångström سلام",
-      "ann@example.com",
-      "'+44 7700 900123",
-      "Tschüß 👋",
-      "",
-      "",
-    ]);
+    const { sheet, receive } = deps();
+    expect(receive({ parameter: parametersOf(url), body: sent })).toEqual(ok);
+    expect(sheet.rows[0]).toEqual(rowOf("Zoë Ångström سلام", "Tschüß 👋"));
   });
 });
 
@@ -210,8 +173,7 @@ function appsScriptFakes(secret: string | null, property = "SPREADSHEET_SECRET")
           return range;
         },
         setValue(value: string) {
-          const cellsOfRow = (cells[row - 1] ??= []);
-          cellsOfRow[column - 1] = value;
+          (cells[row - 1] ??= [])[column - 1] = value;
           return range;
         },
       };
@@ -267,6 +229,10 @@ function appsScriptFakes(secret: string | null, property = "SPREADSHEET_SECRET")
 }
 
 describe("the Apps Script entry point (Code.js)", () => {
+  const event = (req: DeliveryRequest) => ({
+    parameter: req.parameter,
+    postData: { contents: req.body, type: "application/json" },
+  });
   function load(secret: string | null = SECRET, broken = false, property?: string) {
     const fakes = appsScriptFakes(secret, property);
     if (broken) {
@@ -276,17 +242,16 @@ describe("the Apps Script entry point (Code.js)", () => {
     }
     const script = loadAppsScript(["delivery.js", "Code.js"], fakes.globals);
     const doPost = script.doPost as (e: unknown) => { text: string; type: string };
-    return { ...fakes, doPost };
+    /** Posts `content` signed at `signedAt`, by default now (the script reads the real clock). */
+    const post = (content = body, signedAt = Math.floor(Date.now() / 1000)): unknown =>
+      JSON.parse(doPost(event(request(content, signedAt))).text);
+    return { ...fakes, doPost, post };
   }
-  const event = (req: ReturnType<typeof request>) => ({
-    parameter: req.parameter,
-    postData: { contents: req.body, type: "application/json" },
-  });
 
   it("verifies with Utilities' HMAC, writes plain-text cells under a header, and answers JSON", () => {
-    const { doPost, cells, formats, lock } = load();
+    const { doPost, post, cells, formats, lock } = load();
     const signedNow = Math.floor(Date.now() / 1000);
-    const answer = doPost(event(request(JSON.stringify(delivery), signedNow)));
+    const answer = doPost(event(request(body, signedNow)));
     expect(answer).toEqual({ text: '{"ok":true}', type: "application/json" });
     expect(cells[0]).toEqual(SPREADSHEET_COLUMNS);
     expect(cells[1]?.[0]).toBe(delivery.id);
@@ -294,51 +259,35 @@ describe("the Apps Script entry point (Code.js)", () => {
     expect(formats).toEqual(["@"]);
     expect(lock).toEqual({ held: false, waits: 1 });
 
-    expect(JSON.parse(doPost(event(request(JSON.stringify(delivery), signedNow))).text)).toEqual({
-      ok: true,
-      duplicate: true,
-    });
+    expect(post(body, signedNow)).toEqual({ ok: true, duplicate: true });
     expect(cells).toHaveLength(2);
 
-    const status = JSON.stringify({
-      event: "status",
-      id: delivery.id,
-      confirmedAt: "2026-11-24T08:00:00.000Z",
-      unsubscribedAt: null,
-    });
-    expect(JSON.parse(doPost(event(request(status, signedNow))).text)).toEqual({ ok: true });
-    expect(cells[1]?.slice(6)).toEqual(["2026-11-24T08:00:00.000Z", ""]);
+    expect(post(status(confirmedAt), signedNow)).toEqual(ok);
+    expect(cells[1]?.slice(6)).toEqual([confirmedAt, ""]);
     expect(cells).toHaveLength(2);
   });
 
   it("still reads the secret under its name before issue 30, SHEETS_WEBHOOK_SECRET", () => {
-    const { doPost } = load(SECRET, false, "SHEETS_WEBHOOK_SECRET");
-    const answer = doPost(event(request(JSON.stringify(delivery), Math.floor(Date.now() / 1000))));
-    expect(JSON.parse(answer.text)).toEqual({ ok: true });
+    expect(load(SECRET, false, "SHEETS_WEBHOOK_SECRET").post()).toEqual(ok);
   });
 
   it("grows the header of a sheet made by an earlier version", () => {
-    const { doPost, cells } = load();
-    cells.push(["id", "timestamp", "name", "email", "phone", "message"]);
+    const { post, cells } = load();
+    cells.push([...firstColumns]);
     cells.push(["an-old-row"]);
-    doPost(event(request(JSON.stringify(delivery), Math.floor(Date.now() / 1000))));
+    post();
     expect(cells[0]).toEqual(SPREADSHEET_COLUMNS);
     expect(cells[2]?.[0]).toBe(delivery.id);
   });
 
   it("answers a refusal as JSON, without writing, and always releases the lock", () => {
     const unconfigured = load(null);
-    expect(JSON.parse(unconfigured.doPost(event(request())).text)).toEqual({
-      ok: false,
-      error: "not-configured",
-    });
+    expect(unconfigured.post(body, NOW)).toEqual(refused("not-configured"));
     expect(unconfigured.cells.slice(1)).toEqual([]);
     expect(unconfigured.lock.held).toBe(false);
 
     const broken = load(SECRET, true);
-    const signedNow = Math.floor(Date.now() / 1000);
-    const answer = broken.doPost(event(request(JSON.stringify(delivery), signedNow)));
-    expect(JSON.parse(answer.text)).toEqual({ ok: false, error: "script-error" });
+    expect(broken.post()).toEqual(refused("script-error"));
     expect(broken.lock).toEqual({ held: false, waits: 1 });
   });
 });
