@@ -202,33 +202,23 @@ describe("usableAttribution", () => {
     expect(usableAttribution(submission({ analytics: "no", utm_source: "x" }))).toBeNull();
   });
 
-  it("keeps the visit's source, trimmed, with empty fields as null", () => {
-    expect(
-      usableAttribution(
-        submission({
-          utm_source: " newsletter ",
-          utm_medium: "email",
-          referrer: "WWW.Google.co.uk",
-        }),
-      ),
-    ).toEqual({
-      source: "newsletter",
-      medium: "email",
-      campaign: null,
-      referrer: "www.google.co.uk",
-    });
-  });
-
-  it("drops a value that is too long or not a host name, never the registration", () => {
-    expect(
-      usableAttribution(
-        submission({
-          utm_source: "x".repeat(registrationLimits.utm + 1),
-          utm_campaign: "spring\u202Esale",
-          referrer: "https://evil.example/path",
-        }),
-      ),
-    ).toEqual({ source: null, medium: null, campaign: "springsale", referrer: null });
+  it.each([
+    [
+      "keeps the visit's source, trimmed, with empty fields as null",
+      { utm_source: " newsletter ", utm_medium: "email", referrer: "WWW.Google.co.uk" },
+      { source: "newsletter", medium: "email", campaign: null, referrer: "www.google.co.uk" },
+    ],
+    [
+      "drops a value that is too long or not a host name, never the registration",
+      {
+        utm_source: "x".repeat(registrationLimits.utm + 1),
+        utm_campaign: "spring\u202Esale",
+        referrer: "https://evil.example/path",
+      },
+      { source: null, medium: null, campaign: "springsale", referrer: null },
+    ],
+  ])("%s", (_what, fields, attribution) => {
+    expect(usableAttribution(submission(fields))).toEqual(attribution);
   });
 });
 
@@ -279,12 +269,8 @@ describe("classifySubmitError", () => {
 });
 
 describe("submitWithRetry", () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
 
   it("returns the first success without waiting", async () => {
     const attempt = vi.fn().mockResolvedValue("stored");
