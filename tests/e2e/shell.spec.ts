@@ -16,17 +16,17 @@ import {
 test.describe("mobile menu", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test.beforeEach(async ({ context }) => {
+  test.beforeEach(async ({ context, page }) => {
     await seedConsent(context);
+    await page.goto("/");
+    await waitForHydration(page);
   });
 
   test("keeps one section open at a time and closes on navigation", async ({ page }) => {
-    await page.goto("/");
-    await waitForHydration(page);
-    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav).toBeHidden();
 
     await phoneMenuToggle(page).click();
-    const nav = page.getByRole("navigation", { name: "Main" });
     // The sections are native <details> sharing a name (decision 054).
     const about = nav.locator("summary", { hasText: "About" });
     const trt = nav.locator("summary", { hasText: "TRT" });
@@ -46,13 +46,11 @@ test.describe("mobile menu", () => {
     await about.click();
     await nav.getByRole("link", { name: "Meet the Team" }).click();
     await expect(page).toHaveURL("/team");
-    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+    await expect(nav).toBeHidden();
     await expectExpanded(phoneMenuToggle(page), false);
   });
 
   test("a click outside the open menu closes it", async ({ page }) => {
-    await page.goto("/");
-    await waitForHydration(page);
     await phoneMenuToggle(page).click();
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav).toBeVisible();
@@ -63,9 +61,12 @@ test.describe("mobile menu", () => {
 });
 
 test.describe("cookie consent", () => {
-  async function stored(page: Page) {
+  /** The banner has gone, and the stored choice is essential plus the given categories. */
+  async function expectChosen(page: Page, optional: Record<string, boolean>) {
+    await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeHidden();
     const raw = await page.evaluate((key) => window.localStorage.getItem(key), CONSENT_KEY);
-    return raw === null ? null : (JSON.parse(raw) as Record<string, unknown>);
+    const stored = raw === null ? null : (JSON.parse(raw) as Record<string, unknown>);
+    expect(stored).toMatchObject({ essential: true, ...optional });
   }
 
   test("nothing is stored before the visitor chooses, the two choices look alike, and 'Accept All' stores every category and hides the banner for good", async ({
@@ -90,34 +91,20 @@ test.describe("cookie consent", () => {
     const essential = page.getByRole("button", { name: "Essential Only" });
     await expect(accept).toBeVisible();
     expect(await accept.evaluate(style)).toBe(await essential.evaluate(style));
-    await expect(banner.getByRole("link", { name: /cookie policy/i })).toHaveAttribute(
-      "href",
-      "/cookie-policy",
-    );
+    const policy = banner.getByRole("link", { name: /cookie policy/i });
+    await expect(policy).toHaveAttribute("href", "/cookie-policy");
     await banner.getByRole("button", { name: "Accept All" }).click();
-    await expect(banner).toBeHidden();
-    expect(await stored(page)).toMatchObject({
-      essential: true,
-      analytics: true,
-      functional: true,
-      marketing: true,
-    });
+    await expectChosen(page, { analytics: true, functional: true, marketing: true });
     await page.reload();
     await waitForHydration(page);
-    await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeHidden();
+    await expect(banner).toBeHidden();
   });
 
   test("'Essential Only' stores only essential", async ({ page }) => {
     await page.goto("/faq");
     await waitForHydration(page);
     await page.getByRole("button", { name: "Essential Only" }).click();
-    await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeHidden();
-    expect(await stored(page)).toMatchObject({
-      essential: true,
-      analytics: false,
-      functional: false,
-      marketing: false,
-    });
+    await expectChosen(page, { analytics: false, functional: false, marketing: false });
   });
 
   test("'Manage preferences' stores any combination", async ({ page }) => {
@@ -130,13 +117,7 @@ test.describe("cookie consent", () => {
     await dialog.getByRole("switch", { name: "Marketing" }).click();
     await dialog.getByRole("button", { name: "Save preferences" }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeHidden();
-    expect(await stored(page)).toMatchObject({
-      essential: true,
-      analytics: false,
-      functional: true,
-      marketing: true,
-    });
+    await expectChosen(page, { analytics: false, functional: true, marketing: true });
 
     // The footer link reopens the dialog with the stored choice.
     await page.getByRole("button", { name: "Cookie settings" }).click();
