@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { allowedActions, type DraftAction, transition } from "./state.ts";
 import type { AnnouncementState } from "../../contract/console.ts";
 
-const base = {
+const base: Parameters<typeof transition>[2] = {
   actor: "b",
   author: "a",
   approvers: ["b"],
@@ -11,11 +11,16 @@ const base = {
   needsAcknowledgement: false,
   acknowledged: false,
 };
+/** Approving a submitted announcement, with `change` made to the base context. */
+const approve = (change: Partial<typeof base> = {}) =>
+  transition("submitted", "approve", { ...base, ...change });
+const authorRefused = "Another manager must approve an announcement you wrote.";
+const wordsChanged = "The words changed since you opened this page.";
 
 describe("the announcement draft's state machine", () => {
   it("goes draft → submitted → approved → sending → sent", () => {
     expect(transition("draft", "submit", base)).toEqual({ ok: true, to: "submitted" });
-    expect(transition("submitted", "approve", base)).toEqual({ ok: true, to: "approved" });
+    expect(approve()).toEqual({ ok: true, to: "approved" });
     expect(transition("approved", "send", base)).toEqual({ ok: true, to: "sending" });
     expect(transition("sending", "finish", base)).toEqual({ ok: true, to: "sent" });
   });
@@ -29,15 +34,7 @@ describe("the announcement draft's state machine", () => {
       sent: [],
       withdrawn: [],
     };
-    const actions: DraftAction[] = [
-      "edit",
-      "submit",
-      "reopen",
-      "approve",
-      "send",
-      "finish",
-      "withdraw",
-    ];
+    const actions = ["edit", "submit", "reopen", "approve", "send", "finish", "withdraw"] as const;
     for (const state of Object.keys(legal) as AnnouncementState[]) {
       expect(allowedActions(state)).toEqual(legal[state]);
       for (const action of actions) {
@@ -56,19 +53,12 @@ describe("the announcement draft's state machine", () => {
   });
 
   it("refuses the author's approval while another manager may approve it", () => {
-    const own = { ...base, actor: "a" };
-    expect(transition("submitted", "approve", own)).toEqual({
-      ok: false,
-      reason: "Another manager must approve an announcement you wrote.",
-    });
-    expect(transition("submitted", "approve", { ...own, approvers: [] })).toEqual({
-      ok: true,
-      to: "approved",
-    });
+    expect(approve({ actor: "a" })).toEqual({ ok: false, reason: authorRefused });
+    expect(approve({ actor: "a", approvers: [] })).toEqual({ ok: true, to: "approved" });
   });
 
   it("refuses a manager the author cannot be told apart from", () => {
-    expect(transition("submitted", "approve", { ...base, approvers: ["c"] })).toEqual({
+    expect(approve({ approvers: ["c"] })).toEqual({
       ok: false,
       reason:
         "You cannot approve this announcement: you or its author was made a manager by the other alone. Another manager must approve it.",
@@ -77,7 +67,7 @@ describe("the announcement draft's state machine", () => {
 
   it("counts submitting, approving and sending only for the words the actor saw", () => {
     const changed = { ...base, sameWords: false };
-    const refused = { ok: false, reason: "The words changed since you opened this page." };
+    const refused = { ok: false, reason: wordsChanged };
     expect(transition("draft", "submit", changed)).toEqual(refused);
     expect(transition("submitted", "approve", changed)).toEqual(refused);
     expect(transition("approved", "send", changed)).toEqual(refused);
@@ -90,22 +80,14 @@ describe("the announcement draft's state machine", () => {
   });
 
   it("says first that the author may not approve, then that the words changed, then the warning", () => {
-    const all = { ...base, actor: "a", sameWords: false, needsAcknowledgement: true };
-    expect(transition("submitted", "approve", all)).toMatchObject({
-      reason: "Another manager must approve an announcement you wrote.",
-    });
-    expect(transition("submitted", "approve", { ...all, actor: "b" })).toMatchObject({
-      reason: "The words changed since you opened this page.",
-    });
+    const all = { sameWords: false, needsAcknowledgement: true };
+    expect(approve({ ...all, actor: "a" })).toMatchObject({ reason: authorRefused });
+    expect(approve(all)).toMatchObject({ reason: wordsChanged });
   });
 
   it("lets any manager approve what the CLI submitted, and the CLI approve nothing", () => {
-    expect(transition("submitted", "approve", { ...base, author: null })).toMatchObject({
-      ok: true,
-    });
-    expect(transition("submitted", "approve", { ...base, actor: null })).toMatchObject({
-      ok: false,
-    });
+    expect(approve({ author: null })).toMatchObject({ ok: true });
+    expect(approve({ actor: null })).toMatchObject({ ok: false });
   });
 
   it("refuses submission and approval until the actor acknowledges the warning", () => {
