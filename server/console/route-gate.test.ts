@@ -40,14 +40,19 @@ describe("Fetch Metadata on a read of a person", () => {
 describe("the gate before React Router", () => {
   const export_ = consoleRoutes["/console/people/export"];
   const record = consoleRoutes["/console/people/record"];
+  type Role = Parameters<typeof gate>[0]["role"];
+  const ask = (route: ConsoleRoute, method: string, site: string | undefined, role: Role) =>
+    gate({ route, method, secFetchSite: site, role });
 
   it("answers each route's methods only", () => {
     expect(allowedMethods(export_)).toEqual(["GET", "HEAD"]);
     expect(allowedMethods(record)).toEqual(["GET", "HEAD", "POST"]);
     expect(allowedMethods(consoleRoutes["/console/sign-out"])).toEqual(["POST"]);
-    const post = { method: "POST", secFetchSite: "same-origin", role: "manager" } as const;
-    expect(gate({ route: export_, ...post })).toEqual({ kind: "method", allow: ["GET", "HEAD"] });
-    expect(gate({ route: consoleRoutes["/console/passkey"], ...post, method: "GET" })).toEqual({
+    expect(ask(export_, "POST", "same-origin", "manager")).toEqual({
+      kind: "method",
+      allow: ["GET", "HEAD"],
+    });
+    expect(ask(consoleRoutes["/console/passkey"], "GET", "same-origin", "manager")).toEqual({
       kind: "method",
       allow: ["POST"],
     });
@@ -56,42 +61,22 @@ describe("the gate before React Router", () => {
   it("refuses a read of a person from another origin, whoever asks, and only a read", () => {
     for (const role of ["manager", "viewer", null] as const) {
       for (const method of ["GET", "HEAD"]) {
-        expect(gate({ route: export_, method, secFetchSite: "same-site", role })).toEqual({
-          kind: "fetch-site",
-        });
+        expect(ask(export_, method, "same-site", role)).toEqual({ kind: "fetch-site" });
       }
     }
-    expect(
-      gate({
-        route: consoleRoutes["/console/people"],
-        method: "GET",
-        secFetchSite: "cross-site",
-        role: "manager",
-      }),
-    ).toEqual({ kind: "pass" });
+    const people = consoleRoutes["/console/people"];
+    expect(ask(people, "GET", "cross-site", "manager")).toEqual({ kind: "pass" });
     // A post has its own origin check (guards.ts).
-    expect(
-      gate({ route: record, method: "POST", secFetchSite: "same-site", role: "manager" }),
-    ).toEqual({
-      kind: "pass",
-    });
-    expect(
-      gate({ route: record, method: "GET", secFetchSite: undefined, role: "manager" }),
-    ).toEqual({
-      kind: "pass",
-    });
+    expect(ask(record, "POST", "same-site", "manager")).toEqual({ kind: "pass" });
+    expect(ask(record, "GET", undefined, "manager")).toEqual({ kind: "pass" });
   });
 
   it("marks a viewer on a manager's page or action, and passes the rest to React Router", () => {
-    const viewer = { secFetchSite: "same-origin", role: "viewer" } as const;
-    expect(gate({ route: record, method: "GET", ...viewer })).toEqual({ kind: "role" });
-    expect(gate({ route: record, method: "POST", ...viewer })).toEqual({ kind: "role" });
-    expect(gate({ route: consoleRoutes["/console"], method: "GET", ...viewer })).toEqual({
-      kind: "pass",
-    });
-    expect(gate({ route: record, method: "GET", secFetchSite: "none", role: null })).toEqual({
-      kind: "sign-in",
-    });
+    expect(ask(record, "GET", "same-origin", "viewer")).toEqual({ kind: "role" });
+    expect(ask(record, "POST", "same-origin", "viewer")).toEqual({ kind: "role" });
+    const home = consoleRoutes["/console"];
+    expect(ask(home, "GET", "same-origin", "viewer")).toEqual({ kind: "pass" });
+    expect(ask(record, "GET", "none", null)).toEqual({ kind: "sign-in" });
   });
 
   it("takes every route's access from its row, for each role and method", () => {
@@ -102,13 +87,12 @@ describe("the gate before React Router", () => {
         ["POST", route.act],
       ] as const) {
         if (needs === undefined) continue;
-        const ask = (role: "viewer" | "manager" | null) =>
-          gate({ route, method, secFetchSite: "same-origin", role }).kind;
-        expect(ask(null), `${method} ${path} without a session`).toBe(verdict[needs]);
-        expect(ask("viewer"), `${method} ${path} as a viewer`).toBe(
+        const kind = (role: Role) => ask(route, method, "same-origin", role).kind;
+        expect(kind(null), `${method} ${path} without a session`).toBe(verdict[needs]);
+        expect(kind("viewer"), `${method} ${path} as a viewer`).toBe(
           needs === "manager" ? "role" : "pass",
         );
-        expect(ask("manager"), `${method} ${path} as a manager`).toBe("pass");
+        expect(kind("manager"), `${method} ${path} as a manager`).toBe("pass");
       }
     }
   });
