@@ -14,6 +14,7 @@ function answersFor(total: number): AnswerOption[] {
     return byPoints[points] as AnswerOption;
   });
 }
+const all = (a: AnswerOption): AnswerOption[] => Array.from({ length: 10 }, () => a);
 
 describe("quiz content", () => {
   it("has ten questions numbered 1 to 10, each a 'how often' question", () => {
@@ -29,23 +30,13 @@ describe("quiz content", () => {
 describe("scoreAnswers", () => {
   it("scores Never 0, Rarely 1, Sometimes 2, Often 3, Always 4", () => {
     for (const [points, option] of answerOptions.entries()) {
-      expect(scoreAnswers(Array.from({ length: 10 }, () => option))).toBe(points * 10);
+      expect(scoreAnswers(all(option))).toBe(points * 10);
     }
   });
 
   it("adds mixed answers", () => {
-    const answers: AnswerOption[] = [
-      "Never",
-      "Rarely",
-      "Sometimes",
-      "Often",
-      "Always",
-      "Always",
-      "Often",
-      "Sometimes",
-      "Rarely",
-      "Never",
-    ];
+    // Never, Rarely, Sometimes, Often, Always, then the same back to Never.
+    const answers = [...answerOptions, ...answerOptions.toReversed()];
     expect(scoreAnswers(answers)).toBe(20);
   });
 
@@ -102,16 +93,11 @@ describe("riskBandFor", () => {
 describe("percentComplete", () => {
   it("counts answered questions out of ten", () => {
     expect(percentComplete(Array.from({ length: 10 }, () => undefined))).toBe(0);
-    const some: (AnswerOption | undefined)[] = Array.from({ length: 10 }, () => undefined);
-    some[0] = "Often";
-    some[1] = "Never";
-    some[2] = "Always";
-    expect(percentComplete(some)).toBe(30);
+    const some = ["Often", "Never", "Always", ...Array.from({ length: 7 }, () => undefined)];
+    expect(percentComplete(some as (AnswerOption | undefined)[])).toBe(30);
     expect(percentComplete(answersFor(17))).toBe(100);
   });
 });
-
-const all = (a: AnswerOption): AnswerOption[] => Array.from({ length: 10 }, () => a);
 
 describe("topAnswers", () => {
   it("lists the answers at the highest score, in question order, at most three", () => {
