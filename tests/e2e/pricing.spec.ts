@@ -15,10 +15,8 @@ async function open(page: Page, query = "") {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 }
 
-const totals = (page: Page) => page.getByRole("status").filter({ hasText: "Monthly total" });
-
 async function expectTotals(page: Page, monthly: string, yearly: string) {
-  await expect(totals(page)).toHaveText(
+  await expect(page.getByRole("status").filter({ hasText: "Monthly total" })).toHaveText(
     // Each total is labelled with what it covers (decision 082).
     new RegExp(
       `Monthly total\\s*Medication and membership only\\s*${monthly}(?!\\d)\\s*Yearly total\\s*Medication and membership only\\s*${yearly}(?!\\d)`,
@@ -57,11 +55,11 @@ test("choosing Nebido and add-ons recomputes the totals at once", async ({ page 
 });
 
 test("a shared link restores the selection, rendered by the server", async ({ page, request }) => {
-  const response = await request.get("/pricing?treatment=nebido&addons=hcg-high,tadalafil");
-  const html = await response.text();
-  expect(html).toContain("£1,644");
+  const query = "?treatment=nebido&addons=hcg-high,tadalafil";
+  const response = await request.get(`/pricing${query}`);
+  expect(await response.text()).toContain("£1,644");
 
-  await open(page, "?treatment=nebido&addons=hcg-high,tadalafil");
+  await open(page, query);
   await expect(radio(page, /Nebido/)).toBeChecked();
   await expect(checkbox(page, /hCG, higher dose/)).toBeChecked();
   await expect(checkbox(page, /Tadalafil/)).toBeChecked();
@@ -166,11 +164,9 @@ test("the comparison table and the chart are there, with their headers", async (
   await expect(table.getByRole("columnheader", { name: "NHS" })).toBeVisible();
   await expect(table.getByRole("rowheader", { name: "Speed to treatment" })).toBeVisible();
   await expect(page.getByRole("img", { name: /Yearly cost compared/ })).toBeVisible();
-  await expect(main.getByRole("link", { name: "Register Your Interest" })).toHaveAttribute(
-    "href",
-    "/register-interest",
-  );
-  await expect(main.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
+  const link = (name: string) => main.getByRole("link", { name });
+  await expect(link("Register Your Interest")).toHaveAttribute("href", "/register-interest");
+  await expect(link("Contact Us")).toHaveAttribute("href", "/contact");
   await expect(main).toContainText("prices will be confirmed at launch", { ignoreCase: true });
 });
 
@@ -192,21 +188,16 @@ test("the sections below the fold are rendered only near the viewport, yet find-
   const below = ["#calculator form", "#breakdown", "#other-costs", "#next-steps"];
   await page.setViewportSize({ width: 390, height: 844 });
   await open(page);
+  // The contained element shows; what it skips is its content.
   const rendered = (selector: string) =>
     page
       .locator(selector)
-      // The contained element shows; what it skips is its content.
-      .evaluate((element) =>
-        element.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }),
-      );
+      .evaluate((el) => el.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }));
   // Skipped until near: not laid out, though in the document and the accessibility tree.
   for (const selector of below) expect(await rendered(selector)).toBe(false);
   await expect(page.getByRole("table", { name: "Year 2" })).toBeAttached();
-  expect(
-    await page
-      .locator(toastRegionSelector)
-      .evaluate((region) => region.closest(".render-when-near")),
-  ).toBeNull();
+  const toasts = page.locator(toastRegionSelector);
+  expect(await toasts.evaluate((region) => region.closest(".render-when-near"))).toBeNull();
 
   // Find-in-page (here window.find, which Chromium and Firefox share) reaches the skipped
   // text and renders it.
