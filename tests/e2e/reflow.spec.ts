@@ -12,10 +12,11 @@ import { renderSkippedContent } from "../../scripts/lib/skipped-content.ts";
 import { buildEmail, type MailJob } from "../../server/mail/build-email.ts";
 import { allPages, openPage, phoneMenuToggle, seedConsent } from "../support/site.ts";
 
-async function horizontalOverflow(page: Page) {
+/** Checks that `what` needs no horizontal scrolling, naming what sticks out if it does. */
+async function expectNoHorizontalOverflow(page: Page, what: string) {
   // What is skipped until near would not count, and containment would clip its overflow.
   await renderSkippedContent(page);
-  return page.evaluate(() => {
+  const { scrollWidth, clientWidth, culprits } = await page.evaluate(() => {
     const root = document.documentElement;
     const width = root.clientWidth;
     // The widest elements that stick out, to say what to fix.
@@ -28,29 +29,24 @@ async function horizontalOverflow(page: Page) {
       .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">`);
     return { scrollWidth: root.scrollWidth, clientWidth: width, culprits };
   });
+  expect(
+    scrollWidth,
+    `${what} is ${scrollWidth}px wide in ${clientWidth}px; sticking out: ${culprits.join(", ")}`,
+  ).toBeLessThanOrEqual(clientWidth);
 }
 
-const layouts = [
+for (const layout of [
   { name: "320px wide", viewport: { width: 320, height: 640 }, deviceScaleFactor: 1 },
   { name: "1280px at 200% zoom", viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 },
-];
-
-for (const layout of layouts) {
+]) {
   test.describe(layout.name, () => {
     test.use({ viewport: layout.viewport, deviceScaleFactor: layout.deviceScaleFactor });
-    test.beforeEach(async ({ context }) => {
-      await seedConsent(context);
-    });
+    test.beforeEach(({ context }) => seedConsent(context));
 
     for (const path of allPages) {
       test(`${path} reflows without horizontal scrolling`, async ({ page }) => {
         await openPage(page, path);
-        const result = await horizontalOverflow(page);
-        expect(
-          result.scrollWidth,
-          `page is ${result.scrollWidth}px wide in a ${result.clientWidth}px viewport; ` +
-            `sticking out: ${result.culprits.join(", ")}`,
-        ).toBeLessThanOrEqual(result.clientWidth);
+        await expectNoHorizontalOverflow(page, "the page");
       });
     }
 
@@ -61,10 +57,7 @@ for (const layout of layouts) {
       await expect(page.getByRole("region", { name: "Cookies on this site" })).toBeVisible();
       await phoneMenuToggle(page).click();
       await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
-      const result = await horizontalOverflow(page);
-      expect(result.scrollWidth, result.culprits.join(", ")).toBeLessThanOrEqual(
-        result.clientWidth,
-      );
+      await expectNoHorizontalOverflow(page, "the page with the menu and the banner");
     });
   });
 }
@@ -107,12 +100,7 @@ test.describe("every email the site sends, as a phone shows its HTML part", () =
         );
         await page.setViewportSize({ width, height: 800 });
         await page.setContent(String(mail.html));
-        const result = await horizontalOverflow(page);
-        expect(
-          result.scrollWidth,
-          `email is ${result.scrollWidth}px wide on a ${result.clientWidth}px screen; ` +
-            `sticking out: ${result.culprits.join(", ")}`,
-        ).toBeLessThanOrEqual(result.clientWidth);
+        await expectNoHorizontalOverflow(page, "the email");
       });
     }
   }
@@ -120,13 +108,11 @@ test.describe("every email the site sends, as a phone shows its HTML part", () =
 
 test.describe("prefers-reduced-motion", () => {
   /** The longest transition or animation on any element, in milliseconds. */
-  async function longestMotion(page: Page): Promise<{ ms: number; element: string }> {
-    return page.evaluate(() => {
-      const seconds = (list: string) =>
+  const longestMotion = (page: Page) =>
+    page.evaluate(() => {
+      const seconds = (css: string) =>
         Math.max(
-          ...list
-            .split(",")
-            .map((t) => (t.trim().endsWith("ms") ? parseFloat(t) / 1000 : parseFloat(t))),
+          ...css.split(",").map((t) => parseFloat(t) / (t.trim().endsWith("ms") ? 1000 : 1)),
         );
       let longest = { ms: 0, element: "" };
       for (const el of document.querySelectorAll("*")) {
@@ -146,7 +132,6 @@ test.describe("prefers-reduced-motion", () => {
       }
       return longest;
     });
-  }
 
   test("transitions run normally, and are switched off when motion is reduced", async ({
     page,
@@ -160,9 +145,7 @@ test.describe("prefers-reduced-motion", () => {
 
     await page.emulateMedia({ reducedMotion: "reduce" });
     const reduced = await longestMotion(page);
-    expect(reduced.ms, `longest transition with reduced motion: ${reduced.element}`).toBeLessThan(
-      1,
-    );
+    expect(reduced.ms, `longest motion left when reduced: ${reduced.element}`).toBeLessThan(1);
     // Smooth scrolling is off too.
     expect(
       await page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior),
