@@ -1,10 +1,8 @@
-import { type Locator, type Page, expect, test } from "@playwright/test";
+import { type Locator, expect, test } from "@playwright/test";
 
 import { openPage, seedConsent } from "../support/site.ts";
 
-/**
- * Layout defects seen on phones, checked by bounding boxes at 320 and 390 px wide.
- */
+/** Layout defects seen on phones, checked by bounding boxes at 320 and 390 px wide. */
 
 /** The distinct line tops a piece of text occupies inside `root`, from `from` to `to`. */
 async function linesSpanned(root: Locator, from: string, to: string): Promise<number> {
@@ -39,11 +37,6 @@ async function linesSpanned(root: Locator, from: string, to: string): Promise<nu
   );
 }
 
-/** Whether `el`'s text fits its box (no ellipsis, no clipping). */
-async function notTruncated(el: Locator) {
-  return el.evaluate((e) => e.scrollWidth <= e.clientWidth + 1);
-}
-
 async function expectInside(inner: Locator, outer: Locator, what: string) {
   const i = (await inner.boundingBox())!;
   const o = (await outer.boundingBox())!;
@@ -51,16 +44,10 @@ async function expectInside(inner: Locator, outer: Locator, what: string) {
   expect(i.x + i.width, `${what}: right edge`).toBeLessThanOrEqual(o.x + o.width + 0.5);
 }
 
-async function headerBottom(page: Page) {
-  return (await page.locator("header").first().boundingBox())!.y + 64;
-}
-
 for (const width of [320, 390]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 844 } });
-    test.beforeEach(async ({ context }) => {
-      await seedConsent(context);
-    });
+    test.beforeEach(({ context }) => seedConsent(context));
 
     test("the three-step process shows every step title whole, and the monitoring timeline spaces its marks evenly", async ({
       page,
@@ -76,7 +63,7 @@ for (const width of [320, 390]) {
       for (const title of await titles.all()) {
         await expect(title).toBeVisible();
         await expectInside(title, figure, (await title.textContent()) ?? "");
-        expect(await notTruncated(title)).toBe(true);
+        expect(await title.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
       }
 
       const timeline = page.locator("#ongoing-care figure");
@@ -97,7 +84,7 @@ for (const width of [320, 390]) {
       await openPage(page, "/");
       const line = page.getByRole("region", { name: "Regulatory status" }).locator("p");
       await expect(line).toHaveText("Services Available Upon CQC Approval");
-      expect(await notTruncated(line)).toBe(true);
+      expect(await line.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
       const box = (await line.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(width);
@@ -147,7 +134,8 @@ for (const width of [320, 390]) {
       );
       const card = heading.locator("xpath=..");
       const box = (await card.boundingBox())!;
-      expect(box.y).toBeGreaterThanOrEqual(await headerBottom(page));
+      const header = (await page.locator("header").first().boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(header.y + 64);
       expect(box.y).toBeLessThan(844 / 2);
     });
   });
