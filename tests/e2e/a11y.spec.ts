@@ -29,14 +29,19 @@ async function expectNoViolations(page: Page, label: string, include?: string) {
   expect(await untypedButtons(page), `buttons without a type on ${label}`).toEqual([]);
 }
 
+/** Opens `path` at `viewport`, with a cookie choice stored so that the banner stays away. */
+async function openAt(page: Page, viewport: { width: number; height: number }, path: string) {
+  await page.setViewportSize(viewport);
+  await seedConsent(page.context());
+  await openPage(page, path);
+}
+
 // Each state is checked where it appears (the header, the banner, the dialog, the main
 // content): the pages around them are checked whole in every-page.spec.ts, and a fault
 // there would otherwise be reported again under every state.
 test.describe("states", () => {
-  test("the mobile menu, open with a section expanded", async ({ page, context }) => {
-    await page.setViewportSize(viewports.mobile);
-    await seedConsent(context);
-    await openPage(page, "/");
+  test("the mobile menu, open with a section expanded", async ({ page }) => {
+    await openAt(page, viewports.mobile, "/");
     await phoneMenuToggle(page).click();
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav).toBeVisible();
@@ -46,76 +51,43 @@ test.describe("states", () => {
     await expectNoViolations(page, "the mobile menu with About expanded", "header");
   });
 
-  test("a desktop submenu, open", async ({ page, context }) => {
-    await page.setViewportSize(viewports.desktop);
-    await seedConsent(context);
-    await openPage(page, "/");
+  test("a desktop submenu, open", async ({ page }) => {
+    await openAt(page, viewports.desktop, "/");
     const nav = page.getByRole("navigation", { name: "Main" });
     await desktopMenuToggle(page, "TRT").click();
     await expect(nav.getByRole("link", { name: "FAQ" })).toBeVisible();
     await expectNoViolations(page, "the open TRT submenu", "header");
   });
 
-  for (const [size, viewport] of Object.entries(viewports)) {
-    test(`the consent banner and its preferences dialog (${size})`, async ({ page }) => {
-      await page.setViewportSize(viewport);
-      // No stored choice: a first visit.
-      await openPage(page, "/");
-      const banner = page.getByRole("region", { name: "Cookies on this site" });
-      await expect(banner).toBeVisible();
-      await expectNoViolations(
-        page,
-        `the consent banner at ${viewport.width}px`,
-        "#consent-banner",
-      );
-
-      await banner.getByRole("button", { name: "Manage preferences" }).click();
-      const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
-      await expect(dialog).toBeVisible();
-      await expectNoViolations(
-        page,
-        `the preferences dialog at ${viewport.width}px`,
-        "#cookie-preferences",
-      );
-    });
-  }
-
-  test("a quiz question with an answer chosen, and the result", async ({ page, context }) => {
+  test("a quiz question with an answer chosen, and the result", async ({ page }) => {
     // Two axe passes and the whole quiz between them.
     test.slow();
-    await page.setViewportSize(viewports.mobile);
-    await seedConsent(context);
-    await openPage(page, "/quiz");
+    await openAt(page, viewports.mobile, "/quiz");
     const main = page.getByRole("main");
     await main.getByRole("radio", { name: "Sometimes" }).click();
     await expectNoViolations(page, "a quiz question with an answer", "main");
 
     for (let question = 1; question <= 10; question++) {
       await main.getByRole("radio", { name: "Never" }).click();
-      const next = main.getByRole("button", { name: question === 10 ? "View Results" : "Next" });
-      await next.click();
+      await main.getByRole("button", { name: question === 10 ? "View Results" : "Next" }).click();
     }
     await expect(main.getByRole("link", { name: "Register Your Interest" })).toBeVisible();
     await expectNoViolations(page, "the quiz result", "main");
   });
 
-  test("the registration form showing its errors", async ({ page, context }) => {
-    await page.setViewportSize(viewports.mobile);
-    await seedConsent(context);
-    await openPage(page, "/register-interest");
+  test("the registration form showing its errors", async ({ page }) => {
+    await openAt(page, viewports.mobile, "/register-interest");
     const main = page.getByRole("main");
     await main.getByRole("textbox", { name: /name/i }).first().fill("Sam Example");
-    await main.getByRole("textbox", { name: /email/i }).fill("not-an-email");
+    const email = main.getByRole("textbox", { name: /email/i });
+    await email.fill("not-an-email");
     await main.getByRole("button", { name: "Register Interest" }).click();
-    await expect(main.getByRole("textbox", { name: /email/i })).toHaveAttribute(
-      "aria-invalid",
-      "true",
-    );
+    await expect(email).toHaveAttribute("aria-invalid", "true");
     await expectNoViolations(page, "the registration form with an invalid email", "main");
 
     // Both required fields empty: both errors, and the toast.
     await main.getByRole("textbox", { name: /name/i }).first().fill("");
-    await main.getByRole("textbox", { name: /email/i }).fill("");
+    await email.fill("");
     await main.getByRole("button", { name: "Register Interest" }).click();
     await expect(page.getByText("Please fill in all required fields")).toBeVisible();
     // Check the toast as it is read, not while it fades in (half-faded text fails contrast).
@@ -124,17 +96,29 @@ test.describe("states", () => {
   });
 
   for (const [size, viewport] of Object.entries(viewports)) {
+    const at = `at ${viewport.width}px`;
+    test(`the consent banner and its preferences dialog (${size})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      // No stored choice: a first visit.
+      await openPage(page, "/");
+      const banner = page.getByRole("region", { name: "Cookies on this site" });
+      await expect(banner).toBeVisible();
+      await expectNoViolations(page, `the consent banner ${at}`, "#consent-banner");
+
+      await banner.getByRole("button", { name: "Manage preferences" }).click();
+      await expect(page.getByRole("dialog", { name: "Cookie preferences" })).toBeVisible();
+      await expectNoViolations(page, `the preferences dialog ${at}`, "#cookie-preferences");
+    });
+
     test(`the email-link pages: confirm, confirmed, refused, unsubscribe and done (${size})`, async ({
       page,
-      context,
       baseURL,
     }) => {
       // Five pages, each checked by axe: about 5 s each when the machine is slow.
       test.slow();
       await page.setViewportSize(viewport);
-      await seedConsent(context);
+      await seedConsent(page.context());
       const someone = await registerSomeone(baseURL ?? "", `a11y-${size}`);
-      const at = `at ${viewport.width}px`;
 
       expect((await page.goto(confirmPath(someone.confirmToken())))?.status()).toBe(200);
       await expectNoViolations(page, `the confirm button ${at}`);
