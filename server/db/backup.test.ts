@@ -2,33 +2,33 @@ import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
-import { runCli } from "../cli/run.ts";
+import { type CliIo, runCli } from "../cli/run.ts";
 import { parseEnv } from "../env.ts";
 import { createLogger } from "../logger.ts";
 import { openServices, type Services } from "../services.ts";
 
 const logger = createLogger("silent");
+const open: CliIo["openServices"] = (env) => openServices(env, logger);
 
-async function cli(place: TestPlace, ...args: string[]) {
+async function cli({ env }: Pick<TestPlace, "env">, args: string[], openWith = open) {
   let stdout = "";
   let stderr = "";
   const code = await runCli(args, {
-    env: place.env,
+    env,
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
-    openServices: (env) => openServices(env, logger),
+    openServices: openWith,
   });
   return { code, stdout, stderr };
 }
 
-type Row = Record<string, unknown>;
-const rowsOf = (file: string): Map<unknown, Row> => {
+const rowsOf = (file: string) => {
   const db = new DatabaseSync(file, { readOnly: true });
   try {
-    const rows = db.prepare("SELECT * FROM registrations").all() as Row[];
+    const rows = db.prepare("SELECT * FROM registrations").all();
     return new Map(rows.map((r) => [r.id, { ...r }]));
   } finally {
     db.close();
@@ -36,17 +36,11 @@ const rowsOf = (file: string): Map<unknown, Row> => {
 };
 
 describe("registrations -- backup", () => {
-  const cleanups: Array<() => Promise<void>> = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
-    cleanups.length = 0;
-  });
-
   it("copies the database while the server writes: a whole, consistent snapshot", async () => {
     const place = await sqliteBackend.fresh();
-    cleanups.push(place.drop);
+    onTestFinished(place.drop);
     const server: Services = await openServices(place.env, logger);
-    cleanups.push(() => server.close());
+    onTestFinished(() => server.close());
     let n = 0;
     const register = () => {
       n += 1;
@@ -73,7 +67,7 @@ describe("registrations -- backup", () => {
     })();
     const before = await server.admin.count();
     const target = path.join(place.env.DATA_DIR, "backups", "copy.sqlite");
-    const result = await cli(place, "backup", "--to", target);
+    const result = await cli(place, ["backup", "--to", target]);
     writing = false;
     await writer;
     const after = await server.admin.count();
@@ -101,31 +95,27 @@ describe("registrations -- backup", () => {
 
   it("does not overwrite a file unless told to", async () => {
     const place = await sqliteBackend.fresh();
-    cleanups.push(place.drop);
+    onTestFinished(place.drop);
     await (await openServices(place.env, logger)).close();
     const target = path.join(place.env.DATA_DIR, "existing.sqlite");
     writeFileSync(target, "precious");
 
-    const refused = await cli(place, "backup", "--to", target);
+    const refused = await cli(place, ["backup", "--to", target]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/already exists; pass --force to replace it/);
     expect(existsSync(target)).toBe(true);
 
-    const forced = await cli(place, "backup", "--to", target, "--force");
+    const forced = await cli(place, ["backup", "--to", target, "--force"]);
     expect(forced).toMatchObject({ code: 0, stderr: "" });
     expect(forced.stdout).toMatch(/^Backed up 0 registrations to .* \(integrity check: ok\)\.\n$/);
-    expect((await cli(place, "backup")).code).toBe(2);
+    expect((await cli(place, ["backup"])).code).toBe(2);
   });
 
   it("on PostgreSQL, explains pg_dump and fails", async () => {
     const env = parseEnv({ DATABASE_URL: "postgres://127.0.0.1:9/none" });
-    let stderr = "";
-    const code = await runCli(["backup", "--to", "/tmp/never.sqlite"], {
-      env,
-      stdout: () => undefined,
-      stderr: (t) => void (stderr += t),
-      openServices: () => Promise.reject(new Error("must not open the database")),
-    });
+    const { code, stderr } = await cli({ env }, ["backup", "--to", "/tmp/never.sqlite"], () =>
+      Promise.reject(new Error("must not open the database")),
+    );
     expect(code).toBe(1);
     expect(stderr).toMatch(/use pg_dump instead/);
     expect(existsSync("/tmp/never.sqlite")).toBe(false);
