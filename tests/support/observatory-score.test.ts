@@ -43,20 +43,17 @@ describe("scoreCsp", () => {
   });
 
   it("treats 'unsafe-inline' in script-src as unsafe unless a nonce or hash overrides it", () => {
-    expect(
-      scoreCsp("default-src 'self'; script-src 'self' 'unsafe-inline'; object-src 'none'").modifier,
-    ).toBe(-20);
-    expect(
-      scoreCsp("default-src 'self'; script-src 'self' 'unsafe-inline' 'nonce-x'; object-src 'none'")
-        .result,
-    ).toBe("csp-implemented-with-no-unsafe");
+    const inline = "default-src 'self'; script-src 'self' 'unsafe-inline'";
+    expect(scoreCsp(`${inline}; object-src 'none'`).modifier).toBe(-20);
+    expect(scoreCsp(`${inline} 'nonce-x'; object-src 'none'`).result).toBe(
+      "csp-implemented-with-no-unsafe",
+    );
   });
 
   it("treats a policy without any script restriction as unsafe", () => {
-    expect(scoreCsp("frame-ancestors 'none'").result).toBe("csp-implemented-with-unsafe-inline");
-    expect(scoreCsp("default-src 'self'; script-src https:").result).toBe(
-      "csp-implemented-with-unsafe-inline",
-    );
+    for (const policy of ["frame-ancestors 'none'", "default-src 'self'; script-src https:"]) {
+      expect(scoreCsp(policy).result, policy).toBe("csp-implemented-with-unsafe-inline");
+    }
   });
 
   it("penalises 'unsafe-eval' by 10 and http sources by 20", () => {
@@ -104,13 +101,10 @@ describe("other tests", () => {
 
   it("checks subresource integrity of external scripts only", () => {
     const o = "https://clinic.example";
-    expect(scoreSri("text/html", '<script src="/assets/a.js"></script>', o).modifier).toBe(0);
-    expect(
-      scoreSri("text/html", '<script src="https://cdn.example/a.js"></script>', o).modifier,
-    ).toBe(-5);
-    expect(
-      scoreSri("text/html", '<script src="http://cdn.example/a.js"></script>', o).modifier,
-    ).toBe(-50);
+    const html = (src: string) => scoreSri("text/html", `<script src="${src}"></script>`, o);
+    expect(html("/assets/a.js").modifier).toBe(0);
+    expect(html("https://cdn.example/a.js").modifier).toBe(-5);
+    expect(html("http://cdn.example/a.js").modifier).toBe(-50);
     expect(scoreSri("application/json", undefined, o).modifier).toBe(0);
   });
 });
@@ -132,11 +126,8 @@ describe("scoreResponse", () => {
   });
 
   it("scores a response with no security headers at all as F", () => {
-    const result = scoreResponse({
-      ...base,
-      headers: new Headers({ "content-type": "text/html" }),
-      body: "",
-    });
+    const headers = new Headers({ "content-type": "text/html" });
+    const result = scoreResponse({ ...base, headers, body: "" });
     expect(result.score).toBe(30);
     expect(gradeFor(result.score)).toBe("D");
   });
