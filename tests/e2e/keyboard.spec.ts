@@ -34,9 +34,7 @@ test.describe("with a stored cookie choice", () => {
     await expect(page.locator("main")).toBeFocused();
     // The next Tab continues inside the main content, not back in the header.
     await page.keyboard.press("Tab");
-    const inMain = await page.evaluate(
-      () => document.querySelector("main")?.contains(document.activeElement) ?? false,
-    );
+    const inMain = await page.locator("main").evaluate((m) => m.contains(document.activeElement));
     expect(inMain, `focus after the skip link: ${await describeFocus(page)}`).toBe(true);
     await expectVisibleFocus(page);
   });
@@ -102,9 +100,7 @@ test.describe("with a stored cookie choice", () => {
     await page.keyboard.press("Tab");
     await expect(nav).toBeHidden();
     await expectVisibleFocus(page);
-    const inMain = await page.evaluate(
-      () => document.querySelector("main")?.contains(document.activeElement) ?? false,
-    );
+    const inMain = await page.locator("main").evaluate((m) => m.contains(document.activeElement));
     expect(inMain, `focus after the menu: ${await describeFocus(page)}`).toBe(true);
 
     // And a link followed from the menu closes it.
@@ -192,9 +188,7 @@ test("a cookie choice can be made from the keyboard, and the dialog closes with 
   await page.keyboard.press("Enter");
   const dialog = page.getByRole("dialog", { name: "Cookie preferences" });
   await expect(dialog).toBeVisible();
-  const focusInDialog = await page.evaluate(
-    () => document.querySelector("dialog[open]")?.contains(document.activeElement) ?? false,
-  );
+  const focusInDialog = await dialog.evaluate((d) => d.contains(document.activeElement));
   expect(focusInDialog, "focus moves into the dialog").toBe(true);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -204,8 +198,6 @@ test("a cookie choice can be made from the keyboard, and the dialog closes with 
   await tabTo(page, essential, { max: 3 });
   await page.keyboard.press("Enter");
   await expect(banner).toBeHidden();
-  const stored = await page.evaluate(() =>
-    window.localStorage.getItem("meridian-clinic.cookie-consent"),
-  );
+  const stored = await page.evaluate(() => localStorage.getItem("meridian-clinic.cookie-consent"));
   expect(JSON.parse(stored ?? "{}")).toMatchObject({ analytics: false, marketing: false });
 });
