@@ -4,16 +4,12 @@ import { registrationsFor, uniqueEmail } from "../../scripts/lib/registrations.t
 import { seedConsent } from "../support/site.ts";
 import { toastRegionSelector, toastTimeline, watchToastRegion } from "../support/toast-region.ts";
 
-const messages = {
-  missing: "Please fill in all required fields",
-  success: "Thank you! We'll notify you when we launch.",
-  failure: "There was an error submitting your registration. Please try again.",
-};
+const missing = "Please fill in all required fields";
+const failure = "There was an error submitting your registration. Please try again.";
+const form = { "content-type": "application/x-www-form-urlencoded" };
 
 // The form's labelled fields, required markers and privacy notice: every-page.spec.ts.
-test.beforeEach(async ({ context }) => {
-  await seedConsent(context);
-});
+test.beforeEach(({ context }) => seedConsent(context));
 
 /** Opens the form and waits for hydration (the form switches native validation off). */
 async function openForm(page: Page) {
@@ -25,10 +21,8 @@ async function openForm(page: Page) {
 function recordPosts(page: Page): Request[] {
   const posts: Request[] = [];
   page.on("request", (request) => {
-    if (
-      request.method() === "POST" &&
-      new URL(request.url()).pathname.startsWith("/register-interest")
-    ) {
+    const { pathname } = new URL(request.url());
+    if (request.method() === "POST" && pathname.startsWith("/register-interest")) {
       posts.push(request);
     }
   });
@@ -48,6 +42,7 @@ async function fillForm(
 }
 
 const submitButton = (page: Page) => page.getByRole("button", { name: "Register Interest" });
+const thankYou = (page: Page) => page.getByRole("heading", { name: "Thank you for registering" });
 
 test("an empty name or email shows the toast and sends nothing", async ({ page }) => {
   const posts = recordPosts(page);
@@ -55,7 +50,7 @@ test("an empty name or email shows the toast and sends nothing", async ({ page }
   await page.getByLabel("Email address").fill("sam@example.co.uk");
   await submitButton(page).click();
 
-  await expect(page.getByText(messages.missing)).toBeVisible();
+  await expect(page.getByText(missing)).toBeVisible();
   const name = page.getByLabel("Full name");
   await expect(name).toHaveAttribute("aria-invalid", "true");
   await expect(name).toBeFocused();
@@ -75,7 +70,7 @@ test("on a phone a tap on the submit button under the error toast still submits"
   const email = uniqueEmail("under-toast");
   await openForm(page);
   await submitButton(page).click();
-  const toast = page.locator("[data-sonner-toast]").filter({ hasText: messages.missing });
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: missing });
   await expect(toast).toBeVisible();
   // A quick visitor (or autofill) fills the fields while the toast is still up...
   await fillForm(page, { name: "Sam Carter", email });
@@ -108,7 +103,7 @@ test("on a phone a tap on the submit button under the error toast still submits"
   expect(inside(button, toastMiddle) && inside(toastNow, toastMiddle)).toBe(true);
   await expect(toast).toBeVisible();
   await page.mouse.click(x, toastMiddle);
-  await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible();
+  await expect(thankYou(page)).toBeVisible();
   expect(registrationsFor(email)).toHaveLength(1);
 });
 
@@ -122,7 +117,7 @@ test("other mistakes are shown beside their fields and nothing is sent", async (
   await expect(email).toHaveAttribute("aria-invalid", "true");
   await expect(email).toHaveAccessibleDescription(/valid email address/);
   await expect(page.getByLabel("Phone number")).toHaveAccessibleDescription(/digits, spaces/);
-  await expect(page.getByText(messages.missing)).toHaveCount(0);
+  await expect(page.getByText(missing)).toHaveCount(0);
   expect(posts).toHaveLength(0);
 });
 
@@ -153,9 +148,8 @@ test("a valid registration is stored once and thanked with a toast and the Thank
   await expect(pending).toHaveAttribute("aria-busy", "true");
   release();
 
-  await expect(page.getByText(messages.success)).toBeVisible();
-  const heading = page.getByRole("heading", { name: "Thank you for registering" });
-  await expect(heading).toBeFocused();
+  await expect(page.getByText("Thank you! We'll notify you when we launch.")).toBeVisible();
+  await expect(thankYou(page)).toBeFocused();
   await expect(page.getByRole("link", { name: "Return to Homepage" })).toHaveAttribute("href", "/");
   await expect(page.getByLabel("Full name")).toHaveCount(0);
 
@@ -189,7 +183,7 @@ test("when every attempt fails, the error toast appears and everything typed sta
   await fillForm(page, { name: "Sam Carter", email, message: "Please keep this text" });
   await submitButton(page).click();
 
-  await expect(page.getByText(messages.failure)).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText(failure)).toBeVisible({ timeout: 20_000 });
   expect(attempts).toBe(4); // the first attempt and three retries
   expect(errors.length).toBeGreaterThan(0);
   await expect(page.getByLabel("Full name")).toHaveValue("Sam Carter");
@@ -219,9 +213,7 @@ test("transient failures are retried with the same key until one gets through", 
   await fillForm(page, { name: "Sam Carter", email });
   await submitButton(page).click();
 
-  await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible({
-    timeout: 15_000,
-  });
+  await expect(thankYou(page)).toBeVisible({ timeout: 15_000 });
   expect(bodies).toHaveLength(3);
   expect(new Set(bodies).size).toBe(1);
   expect(registrationsFor(email)).toHaveLength(1);
@@ -233,16 +225,13 @@ test("a double click and a replayed request store one registration", async ({ pa
   await openForm(page);
   await fillForm(page, { name: "Sam Carter", email });
   await submitButton(page).dblclick();
-  await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible();
+  await expect(thankYou(page)).toBeVisible();
 
   // Replay the exact request the browser sent, as a flaky network or a proxy might.
   const sent = posts.at(-1);
   expect(sent).toBeDefined();
   const replay = await page.request.post(sent?.url() ?? "", {
-    headers: {
-      "content-type": "application/x-www-form-urlencoded",
-      origin: new URL(sent?.url() ?? "").origin,
-    },
+    headers: { ...form, origin: new URL(sent?.url() ?? "").origin },
     data: sent?.postData() ?? "",
   });
   expect(replay.status()).toBe(200);
@@ -251,11 +240,11 @@ test("a double click and a replayed request store one registration", async ({ pa
 });
 
 test.describe("the form's checks come with the page; the toast region is there from the start", () => {
+  test.beforeEach(({ context }) => watchToastRegion(context));
+
   test("the page has its empty toast region, and the first focus and submit fetch nothing more", async ({
     page,
-    context,
   }) => {
-    await watchToastRegion(context);
     const requests: string[] = [];
     await openForm(page);
     await page.waitForLoadState("networkidle");
@@ -273,13 +262,11 @@ test.describe("the form's checks come with the page; the toast region is there f
 
   test("a submit as the very first action still waits for the region before the toast", async ({
     page,
-    context,
   }) => {
-    await watchToastRegion(context);
     await openForm(page);
     await submitButton(page).click();
 
-    await expect(page.locator(toastRegionSelector)).toContainText(messages.missing);
+    await expect(page.locator(toastRegionSelector)).toContainText(missing);
     const { region, firstToast } = await toastTimeline(page);
     expect(region).not.toBeNull();
     expect(firstToast).not.toBeNull();
@@ -293,10 +280,7 @@ test("foreign origins are refused on every path and method that reaches the acti
   request,
   baseURL,
 }) => {
-  const evil = {
-    origin: "https://evil.example",
-    "content-type": "application/x-www-form-urlencoded",
-  };
+  const evil = { ...form, origin: "https://evil.example" };
   const body = `name=Eve&email=${encodeURIComponent(uniqueEmail("foreign"))}`;
   for (const path of [
     "/register-interest",
@@ -323,7 +307,7 @@ test("the page's action answers JSON when the island asks for it, and the page o
   request,
   baseURL,
 }) => {
-  const headers = { origin: baseURL ?? "", "content-type": "application/x-www-form-urlencoded" };
+  const headers = { ...form, origin: baseURL ?? "" };
   const data = "name=&email=not-an-address";
   const json = await request.post(`${baseURL}/register-interest`, {
     headers: { ...headers, accept: "application/json" },
