@@ -2,16 +2,14 @@
  * The content pages once a visitor acts: links followed, the single-open accordions and
  * the policies' contents. What each page shows as it loads: every-page.spec.ts.
  */
-import { type Locator, expect, test } from "@playwright/test";
+import { type Locator, type Page, expect, test } from "@playwright/test";
 
 import { faqGroups } from "../../app/content/faq.ts";
 import { treatmentOptions } from "../../app/content/treatments.ts";
 import { expectExpanded, mouseClick, openPage, seedConsent } from "../support/site.ts";
 
-test.beforeEach(async ({ context }) => {
-  // A stored cookie choice keeps the consent banner from covering the foot of the page.
-  await seedConsent(context);
-});
+// A stored cookie choice keeps the consent banner from covering the foot of the page.
+test.beforeEach(({ context }) => seedConsent(context));
 
 test("'Learn About Our Team' opens the team page, and the footer's 'Ongoing Monitoring' lands on the timeline", async ({
   page,
@@ -57,6 +55,15 @@ async function expectOpen(summaries: Locator, openIndex: number | null) {
 /** The answer of a question: what follows its summary. */
 const answerOf = (summary: Locator) => summary.locator("xpath=following-sibling::*[1]");
 
+/** All closed; the list's first click, a plain one with no hover before it, opens its first. */
+async function openFirst(page: Page, summaries: Locator) {
+  await expectOpen(summaries, null);
+  await expect(answerOf(summaries.nth(0))).toBeHidden();
+  await mouseClick(page, summaries.nth(0));
+  await expectOpen(summaries, 0);
+  await expect(answerOf(summaries.nth(0))).toBeVisible();
+}
+
 test("the FAQ's four groups each keep one answer open, independently of each other", async ({
   page,
 }) => {
@@ -65,14 +72,7 @@ test("the FAQ's four groups each keep one answer open, independently of each oth
     const region = page.getByRole("region", { name: group.title, exact: true });
     await expect(region.getByRole("heading", { level: 2 })).toHaveText(group.title);
     const summaries = await questions(region, group.items.length);
-    await expectOpen(summaries, null);
-    await expect(answerOf(summaries.nth(0))).toBeHidden();
-
-    // The list's first click, a plain one with no hover before it, opens its question.
-    await mouseClick(page, summaries.nth(0));
-    await expectOpen(summaries, 0);
-    await expect(answerOf(summaries.nth(0))).toBeVisible();
-
+    await openFirst(page, summaries);
     await summaries.nth(1).click();
     await expectOpen(summaries, 1);
     await expect(answerOf(summaries.nth(0))).toBeHidden();
@@ -91,14 +91,11 @@ test("the FAQ's four groups each keep one answer open, independently of each oth
 
   // The answers state the injection frequency and the failed-payment rule.
   const main = page.getByRole("main");
-  const open = async (question: string) => {
-    const summary = main.locator("summary", { hasText: question });
-    await summary.click();
-    return answerOf(summary);
-  };
-  await open("How often would I need injections?");
+  await main.locator("summary", { hasText: "How often would I need injections?" }).click();
   await expect(main.getByText(/two to three times per week/)).toBeVisible();
-  const answer = await open("What happens if a payment fails?");
+  const payment = main.locator("summary", { hasText: "What happens if a payment fails?" });
+  await payment.click();
+  const answer = answerOf(payment);
   await expect(answer).toContainText("retried automatically");
   await expect(answer).toContainText("update your card details at any time in your account");
 });
@@ -109,22 +106,12 @@ test("the treatment details accordion keeps one treatment open and can close it"
   await openPage(page, "/treatment-options");
   const details = page.getByRole("region", { name: "Treatment details" });
   const summaries = await questions(details, treatmentOptions.length);
-  await expectOpen(summaries, null);
-  await expect(answerOf(summaries.nth(0))).toBeHidden();
-
-  await mouseClick(page, summaries.nth(0));
-  await expectOpen(summaries, 0);
-  await expect(answerOf(summaries.nth(0))).toBeVisible();
+  await openFirst(page, summaries);
   await expect(summaries.nth(0)).toContainText("Injectable TRT");
   const panel = answerOf(summaries.nth(0));
-  for (const heading of [
-    "Pros",
-    "Cons",
-    "Available preparations",
-    "Dosing schedule",
-    "Monthly cost",
-  ]) {
-    await expect(panel.getByRole("heading", { name: heading, exact: true })).toBeVisible();
+  const sections = ["Pros", "Cons", "Available preparations", "Dosing schedule", "Monthly cost"];
+  for (const name of sections) {
+    await expect(panel.getByRole("heading", { name, exact: true })).toBeVisible();
   }
   await expect(panel.getByText("Testosterone cypionate")).toBeVisible();
 
