@@ -61,19 +61,16 @@ function installInspector() {
     }
     return [r, g, b, 1];
   };
-  /** The nearest fixed or sticky element at or above `el`: what floats over the page. */
-  const floating = (el: Element | null): Element | null => {
-    for (let e = el; e; e = e.parentElement) {
-      const p = getComputedStyle(e).position;
-      if (p === "fixed" || p === "sticky") return e;
-    }
-    return null;
-  };
+  /** Fixed or sticky: what floats over the page. */
+  const floats = (e: Element) => ["fixed", "sticky"].includes(getComputedStyle(e).position);
+  /** The z-index of the nearest floating element at or above `el`. */
   const layer = (el: Element | null) => {
-    const f = floating(el);
-    if (!f) return -Infinity;
-    const z = parseInt(getComputedStyle(f).zIndex, 10);
-    return Number.isNaN(z) ? 0 : z;
+    for (let e = el; e; e = e.parentElement) {
+      if (!floats(e)) continue;
+      const z = parseInt(getComputedStyle(e).zIndex, 10);
+      return Number.isNaN(z) ? 0 : z;
+    }
+    return -Infinity;
   };
   const describe = (el: Element) => {
     const name = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().slice(0, 40);
@@ -81,10 +78,7 @@ function installInspector() {
   };
 
   // What can float over the page: looked up once, as a full scan per stop is slow.
-  const floaters = [...document.querySelectorAll("body *")].filter((o) => {
-    const p = getComputedStyle(o).position;
-    return p === "fixed" || p === "sticky";
-  });
+  const floaters = [...document.querySelectorAll("body *")].filter(floats);
   const seen = new WeakSet<Element>();
 
   window.__inspectFocus = async () => {
@@ -103,12 +97,8 @@ function installInspector() {
     // is a failure in its own right.
     const focused = document.activeElement as HTMLElement | null;
     if (!focused || focused === document.body) {
-      return {
-        what: describe(tabbedTo),
-        hidden: "focus fell to the page",
-        ringContrast: null,
-        ringDetail: "",
-      };
+      const what = describe(tabbedTo);
+      return { what, hidden: "focus fell to the page", ringContrast: null, ringDetail: "" };
     }
     seen.add(focused);
     // A visually hidden control (a styled checkbox or radio) shows its focus on its label.
@@ -121,22 +111,18 @@ function installInspector() {
     const rect = shown.getBoundingClientRect();
 
     // Hidden? Clip to the viewport, then look for any sample point no overlay covers.
-    const vw = document.documentElement.clientWidth;
-    const vh = window.innerHeight;
-    const left = Math.max(rect.left, 0);
-    const right = Math.min(rect.right, vw);
-    const top = Math.max(rect.top, 0);
-    const bottom = Math.min(rect.bottom, vh);
+    const [vw, vh] = [document.documentElement.clientWidth, window.innerHeight];
+    const [left, right] = [Math.max(rect.left, 0), Math.min(rect.right, vw)];
+    const [top, bottom] = [Math.max(rect.top, 0), Math.min(rect.bottom, vh)];
     let hidden: string | null = null;
     if (right - left < 1 || bottom - top < 1) {
       hidden = `off-screen at ${JSON.stringify(rect.toJSON())}`;
     } else {
       const ownLayer = layer(shown);
-      const overlays = floaters.filter((o) => {
-        if (o.contains(shown) || shown.contains(o)) return false;
-        if (!o.checkVisibility()) return false;
-        return layer(o) > ownLayer;
-      });
+      const overlays = floaters.filter(
+        (o) =>
+          !o.contains(shown) && !shown.contains(o) && o.checkVisibility() && layer(o) > ownLayer,
+      );
       const boxes = overlays.map((o) => o.getBoundingClientRect());
       let uncovered = false;
       for (let i = 0; i <= 6 && !uncovered; i++) {
@@ -240,12 +226,10 @@ for (const [size, viewport] of Object.entries(viewports)) {
         const stops = await tabThrough(page);
         expect(stops.length, `${path} has focus stops`).toBeGreaterThan(5);
         const problems: string[] = [];
-        for (const stop of stops) {
-          if (stop.hidden) problems.push(`${path} ${stop.what}: ${stop.hidden}`);
-          if (stop.ringContrast === null) problems.push(`${path} ${stop.what}: no focus ring`);
-          else if (stop.ringContrast < 3) {
-            problems.push(`${path} ${stop.what}: ring ${stop.ringDetail}`);
-          }
+        for (const { what, hidden, ringContrast, ringDetail } of stops) {
+          if (hidden) problems.push(`${path} ${what}: ${hidden}`);
+          if (ringContrast === null) problems.push(`${path} ${what}: no focus ring`);
+          else if (ringContrast < 3) problems.push(`${path} ${what}: ring ${ringDetail}`);
         }
         expect(problems).toEqual([]);
       });
@@ -269,8 +253,10 @@ test("the check sees a control the banner covers (it can fail)", async ({ page }
 });
 
 test.describe("focus after navigation", () => {
-  test.beforeEach(async ({ context }) => {
+  test.beforeEach(async ({ context, page }) => {
     await seedConsent(context);
+    await page.goto("/pricing");
+    await waitForHydration(page);
   });
 
   test("a header link loads the new page as a document: focus starts at its top", async ({
@@ -278,8 +264,6 @@ test.describe("focus after navigation", () => {
   }) => {
     // Every page is a document load (docs/decisions/126), even from a page with an island:
     // the browser puts focus at the top of the new page, and the first Tab is the skip link.
-    await page.goto("/pricing");
-    await waitForHydration(page);
     expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
 
     const nav = page.getByRole("navigation", { name: "Main" });
@@ -293,8 +277,6 @@ test.describe("focus after navigation", () => {
 
   // The skip link, a same-page link, moves focus to <main>: keyboard.spec.ts.
   test("a query change leaves focus where it was", async ({ page }) => {
-    await page.goto("/pricing");
-    await waitForHydration(page);
     const option = page.getByRole("radio").nth(1);
     await option.focus();
     await page.keyboard.press("Space");
