@@ -2,8 +2,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
+
+import { importSpecifiers } from "../support/imports.ts";
 
 /**
  * The production image holds only what deploy/Dockerfile copies into its last stage,
@@ -35,36 +36,8 @@ export function copiedPaths(dockerfile: string): string[] {
 }
 
 /** Module specifiers Node loads at run time from one TypeScript file. */
-export function runtimeImports(fileName: string, text: string): string[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false);
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (
-      ts.isImportDeclaration(node) &&
-      !node.importClause?.isTypeOnly &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    ) {
-      found.push(node.moduleSpecifier.text);
-    } else if (
-      ts.isExportDeclaration(node) &&
-      !node.isTypeOnly &&
-      node.moduleSpecifier &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    ) {
-      found.push(node.moduleSpecifier.text);
-    } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] &&
-      ts.isStringLiteralLike(node.arguments[0])
-    ) {
-      found.push(node.arguments[0].text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
+export const runtimeImports = (fileName: string, text: string) =>
+  importSpecifiers(fileName, text, { types: false });
 
 function packageName(specifier: string): string {
   const parts = specifier.split("/");

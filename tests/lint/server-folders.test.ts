@@ -2,8 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 import { ESLint } from "eslint";
-import ts from "typescript";
 import { describe, expect, it } from "vitest";
+
+import { importSpecifiers } from "../support/imports.ts";
 
 /**
  * The server's folders import one another in one direction (docs/architecture.md, "Server
@@ -22,35 +23,8 @@ function modules(dir: string): string[] {
   });
 }
 
-function specifiers(file: string): string[] {
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (
-      (ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) &&
-      node.moduleSpecifier &&
-      ts.isStringLiteral(node.moduleSpecifier)
-    ) {
-      found.push(node.moduleSpecifier.text);
-    } else if (
-      ts.isCallExpression(node) &&
-      node.expression.kind === ts.SyntaxKind.ImportKeyword &&
-      node.arguments[0] &&
-      ts.isStringLiteralLike(node.arguments[0])
-    ) {
-      found.push(node.arguments[0].text);
-    } else if (
-      ts.isImportTypeNode(node) &&
-      ts.isLiteralTypeNode(node.argument) &&
-      ts.isStringLiteral(node.argument.literal)
-    ) {
-      found.push(node.argument.literal.text);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
-}
+const specifiers = (file: string) =>
+  importSpecifiers(file, readFileSync(file, "utf8"), { types: true });
 
 /** The folder under server/ a file is in; null for a top-level file. */
 function folderOf(file: string): string | null {
