@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 import { ESLint } from "eslint";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 /**
  * The layer zones of eslint.config.js (docs/architecture.md, "Layers"), tried on imports
@@ -11,12 +11,8 @@ import { beforeAll, describe, expect, it } from "vitest";
  * wrong way and let a legal one through. The imported files are real, so they resolve.
  */
 const root = path.resolve(import.meta.dirname, "../..");
-let eslint: ESLint;
-
-beforeAll(() => {
-  // The example files exist only as text, and import/no-cycle needs files on disk.
-  eslint = new ESLint({ cwd: root, overrideConfig: { rules: { "import/no-cycle": "off" } } });
-});
+// The example files exist only as text, and import/no-cycle needs files on disk.
+const eslint = new ESLint({ cwd: root, overrideConfig: { rules: { "import/no-cycle": "off" } } });
 
 async function boundaryErrors(filePath: string, code: string) {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
@@ -26,17 +22,17 @@ async function boundaryErrors(filePath: string, code: string) {
   return result!.messages.filter((message) => message.ruleId === "import/no-restricted-paths");
 }
 
-type Case = { zone: string; file: string; wrong: string[]; legal: string[] };
+const importing = (target: string) =>
+  `import * as moduleUnderTest from "${target}";\nexport const used = moduleUnderTest;\n`;
 
-const cases: Case[] = [
-  {
-    zone: "contract/ imports nothing from the project",
+/** Each zone by name: the file the import is written in, imports it refuses, legal ones. */
+const zones = {
+  "contract/ imports nothing from the project": {
     file: "contract/example.ts",
     wrong: ["../app/lib/seo.ts", "../server/env.ts", "../tests/support/storage-backends.ts"],
     legal: ["./registrations.ts"],
   },
-  {
-    zone: "content imports only content",
+  "content imports only content": {
     file: "app/content/example.ts",
     wrong: [
       "../config/site.ts",
@@ -47,8 +43,7 @@ const cases: Case[] = [
     // The clinic's name and details live in content (decision 111), so content reaches them.
     legal: ["./content-types.ts", "./policies/policy-types.ts", "./clinic.ts"],
   },
-  {
-    zone: "config imports only config",
+  "config imports only config": {
     file: "app/config/example.ts",
     wrong: [
       "../content/pages.ts",
@@ -59,8 +54,7 @@ const cases: Case[] = [
     // The flags' legal name comes from the clinic's one home (decision 111).
     legal: ["./site.ts", "../content/clinic.ts"],
   },
-  {
-    zone: "lib imports no components, features or routes",
+  "lib imports no components, features or routes": {
     file: "app/lib/example.ts",
     wrong: [
       "../features/quiz/scoring.ts",
@@ -70,8 +64,7 @@ const cases: Case[] = [
     ],
     legal: ["../config/site.ts", "../content/pages.ts", "./island.tsx"],
   },
-  {
-    zone: "ui imports only ui and lib",
+  "ui imports only ui and lib": {
     file: "app/components/ui/example.tsx",
     wrong: [
       "../../config/site.ts",
@@ -82,8 +75,7 @@ const cases: Case[] = [
     ],
     legal: ["./cn.ts", "../../lib/island.tsx"],
   },
-  {
-    zone: "shared components import no features, routes or contract",
+  "shared components import no features, routes or contract": {
     file: "app/components/layout/example.tsx",
     wrong: [
       "../../features/consent/consent-banner.tsx",
@@ -97,20 +89,17 @@ const cases: Case[] = [
       "../content/cta-panel.tsx",
     ],
   },
-  {
-    zone: "an island's browser entry imports features and lib only",
+  "an island's browser entry imports features and lib only": {
     file: "app/islands/example.tsx",
     wrong: ["../routes/tools/quiz.tsx", "../components/ui/button.tsx", "../content/quiz.ts"],
     legal: ["../features/quiz/island.ts", "../lib/hydrate-island.tsx"],
   },
-  {
-    zone: "a feature imports no other feature",
+  "a feature imports no other feature": {
     file: "app/features/quiz/example.ts",
     wrong: ["../pricing/cost.ts", "../registration/form.ts", "../consent/consent-record.ts"],
     legal: ["./scoring.ts", "../../content/quiz.ts", "../../lib/island.tsx"],
   },
-  {
-    zone: "features import no routes and no page shell",
+  "features import no routes and no page shell": {
     file: "app/features/pricing/example.tsx",
     wrong: [
       "../../routes/tools/pricing.tsx",
@@ -119,14 +108,12 @@ const cases: Case[] = [
     ],
     legal: ["../../components/ui/card.tsx", "../../config/site.ts", "./cost.ts"],
   },
-  {
-    zone: "app imports nothing from server, tests or scripts",
+  "app imports nothing from server, tests or scripts": {
     file: "app/features/registration/example.ts",
     wrong: ["../../../server/env.ts", "../../../tests/support/fake-spreadsheet.ts"],
     legal: ["../../../contract/registrations.ts"],
   },
-  {
-    zone: "server imports nothing from app (but its content) or tests",
+  "server imports nothing from app (but its content) or tests": {
     file: "server/example.ts",
     wrong: [
       "../app/lib/seo.ts",
@@ -141,8 +128,7 @@ const cases: Case[] = [
       "../app/content/clinic.ts",
     ],
   },
-  {
-    zone: "scripts import nothing from tests/",
+  "scripts import nothing from tests/": {
     file: "scripts/example.ts",
     wrong: [
       "../tests/e2e/fuzz.spec.ts",
@@ -152,145 +138,123 @@ const cases: Case[] = [
     ],
     legal: ["./lib/server-process.ts", "./lib/registrations.ts", "../server/operator/overview.ts"],
   },
-  {
-    zone: "scripts/lib/ imports nothing from tests/ either",
+  "scripts/lib/ imports nothing from tests/ either": {
     file: "scripts/lib/example.ts",
     wrong: ["../../tests/support/site.ts"],
     legal: ["./mail-catcher.ts", "../../server/env.ts"],
   },
   // The server's folders, top to bottom (decision 180): each imports only those below it.
-  {
-    zone: "cli/ may use the wiring, never main.ts",
+  "cli/ may use the wiring, never main.ts": {
     file: "server/cli/example.ts",
     wrong: ["../main.ts", "../index.ts"],
     legal: ["../services.ts", "../console/operations.ts", "../db/backup.ts"],
   },
-  {
-    zone: "services.ts builds everything, but imports neither main.ts nor the CLI",
+  "services.ts builds everything, but imports neither main.ts nor the CLI": {
     file: "server/services.ts",
     wrong: ["./main.ts", "./cli/run.ts"],
     legal: ["./console/store.ts", "./operator/admin.ts", "./outbox/mail.ts", "./env.ts"],
   },
-  {
-    zone: "console/ imports the folders below it and app.ts",
+  "console/ imports the folders below it and app.ts": {
     file: "server/console/example.ts",
     wrong: ["../services.ts", "../startup.ts", "../cli/run.ts", "../security-headers.ts"],
     legal: ["../operator/admin.ts", "../announcements/drafts.ts", "../app.ts", "../logger.ts"],
   },
-  {
-    zone: "operator/ imports no console",
+  "operator/ imports no console": {
     file: "server/operator/example.ts",
     wrong: ["../console/store.ts", "../app.ts", "../services.ts"],
     legal: ["../announcements/drafts.ts", "../registrations/erasure.ts", "./overview.ts"],
   },
-  {
-    zone: "announcements/ imports no operator or console",
+  "announcements/ imports no operator or console": {
     file: "server/announcements/example.ts",
     wrong: ["../operator/admin.ts", "../console/store.ts"],
     legal: ["../registrations/register.ts", "../outbox/summary.ts", "../mail/build-email.ts"],
   },
-  {
-    zone: "registrations/ imports no announcements",
+  "registrations/ imports no announcements": {
     file: "server/registrations/example.ts",
     wrong: ["../announcements/drafts.ts", "../operator/overview.ts", "../console/store.ts"],
     legal: ["../outbox/store.ts", "../shared/links.ts", "../db/writes.ts", "../logger.ts"],
   },
-  {
-    zone: "outbox/ imports no registrations",
+  "outbox/ imports no registrations": {
     file: "server/outbox/example.ts",
     wrong: ["../registrations/erasure.ts", "../announcements/drafts.ts"],
     legal: ["../mail/transport.ts", "../shared/address.ts", "../db/schema.ts"],
   },
-  {
-    zone: "mail/ imports no outbox or registrations",
+  "mail/ imports no outbox or registrations": {
     file: "server/mail/example.ts",
     wrong: ["../outbox/store.ts", "../registrations/register.ts"],
     legal: ["../shared/links.ts", "../env.ts", "../logger.ts"],
   },
-  {
-    zone: "shared/ imports only db/",
+  "shared/ imports only db/": {
     file: "server/shared/example.ts",
     wrong: ["../mail/transport.ts", "../registrations/register.ts", "../outbox/store.ts"],
     legal: ["../db/schema.ts", "./csv.ts"],
   },
-  {
-    zone: "db/ imports no other folder",
+  "db/ imports no other folder": {
     file: "server/db/example.ts",
     wrong: ["../shared/links.ts", "../outbox/store.ts", "../services.ts"],
     legal: ["./schema.ts", "../env.ts", "../logger.ts"],
   },
-  {
-    zone: "env.ts and logger.ts import no other server module",
+  "env.ts and logger.ts import no other server module": {
     file: "server/logger.ts",
     wrong: ["./db/schema.ts", "./app.ts"],
     legal: ["./env.ts"],
   },
-  {
-    zone: "the public listener's Express parts import only env.ts and logger.ts",
+  "the public listener's Express parts import only env.ts and logger.ts": {
     file: "server/app.ts",
     wrong: ["./registrations/guards.ts", "./services.ts"],
     legal: ["./logger.ts", "./env.ts"],
   },
-  {
-    zone: "tests/support/ imports no test",
+  "tests/support/ imports no test": {
     file: "tests/support/example.ts",
     wrong: ["../e2e/fuzz.spec.ts", "../engines/engine.ts", "../image/image.spec.ts"],
     legal: ["./site.ts", "../../scripts/lib/server-process.ts", "../../server/env.ts"],
   },
-];
+};
 
 describe("layer boundaries (import/no-restricted-paths)", () => {
-  for (const { zone, file, wrong, legal } of cases) {
+  for (const [zone, { file, wrong, legal }] of Object.entries(zones)) {
     describe(zone, () => {
-      for (const target of wrong) {
-        it(`refuses ${file} importing ${target}`, async () => {
-          const errors = await boundaryErrors(
-            file,
-            `import * as moduleUnderTest from "${target}";\nexport const used = moduleUnderTest;\n`,
-          );
-          expect(errors.length).toBeGreaterThan(0);
-        });
-      }
-      for (const target of legal) {
-        it(`allows ${file} importing ${target}`, async () => {
-          const errors = await boundaryErrors(
-            file,
-            `import * as moduleUnderTest from "${target}";\nexport const used = moduleUnderTest;\n`,
-          );
-          expect(errors).toEqual([]);
-        });
-      }
+      it.each(wrong)(`refuses ${file} importing %s`, async (target) => {
+        expect((await boundaryErrors(file, importing(target))).length).toBeGreaterThan(0);
+      });
+      it.each(legal)(`allows ${file} importing %s`, async (target) => {
+        expect(await boundaryErrors(file, importing(target))).toEqual([]);
+      });
     });
   }
 
-  it("refuses a type-only import from server/ in app/ as well", async () => {
-    const errors = await boundaryErrors(
+  it.each([
+    [
+      "a type-only import from server/ in app/ as well",
       "app/lib/example.ts",
       `import type { Env } from "../../server/env.ts";\nexport type Used = Env;\n`,
-    );
-    expect(errors.length).toBeGreaterThan(0);
-  });
-
-  it("refuses a dynamic import across a boundary", async () => {
-    const errors = await boundaryErrors(
+    ],
+    [
+      "a dynamic import across a boundary",
       "app/features/quiz/example.ts",
       `export const later = () => import("../pricing/cost.ts");\n`,
-    );
-    expect(errors.length).toBeGreaterThan(0);
+    ],
+    [
+      "a server unit test importing a test",
+      "server/db/example.test.ts",
+      importing("../../tests/e2e/fuzz.spec.ts"),
+    ],
+  ])("refuses %s", async (_, file, code) => {
+    expect((await boundaryErrors(file, code)).length).toBeGreaterThan(0);
   });
 
-  it("lets a server unit test use tests/support/ and scripts/lib/, but not server code", async () => {
-    for (const helper of ["tests/support/storage-backends.ts", "scripts/lib/server-process.ts"]) {
-      const code = `import * as helper from "../../${helper}";\nexport const used = helper;\n`;
-      expect(await boundaryErrors("server/db/example.test.ts", code)).toEqual([]);
-      expect((await boundaryErrors("server/db/example.ts", code)).length).toBeGreaterThan(0);
+  it.each([
+    [
+      "use tests/support/ and scripts/lib/, but not server code",
+      ["../../tests/support/storage-backends.ts", "../../scripts/lib/server-process.ts"],
+    ],
+    ["import any server folder, as nothing imports a test", ["../services.ts"]],
+  ])("lets a server unit test %s", async (_, targets) => {
+    for (const target of targets) {
+      expect(await boundaryErrors("server/db/example.test.ts", importing(target))).toEqual([]);
+      const errors = await boundaryErrors("server/db/example.ts", importing(target));
+      expect(errors.length).toBeGreaterThan(0);
     }
-  });
-
-  it("lets a server unit test import any server folder, as nothing imports a test", async () => {
-    const code = `import * as wiring from "../services.ts";\nexport const used = wiring;\n`;
-    expect(await boundaryErrors("server/db/example.test.ts", code)).toEqual([]);
-    expect((await boundaryErrors("server/db/example.ts", code)).length).toBeGreaterThan(0);
   });
 
   it("refuses a type-only import up the server's folders", async () => {
@@ -302,35 +266,25 @@ describe("layer boundaries (import/no-restricted-paths)", () => {
       expect.stringContaining("server/mail/ imports only shared/, db/, env.ts, logger.ts"),
     ]);
   });
-
-  it("refuses a server unit test importing a test", async () => {
-    const code = `import * as spec from "../../tests/e2e/fuzz.spec.ts";\nexport const used = spec;\n`;
-    expect((await boundaryErrors("server/db/example.test.ts", code)).length).toBeGreaterThan(0);
-  });
 });
 
 describe("import cycles (import/no-cycle)", () => {
   it("sees a cycle between a .ts and a .tsx module", async () => {
     // Outside the repository, so nothing else that reads the tree (the image build) sees it.
     const dir = mkdtempSync(path.join(tmpdir(), "clinic-cycle-"));
-    try {
-      writeFileSync(path.join(dir, "b.ts"), `import { c } from "./c.tsx";\nexport const b = c;\n`);
-      writeFileSync(
-        path.join(dir, "c.tsx"),
-        `import { b } from "./b.ts";\nexport const c = () => b;\n`,
-      );
-      const results = await new ESLint({
-        cwd: dir,
-        overrideConfigFile: path.join(root, "eslint.config.js"),
-      }).lintFiles([dir]);
-      const cycles = results.flatMap((r) =>
-        r.messages
-          .filter((m) => m.ruleId === "import/no-cycle")
-          .map(() => path.basename(r.filePath)),
-      );
-      expect(cycles.toSorted()).toEqual(["b.ts", "c.tsx"]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(path.join(dir, "b.ts"), `import { c } from "./c.tsx";\nexport const b = c;\n`);
+    writeFileSync(
+      path.join(dir, "c.tsx"),
+      `import { b } from "./b.ts";\nexport const c = () => b;\n`,
+    );
+    const results = await new ESLint({
+      cwd: dir,
+      overrideConfigFile: path.join(root, "eslint.config.js"),
+    }).lintFiles([dir]);
+    const cycles = results.flatMap((r) =>
+      r.messages.filter((m) => m.ruleId === "import/no-cycle").map(() => path.basename(r.filePath)),
+    );
+    expect(cycles.toSorted()).toEqual(["b.ts", "c.tsx"]);
   });
 });
