@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
 import ts from "typescript";
@@ -13,12 +13,13 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const routeModule = "app/routes/registration/register-interest.tsx";
+const read = (file: string) => readFileSync(path.join(root, file), "utf8");
+const statementsOf = (file: string) =>
+  ts.createSourceFile(file, read(file), ts.ScriptTarget.Latest).statements;
 
 /** The module that defines the action the page's route exports (itself, or a re-export's source). */
 function actionModule(): string {
-  const file = path.join(root, routeModule);
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest);
-  for (const statement of source.statements) {
+  for (const statement of statementsOf(routeModule)) {
     if (
       ts.isExportDeclaration(statement) &&
       statement.moduleSpecifier &&
@@ -27,7 +28,7 @@ function actionModule(): string {
       ts.isNamedExports(statement.exportClause) &&
       statement.exportClause.elements.some((e) => e.name.text === "action")
     ) {
-      return resolve(file, statement.moduleSpecifier.text) ?? routeModule;
+      return resolve(routeModule, statement.moduleSpecifier.text) ?? routeModule;
     }
   }
   return routeModule;
@@ -36,12 +37,12 @@ function actionModule(): string {
 /** A relative specifier as a project file; null for a package or React Router's generated types. */
 function resolve(from: string, specifier: string): string | null {
   if (!specifier.startsWith(".") || specifier.includes("/+types/")) return null;
-  const base = path.resolve(path.dirname(from), specifier);
-  const file = [base, `${base}.ts`, `${base}.tsx`].find(
-    (candidate) => existsSync(candidate) && statSync(candidate).isFile(),
+  const base = path.join(path.dirname(from), specifier);
+  const file = [base, `${base}.ts`, `${base}.tsx`].find((candidate) =>
+    statSync(path.join(root, candidate), { throwIfNoEntry: false })?.isFile(),
   );
-  if (!file) throw new Error(`${path.relative(root, from)} imports ${specifier}, which is no file`);
-  return path.relative(root, file);
+  if (!file) throw new Error(`${from} imports ${specifier}, which is no file`);
+  return file;
 }
 
 /** From a file in `reexportsOnly`, only its `export ... from` statements are followed. */
@@ -51,18 +52,12 @@ function walk(entries: readonly string[], reexportsOnly: readonly string[] = [])
     if (seen.has(file)) return;
     seen.add(file);
     const follow = reexportsOnly.includes(file) ? ts.isExportDeclaration : undefined;
-    const absolute = path.join(root, file);
-    const source = ts.createSourceFile(
-      absolute,
-      readFileSync(absolute, "utf8"),
-      ts.ScriptTarget.Latest,
-    );
-    for (const statement of source.statements) {
+    for (const statement of statementsOf(file)) {
       if (!ts.isImportDeclaration(statement) && !ts.isExportDeclaration(statement)) continue;
       if (follow && !follow(statement)) continue;
       const specifier = statement.moduleSpecifier;
       if (!specifier || !ts.isStringLiteral(specifier)) continue;
-      const next = resolve(absolute, specifier.text);
+      const next = resolve(file, specifier.text);
       if (next) visit(next);
     }
   };
@@ -107,7 +102,7 @@ describe("the files a registration crosses", () => {
   });
 
   it("starts where server/main.ts hands the request, and ends at the page's action", () => {
-    const main = readFileSync(path.join(root, "server/main.ts"), "utf8");
+    const main = read("server/main.ts");
     for (const [name, file] of [
       ["createApp", "./app.ts"],
       ["securityHeaders", "./security-headers.ts"],
@@ -115,9 +110,7 @@ describe("the files a registration crosses", () => {
     ]) {
       expect(main).toMatch(new RegExp(`import \\{[^}]*\\b${name}\\b[^}]*\\} from "${file}"`));
     }
-    expect(readFileSync(path.join(root, "server/app.ts"), "utf8")).toContain(
-      "createRequestHandler(",
-    );
+    expect(read("server/app.ts")).toContain("createRequestHandler(");
     expect(actionModule()).toBe("app/features/registration/register.server.ts");
   });
 });
