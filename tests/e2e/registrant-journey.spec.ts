@@ -1,14 +1,9 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-import { type Browser, type BrowserContext, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { simpleParser } from "mailparser";
 
-import {
-  CONSENT_STORAGE_KEY,
-  essentialOnly,
-  serializeConsent,
-} from "../../app/features/consent/consent-record.ts";
 import {
   type CaughtMail,
   type MailCatcher,
@@ -16,10 +11,10 @@ import {
   startMailCatcher,
 } from "../../scripts/lib/mail-catcher.ts";
 import {
+  approveSubmitted,
   newRegistration,
   postRegistration,
   registrationsCli,
-  approveSubmitted,
 } from "../../scripts/lib/registrations.ts";
 import {
   type Caddy,
@@ -27,10 +22,11 @@ import {
   httpsFetch,
   startCaddy,
   type ServerProcess,
-  freshDataDir,
   startServer,
 } from "../../scripts/lib/server-process.ts";
 import { MAIL_CONNECTIONS } from "../../server/mail/transport.ts";
+import { announceApproved, startMailSite } from "../support/mail-site.ts";
+import { seedConsent } from "../support/site.ts";
 
 /**
  * Issue 11's acceptance, end to end, in the shape it runs: Caddy terminating TLS in
@@ -40,50 +36,41 @@ import { MAIL_CONNECTIONS } from "../../server/mail/transport.ts";
  * announce once to the right people, and survive a kill in the middle of it.
  */
 
-const FROM = "Meridian Men's Health <hello@clinic.test>";
-
 test.describe.configure({ mode: "serial" });
+
+const ISO_TIME = /^\d{4}-\d\d-\d\dT/;
+const FORM = { "content-type": "application/x-www-form-urlencoded" };
 
 type Site = {
   caddy: Caddy;
   server: ServerProcess;
-  dataDir: string;
-  env: Record<string, string>;
-  restart(signal?: NodeJS.Signals): Promise<void>;
+  restart(signal: NodeJS.Signals): Promise<void>;
   stop(): Promise<void>;
 };
 
 async function startSite(mail: MailCatcher): Promise<Site> {
   const caddyPort = await freePort();
-  const dataDir = freshDataDir();
-  const env = {
-    SMTP_URL: mail.url,
-    MAIL_FROM: FROM,
-    SITE_URL: `https://localhost:${caddyPort}`,
-    TRUST_PROXY: "1",
-  };
+  const env = { SITE_URL: `https://localhost:${caddyPort}`, TRUST_PROXY: "1" };
+  const server = await startMailSite(mail, env);
   const site: Site = {
-    server: await startServer({ env, dataDir }),
-    caddy: undefined as unknown as Caddy,
-    dataDir,
-    env,
-    async restart(signal = "SIGTERM") {
-      const { port } = site.server;
+    server,
+    caddy: await startCaddy([`127.0.0.1:${server.port}`], { port: caddyPort }),
+    async restart(signal) {
+      const { port, dataDir } = site.server;
       await site.server.stop(signal);
-      site.server = await startServer({ env, dataDir, port });
+      site.server = await startMailSite(mail, env, { dataDir, port });
     },
     async stop() {
-      await site.caddy?.stop();
+      await site.caddy.stop();
       await site.server.stop();
     },
   };
-  site.caddy = await startCaddy([`127.0.0.1:${site.server.port}`], { port: caddyPort });
   return site;
 }
 
 /** The operator's CLI against the site's database, as staff run it. */
 const cli = (site: Site, args: string[], env: Record<string, string> = {}) =>
-  registrationsCli({ DATA_DIR: site.dataDir, ...env }, args);
+  registrationsCli({ DATA_DIR: site.server.dataDir, ...env }, args);
 
 type Shown = {
   registrations: Array<{
@@ -93,8 +80,9 @@ type Shown = {
   }>;
 };
 
-async function show(site: Site, email: string): Promise<Shown> {
-  return JSON.parse(await cli(site, ["show", "--email", email])) as Shown;
+/** The first registration `show` prints for the address. */
+async function shown(site: Site, email: string) {
+  return (JSON.parse(await cli(site, ["show", "--email", email])) as Shown).registrations[0];
 }
 
 /** The first link in the plain-text part that goes to this path of the site. */
@@ -116,33 +104,25 @@ function unsubscribeUrl(message: CaughtMail): string {
   return url;
 }
 
-async function browserContext(browser: Browser, javaScriptEnabled = true): Promise<BrowserContext> {
-  const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled });
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-    CONSENT_STORAGE_KEY,
-    serializeConsent(essentialOnly),
-  ] as const);
-  return context;
-}
+/** RFC 8058 one-click, as a mail provider sends it: no Origin, no cookies. */
+const oneClick = (site: Site, url: string) =>
+  httpsFetch(url, site.caddy.ca, {
+    method: "POST",
+    headers: FORM,
+    body: "List-Unsubscribe=One-Click",
+  });
 
 /** Registers without a browser and presses the button behind the email's confirm link. */
 async function registerAndConfirm(site: Site, mail: MailCatcher, label: string) {
   const person = newRegistration(label);
-  const posted = await postRegistration(site.server.url, person);
-  expect(posted.status).toBe(200);
+  expect((await postRegistration(site.server.url, person)).status).toBe(200);
   const [confirmation] = await mail.waitFor(person.email);
-  const pressed = await httpsFetch(
-    linkIn(confirmation!, site, "/register-interest/confirm"),
-    site.caddy.ca,
-    {
-      method: "POST",
-      headers: {
-        origin: site.caddy.origin,
-        "content-type": "application/x-www-form-urlencoded",
-      },
-      body: "",
-    },
-  );
+  const confirmLink = linkIn(confirmation!, site, "/register-interest/confirm");
+  const pressed = await httpsFetch(confirmLink, site.caddy.ca, {
+    method: "POST",
+    headers: { origin: site.caddy.origin, ...FORM },
+    body: "",
+  });
   expect(pressed.status).toBe(200);
   return person;
 }
@@ -166,7 +146,8 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
   }) => {
     test.setTimeout(180_000);
     const email = `journey-${Date.now()}@example.co.uk`;
-    const context = await browserContext(browser);
+    const context = await browser.newContext({ ignoreHTTPSErrors: true });
+    await seedConsent(context);
     const page = await context.newPage();
     await page.goto(`${site.caddy.origin}/register-interest`);
     await page.getByLabel("Full name").fill("Sam Carter");
@@ -177,11 +158,10 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
     await page.getByRole("button", { name: "Register Interest" }).click();
     await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible();
 
-    const [confirmation] = await mail.waitFor(email);
+    const message = (await mail.waitFor(email))[0]!;
     // Exactly one, even after a pause for any duplicate to arrive.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(mail.to(email)).toHaveLength(1);
-    const message = confirmation!;
     expect(message.parsed.from?.text).toContain("hello@clinic.test");
     // Nothing the registrant typed but the address goes to an unconfirmed address.
     expect(message.parsed.text).not.toContain("Sam Carter");
@@ -191,24 +171,20 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
     const unsubscribe = unsubscribeUrl(message);
     expect(unsubscribe.startsWith(`${site.caddy.origin}/unsubscribe?token=`)).toBe(true);
 
-    const before = (await show(site, email)).registrations[0];
+    const before = await shown(site, email);
     expect(before?.confirmedAt).toBeNull();
     expect(before?.consent).toMatchObject({ wantsUpdates: true });
     expect(before?.consent?.version).toMatch(/\S/);
 
     // The link, opened in the browser as the person would: it asks, the button confirms.
     const confirmLink = linkIn(message, site, "/register-interest/confirm");
-    const opened = await page.goto(confirmLink);
-    expect(opened?.status()).toBe(200);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      "One more step: confirm your email address",
-    );
-    expect((await show(site, email)).registrations[0]?.confirmedAt).toBeNull();
+    const heading = page.getByRole("heading", { level: 1 });
+    expect((await page.goto(confirmLink))?.status()).toBe(200);
+    await expect(heading).toHaveText("One more step: confirm your email address");
+    expect((await shown(site, email))?.confirmedAt).toBeNull();
     await page.getByRole("button", { name: "Confirm my email address" }).click();
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-      "Your email address is confirmed",
-    );
-    expect((await show(site, email)).registrations[0]?.confirmedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    await expect(heading).toHaveText("Your email address is confirmed");
+    expect((await shown(site, email))?.confirmedAt).toMatch(ISO_TIME);
     // A second click is harmless.
     expect((await page.goto(confirmLink))?.status()).toBe(200);
 
@@ -223,22 +199,14 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
       const response = await page.goto(url.href);
       expect(response?.status()).toBeGreaterThanOrEqual(400);
       expect(response?.status()).toBeLessThan(500);
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expect(heading).toBeVisible();
     }
 
-    // RFC 8058 one-click, as a mail provider sends it: no Origin, no cookies, twice.
-    for (let i = 0; i < 2; i++) {
-      const oneClick = await httpsFetch(unsubscribe, site.caddy.ca, {
-        method: "POST",
-        headers: { "content-type": "application/x-www-form-urlencoded" },
-        body: "List-Unsubscribe=One-Click",
-      });
-      expect(oneClick.status).toBe(200);
-    }
-    expect((await show(site, email)).registrations[0]?.unsubscribedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // Twice, as a provider may.
+    for (let i = 0; i < 2; i++) expect((await oneClick(site, unsubscribe)).status).toBe(200);
+    expect((await shown(site, email))?.unsubscribedAt).toMatch(ISO_TIME);
     // The GET shows a page with a button and changes nothing by itself.
-    const looked = await page.goto(unsubscribe);
-    expect(looked?.status()).toBe(200);
+    expect((await page.goto(unsubscribe))?.status()).toBe(200);
     await context.close();
   });
 
@@ -253,71 +221,55 @@ test.describe("the registrant's journey, through TLS and a real SMTP server", ()
     await mail.waitFor(unconfirmed.email);
     const unsubscribed = await registerAndConfirm(site, mail, "announce-unsubscribed");
     const [itsConfirmation] = mail.to(unsubscribed.email);
-    expect(
-      (
-        await httpsFetch(unsubscribeUrl(itsConfirmation!), site.caddy.ca, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded" },
-          body: "List-Unsubscribe=One-Click",
-        })
-      ).status,
-    ).toBe(200);
+    expect((await oneClick(site, unsubscribeUrl(itsConfirmation!))).status).toBe(200);
 
-    const textFile = path.join(site.dataDir, "launch.txt");
+    const textFile = path.join(site.server.dataDir, "launch.txt");
     const subject = `We are open ${Date.now()}`;
     writeFileSync(textFile, "We are open.\n\nYou can book a consultation from today.\n");
-    const args = ["announce", "--subject", subject, "--text-file", textFile];
-    const env = { MAIL_PER_MINUTE: "600" };
+    const announce = (...extra: string[]) =>
+      cli(site, ["announce", "--subject", subject, "--text-file", textFile, ...extra], {
+        MAIL_PER_MINUTE: "600",
+      });
     // Everyone confirmed here so far, minus the one who unsubscribed (and the journey test's).
-    const planned = await cli(site, [...args, "--dry-run"], env);
-    expect(planned).toMatch(/^\d+ confirmed, subscribed address/);
+    expect(await announce("--dry-run")).toMatch(/^\d+ confirmed, subscribed address/);
     // Submitted first; queued once a manager approved it (decision 136).
-    approveSubmitted(await cli(site, args, env), site.dataDir);
-    expect(await cli(site, args, env)).toMatch(/^Queued announcement [0-9a-f]{32} for \d+ address/);
+    approveSubmitted(await announce(), site.server.dataDir);
+    expect(await announce()).toMatch(/^Queued announcement [0-9a-f]{32} for \d+ address/);
 
-    const announcement = (m: CaughtMail) => m.parsed.subject === subject;
+    const announcementsTo = (email: string) =>
+      mail.to(email).filter((m) => m.parsed.subject === subject);
     for (const person of confirmed) {
-      await expect
-        .poll(() => mail.to(person.email).filter(announcement).length, {
-          timeout: 30_000,
-        })
-        .toBe(1);
-      const [received] = mail.to(person.email).filter(announcement);
+      await expect.poll(() => announcementsTo(person.email).length, { timeout: 30_000 }).toBe(1);
+      const [received] = announcementsTo(person.email);
       expect(received?.parsed.text).toContain("You can book a consultation from today.");
       expect(received?.header("list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
       expect(unsubscribeUrl(received!)).toContain("/unsubscribe?token=");
     }
-    expect(await cli(site, args, env)).toMatch(/^Nothing new to send/);
+    expect(await announce()).toMatch(/^Nothing new to send/);
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    for (const person of confirmed) {
-      expect(mail.to(person.email).filter(announcement)).toHaveLength(1);
-    }
-    expect(mail.to(unconfirmed.email).filter(announcement)).toHaveLength(0);
-    expect(mail.to(unsubscribed.email).filter(announcement)).toHaveLength(0);
+    for (const person of confirmed) expect(announcementsTo(person.email)).toHaveLength(1);
+    expect(announcementsTo(unconfirmed.email)).toHaveLength(0);
+    expect(announcementsTo(unsubscribed.email)).toHaveLength(0);
   });
 
   test("a server killed in the middle of an announcement resumes; only a send in flight at the kill can go twice", async () => {
     test.setTimeout(360_000);
     const people = [];
     for (let i = 0; i < 16; i++) people.push(await registerAndConfirm(site, mail, "crash"));
-    const textFile = path.join(site.dataDir, "crash.txt");
     const subject = `Opening day ${Date.now()}`;
-    writeFileSync(textFile, "Our doors open today.\n");
     // 60 a minute: one a second, so the kill lands with most still waiting.
-    const announce = () =>
-      cli(site, ["announce", "--subject", subject, "--text-file", textFile], {
-        MAIL_PER_MINUTE: "60",
-      });
-    approveSubmitted(await announce(), site.dataDir);
-    const out = await announce();
+    const out = await announceApproved(
+      site.server.dataDir,
+      { subject, text: "Our doors open today.\n" },
+      { MAIL_PER_MINUTE: "60" },
+    );
     const intended = Number(/for (\d+) address/.exec(out)?.[1]);
     expect(intended).toBeGreaterThanOrEqual(people.length);
     const received = () => mail.messages.filter((m) => m.parsed.subject === subject);
     await expect.poll(() => received().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(4);
 
     await site.restart("SIGKILL");
-    const atKill = received().length;
-    expect(atKill).toBeLessThan(intended);
+    expect(received().length).toBeLessThan(intended);
 
     // A send the SMTP server answered just before the kill is not marked sent, and goes again
     // once its lease runs out (decision 154: at most one per connection).
@@ -342,14 +294,9 @@ test("with SMTP_URL unset, the confirmation is written as an .eml file under DAT
     const person = newRegistration("eml");
     expect((await postRegistration(server.url, person)).status).toBe(200);
     const mailDir = path.join(server.dataDir, "mail");
-    await expect
-      .poll(
-        () => (existsSync(mailDir) ? readdirSync(mailDir) : []).filter((f) => f.endsWith(".eml")),
-        {
-          timeout: 20_000,
-        },
-      )
-      .toHaveLength(1);
+    const emlFiles = () =>
+      (existsSync(mailDir) ? readdirSync(mailDir) : []).filter((f) => f.endsWith(".eml"));
+    await expect.poll(emlFiles, { timeout: 20_000 }).toHaveLength(1);
     const [file] = readdirSync(mailDir);
     const parsed = await simpleParser(readFileSync(path.join(mailDir, file!)));
     expect(parsed.to && "text" in parsed.to ? parsed.to.text : "").toContain(person.email);
