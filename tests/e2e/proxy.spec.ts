@@ -1,28 +1,26 @@
 import { randomUUID } from "node:crypto";
 
-import { type Browser, type BrowserContext, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
-import {
-  CONSENT_STORAGE_KEY,
-  essentialOnly,
-  serializeConsent,
-} from "../../app/features/consent/consent-record.ts";
 import { freshPostgresSchema } from "../../scripts/lib/postgres.ts";
 import {
   formBody,
   inParallel,
   newRegistration,
   postgresRows,
+  type StoredRow,
   sqliteRows,
 } from "../../scripts/lib/registrations.ts";
 import {
   type Caddy,
   httpsFetch,
+  type HttpsResult,
   startCaddy,
   type ServerProcess,
   startServer,
 } from "../../scripts/lib/server-process.ts";
 import { type FakeSpreadsheet, startFakeSpreadsheet } from "../support/fake-spreadsheet.ts";
+import { seedConsent } from "../support/site.ts";
 
 /**
  * The production shape: Caddy (the shipped deploy/Caddyfile) terminating TLS with a
@@ -34,54 +32,33 @@ import { type FakeSpreadsheet, startFakeSpreadsheet } from "../support/fake-spre
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 const PARTNER = "https://partner.example";
+/** The header that makes a post the island's, answered as JSON; without it, the plain form's. */
+const asIsland = { accept: "application/json" };
 
 test.describe.configure({ mode: "serial" });
 
-type Stack = {
-  caddy: Caddy;
-  servers: ServerProcess[];
-  databaseUrl: string;
-  drop(): Promise<void>;
-};
-
-async function startStack(
-  env: Record<string, string>,
-  count: number,
-  spreadsheet?: FakeSpreadsheet,
-): Promise<Stack> {
+async function startStack(env: Record<string, string>) {
   const schema = await freshPostgresSchema(databaseUrl ?? "");
   const servers: ServerProcess[] = [];
+  const stopServers = async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await schema.drop();
+  };
   // One site, one allowance: every instance counts under the same Redis prefix.
   const keyPrefix = `e2e-${randomUUID()}:`;
   try {
-    for (let i = 0; i < count; i += 1) {
-      servers.push(
-        await startServer({
-          env: {
-            DATABASE_URL: schema.url,
-            REDIS_URL: redisUrl ?? "",
-            REDIS_KEY_PREFIX: keyPrefix,
-            TRUST_PROXY: "1",
-            ...(spreadsheet ? spreadsheet.env : {}),
-            ...env,
-          },
-        }),
-      );
+    for (let i = 0; i < 2; i += 1) {
+      const shared = { REDIS_URL: redisUrl ?? "", REDIS_KEY_PREFIX: keyPrefix, TRUST_PROXY: "1" };
+      servers.push(await startServer({ env: { DATABASE_URL: schema.url, ...shared, ...env } }));
     }
     const caddy = await startCaddy(servers.map((s) => `127.0.0.1:${s.port}`));
-    return {
-      caddy,
-      servers,
-      databaseUrl: schema.url,
-      async drop() {
-        await caddy.stop();
-        await Promise.all(servers.map((s) => s.stop()));
-        await schema.drop();
-      },
+    const drop = async () => {
+      await caddy.stop();
+      await stopServers();
     };
+    return { caddy, servers, databaseUrl: schema.url, drop };
   } catch (error) {
-    await Promise.all(servers.map((s) => s.stop()));
-    await schema.drop();
+    await stopServers();
     throw error;
   }
 }
@@ -94,40 +71,31 @@ function postsServed(server: ServerProcess): number {
   ).length;
 }
 
-/** The form without JavaScript, or as the island posts it, asking for JSON. */
-function post(stack: Stack, javaScript: boolean, body: string, origin = stack.caddy.origin) {
-  return httpsFetch(`${stack.caddy.origin}/register-interest`, stack.caddy.ca, {
+function post(caddy: Caddy, body: string, headers: Record<string, string> = {}) {
+  return httpsFetch(`${caddy.origin}/register-interest`, caddy.ca, {
     method: "POST",
     headers: {
       "content-type": "application/x-www-form-urlencoded",
-      origin,
-      ...(javaScript ? { accept: "application/json" } : {}),
+      origin: caddy.origin,
+      ...headers,
     },
     body,
   });
 }
 
-async function browserContext(
-  browser: Browser,
-  javaScriptEnabled: boolean,
-): Promise<BrowserContext> {
-  const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled });
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-    CONSENT_STORAGE_KEY,
-    serializeConsent(essentialOnly),
-  ] as const);
-  return context;
+function withEmail(rows: StoredRow[], email: string) {
+  return rows.filter((row) => row.email === email);
 }
 
 test.describe("behind a TLS proxy, two app servers on PostgreSQL", () => {
   test.skip(!databaseUrl || !redisUrl, "TEST_DATABASE_URL and TEST_REDIS_URL are not set");
-  let stack: Stack;
+  let stack: Awaited<ReturnType<typeof startStack>>;
   let spreadsheet: FakeSpreadsheet;
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     spreadsheet = await startFakeSpreadsheet();
-    stack = await startStack({ ALLOWED_ORIGINS: PARTNER }, 2, spreadsheet);
+    stack = await startStack({ ALLOWED_ORIGINS: PARTNER, ...spreadsheet.env });
   });
   test.afterAll(async () => {
     await stack?.drop();
@@ -138,12 +106,13 @@ test.describe("behind a TLS proxy, two app servers on PostgreSQL", () => {
     browser,
   }) => {
     test.setTimeout(120_000);
-    const emails = {
-      js: `proxy-js-${randomUUID()}@example.co.uk`,
-      nojs: `proxy-nojs-${randomUUID()}@example.co.uk`,
-    };
-    for (const [mode, email] of Object.entries(emails)) {
-      const context = await browserContext(browser, mode === "js");
+    const emails: string[] = [];
+    for (const mode of ["js", "nojs"]) {
+      const email = `proxy-${mode}-${randomUUID()}@example.co.uk`;
+      emails.push(email);
+      const javaScriptEnabled = mode === "js";
+      const context = await browser.newContext({ ignoreHTTPSErrors: true, javaScriptEnabled });
+      await seedConsent(context);
       const page = await context.newPage();
       const violations: string[] = [];
       page.on("console", (m) => {
@@ -156,7 +125,7 @@ test.describe("behind a TLS proxy, two app servers on PostgreSQL", () => {
       expect(headers["content-security-policy"]).toContain("script-src");
       expect(headers.server).toBeUndefined();
       expect(await page.evaluate(() => window.isSecureContext)).toBe(true);
-      if (mode === "js") await expect(page.locator("form[novalidate]")).toHaveCount(1);
+      if (javaScriptEnabled) await expect(page.locator("form[novalidate]")).toHaveCount(1);
 
       const posts: string[] = [];
       page.on("response", (r) => {
@@ -169,45 +138,34 @@ test.describe("behind a TLS proxy, two app servers on PostgreSQL", () => {
       await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible({
         timeout: 15_000,
       });
-      expect(posts).toEqual([mode === "js" ? "/register-interest 200" : "/register-interest 303"]);
+      expect(posts).toEqual([`/register-interest ${javaScriptEnabled ? 200 : 303}`]);
       expect(violations.filter((v) => /Content Security Policy|Refused to/i.test(v))).toEqual([]);
       await context.close();
     }
     const rows = await postgresRows(stack.databaseUrl);
-    for (const email of Object.values(emails)) {
-      expect(
-        rows.filter((r) => r.email === email),
-        email,
-      ).toHaveLength(1);
-    }
+    for (const email of emails) expect(withEmail(rows, email), email).toHaveLength(1);
   });
 
   // Every answer of the app. (A malformed escape such as /%E0%A4%A is refused by Caddy
   // itself, before the app, with a bare 400.)
   test("every answer through Caddy carries HSTS and upgrade-insecure-requests", async () => {
-    const home = await httpsFetch(`${stack.caddy.origin}/`, stack.caddy.ca);
+    const get = (path: string) => httpsFetch(`${stack.caddy.origin}${path}`, stack.caddy.ca);
     // Content pages ship no module script (decision 105): take one from the form's page.
-    const form = await httpsFetch(`${stack.caddy.origin}/register-interest`, stack.caddy.ca);
-    const asset = /\/assets\/[\w.-]+\.js/.exec(form.body)?.[0] ?? "";
+    const asset = /\/assets\/[\w.-]+\.js/.exec((await get("/register-interest")).body)?.[0] ?? "";
     expect(asset).not.toBe("");
-    const answers: [string, Awaited<ReturnType<typeof httpsFetch>>][] = [["GET /", home]];
+    const answers: [string, HttpsResult][] = [];
     for (const path of [
+      "/",
       "/register-interest",
       "/pricing?treatment=sustanon",
       "/this-page-does-not-exist",
       asset,
       "/favicon.svg",
       "/healthz",
-    ]) {
-      answers.push([
-        `GET ${path}`,
-        await httpsFetch(`${stack.caddy.origin}${path}`, stack.caddy.ca),
-      ]);
-    }
-    answers.push([
-      "POST /register-interest (empty)",
-      await post(stack, false, new URLSearchParams({ fullName: "", email: "" }).toString()),
-    ]);
+    ])
+      answers.push([`GET ${path}`, await get(path)]);
+    const empty = new URLSearchParams({ fullName: "", email: "" }).toString();
+    answers.push(["POST /register-interest (empty)", await post(stack.caddy, empty)]);
     for (const [what, answer] of answers) {
       expect
         .soft(answer.headers["strict-transport-security"], what)
@@ -221,15 +179,16 @@ test.describe("behind a TLS proxy, two app servers on PostgreSQL", () => {
   test("an ALLOWED_ORIGINS origin succeeds on both paths; a foreign origin is refused and nothing stored", async () => {
     const accepted = [newRegistration("proxy-partner"), newRegistration("proxy-partner")];
     const refused = [newRegistration("proxy-foreign"), newRegistration("proxy-foreign")];
-    for (const [i, javaScript] of [false, true].entries()) {
-      const ok = await post(stack, javaScript, formBody(accepted[i]!), PARTNER);
+    for (const [i, headers] of [{}, asIsland].entries()) {
+      const ok = await post(stack.caddy, formBody(accepted[i]!), { ...headers, origin: PARTNER });
       expect(ok.status, `${PARTNER} ${i}`).toBe(200);
-      const no = await post(stack, javaScript, formBody(refused[i]!), "https://evil.example");
+      const foreign = { ...headers, origin: "https://evil.example" };
+      const no = await post(stack.caddy, formBody(refused[i]!), foreign);
       expect(no.status, `foreign ${i}`).toBe(403);
     }
     const rows = await postgresRows(stack.databaseUrl);
-    for (const r of accepted) expect(rows.filter((row) => row.email === r.email)).toHaveLength(1);
-    for (const r of refused) expect(rows.filter((row) => row.email === r.email)).toHaveLength(0);
+    for (const r of accepted) expect(withEmail(rows, r.email)).toHaveLength(1);
+    for (const r of refused) expect(withEmail(rows, r.email)).toHaveLength(0);
   });
 
   test("a burst of 2,000 registrations over both servers is stored once each, and each is forwarded once", async () => {
@@ -239,7 +198,7 @@ test.describe("behind a TLS proxy, two app servers on PostgreSQL", () => {
     const statuses: Record<number, number> = {};
     await inParallel(registrations, 32, async (r, i) => {
       // Four in five as the JavaScript form sends them, one in five without JavaScript.
-      const res = await post(stack, i % 5 !== 0, formBody(r));
+      const res = await post(stack.caddy, formBody(r), i % 5 !== 0 ? asIsland : {});
       statuses[res.status] = (statuses[res.status] ?? 0) + 1;
     });
     expect(statuses).toEqual({ 200: 2_000 });
@@ -269,13 +228,12 @@ test.describe("the rate limit behind the proxy", () => {
 
   test("holds across two instances: 5 a minute, 10 posts spread over both, exactly 5 accepted", async () => {
     test.setTimeout(180_000);
-    const stack = await startStack({ RATE_LIMIT_PER_MINUTE: "5" }, 2);
+    const stack = await startStack({ RATE_LIMIT_PER_MINUTE: "5" });
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 10; i += 1) {
-        statuses.push(
-          (await post(stack, i % 2 === 1, formBody(newRegistration("proxy-limit")))).status,
-        );
+        const body = formBody(newRegistration("proxy-limit"));
+        statuses.push((await post(stack.caddy, body, i % 2 === 1 ? asIsland : {})).status);
       }
       expect(statuses.filter((s) => s === 200)).toHaveLength(5);
       expect(statuses.filter((s) => s === 429)).toHaveLength(5);
@@ -299,19 +257,11 @@ test.describe("behind a TLS proxy with default settings", () => {
       // another origin (docs/decisions/131): the site needs TRUST_PROXY=1 behind Caddy.
       const sent = [newRegistration("proxy-default"), newRegistration("proxy-default")];
       for (const [i, accept] of ["text/html", "application/json"].entries()) {
-        const res = await httpsFetch(`${caddy.origin}/register-interest`, caddy.ca, {
-          method: "POST",
-          headers: {
-            "content-type": "application/x-www-form-urlencoded",
-            origin: caddy.origin,
-            accept,
-          },
-          body: formBody(sent[i]!),
-        });
+        const res = await post(caddy, formBody(sent[i]!), { accept });
         expect(res.status, accept).toBe(403);
       }
       const rows = sqliteRows(server.dataDir);
-      for (const r of sent) expect(rows.filter((row) => row.email === r.email)).toHaveLength(0);
+      for (const r of sent) expect(withEmail(rows, r.email)).toHaveLength(0);
       await expect
         .poll(() => server.output.filter((line) => line.includes("set TRUST_PROXY")).length)
         .toBe(2);
