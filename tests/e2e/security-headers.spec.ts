@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 
 import { type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
 import { scanInlineScripts } from "../../server/security-headers.ts";
-import { type RedirectionResult, scoreResponse } from "../support/observatory-score.ts";
+import { scoreResponse } from "../support/observatory-score.ts";
 
 /**
  * Scores the responses the server sends with the MDN HTTP Observatory's modifiers
@@ -20,7 +20,6 @@ import { type RedirectionResult, scoreResponse } from "../support/observatory-sc
 const VIA_TLS_PROXY = { "X-Forwarded-Proto": "https" };
 
 const PROBE_ORIGIN = "https://http-observatory.security.mozilla.org";
-const REDIRECTION: RedirectionResult = "redirection-to-https";
 
 let server: ServerProcess;
 
@@ -46,13 +45,13 @@ async function fetchAndScore(path: string, init: RequestInit = {}) {
     body,
     origin: server.url,
     https: true,
-    redirection: REDIRECTION,
+    redirection: "redirection-to-https",
     corsProbeOrigin: PROBE_ORIGIN,
   });
   return { response, body, result };
 }
 
-async function hashedAssetPath(): Promise<string> {
+async function hashedAssetPath() {
   // Content pages ship no module script (docs/decisions/105): /pricing hydrates.
   const html = await (await fetch(`${server.url}/pricing`)).text();
   const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
