@@ -1,8 +1,8 @@
-import { request as httpRequest } from "node:http";
+import { type IncomingMessage, request as httpRequest } from "node:http";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
-import { type Page, expect, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 
 import { registrationCopy } from "../../app/content/registration.ts";
 import type { NewRegistration } from "../../contract/registrations.ts";
@@ -19,12 +19,16 @@ import {
   registrationModes,
   sqliteRows,
 } from "../../scripts/lib/registrations.ts";
-import { type ServerProcess, startServer } from "../../scripts/lib/server-process.ts";
+import {
+  type ServerProcess,
+  type StartOptions,
+  startServer,
+} from "../../scripts/lib/server-process.ts";
 import { startFakeSpreadsheet } from "../support/fake-spreadsheet.ts";
 import { logProblems } from "../support/log-lines.ts";
 import { seedConsent } from "../support/site.ts";
 import { startTcpProxy } from "../support/tcp-proxy.ts";
-import { type LockableDir, type Tmpfs, lockableDir, mountTmpfs } from "../support/tmpfs.ts";
+import { lockableDir, mountTmpfs } from "../support/tmpfs.ts";
 
 /**
  * Fault injection against the production server, each with a ledger of what the
@@ -47,6 +51,14 @@ async function healthStatus(baseUrl: string): Promise<number> {
   return response.status;
 }
 
+/** Sends `count` registrations one after another, each answer recorded in the ledger. */
+async function sendInTurn(baseUrl: string, label: string, count: number, ledger: Ledger) {
+  for (let i = 0; i < count; i += 1) {
+    const registration = newRegistration(label);
+    ledger.record(registration.email, await postRegistration(baseUrl, registration));
+  }
+}
+
 /**
  * What a refusal for want of storage must look like on either path: 503 with
  * Retry-After, the plain message, and (without JavaScript) the form again with what
@@ -63,14 +75,10 @@ function expectStorageRefusal(result: PostResult, registration: NewRegistration,
   }
 }
 
-/** Every line the server wrote is a JSON log line, and none reports a 5xx other than 503. */
-function expectCleanLog(output: string[]) {
-  expect(logProblems(output, { allow503: true })).toEqual({ notJson: [], serverErrors: [] });
-}
-
-/** Says loudly that a fault cannot be staged here: skipped locally, a failure in CI. */
-function cannotStage(what: string, why: string): never {
-  const reason = `cannot stage ${what} (${why}): this fault is NOT tested here`;
+/** The staged fault, or says loudly that it cannot be staged: skipped locally, a failure in CI. */
+function staged<T extends { dir: string }>(what: string, made: T | { unavailable: string }): T {
+  if (!("unavailable" in made)) return made;
+  const reason = `cannot stage ${what} (${made.unavailable}): this fault is NOT tested here`;
   console.warn(`faults.spec.ts: ${reason}`);
   test.info().annotations.push({ type: "not tested", description: reason });
   // CI runs as root, so there the test must run: failing says the machine changed.
@@ -79,14 +87,29 @@ function cannotStage(what: string, why: string): never {
   throw new Error(reason);
 }
 
-function tmpfsOrExplain(size: string): Tmpfs {
-  const mounted = mountTmpfs(size);
-  return "unavailable" in mounted ? cannotStage("a full disk", mounted.unavailable) : mounted;
-}
-
-function lockableDirOrExplain(): LockableDir {
-  const made = lockableDir();
-  return "unavailable" in made ? cannotStage("a read-only directory", made.unavailable) : made;
+/**
+ * Runs `body` against a server of its own, then stops it, frees what the fault needed,
+ * and checks that every line the server wrote is a JSON log line, that none reports a
+ * 5xx other than 503, and that it exited cleanly.
+ */
+async function withCheckedServer(
+  { free, ...options }: StartOptions & { free: () => unknown },
+  body: (server: ServerProcess) => Promise<void>,
+) {
+  let server: ServerProcess | undefined;
+  try {
+    server = await startServer(options);
+    await body(server);
+  } finally {
+    const exit = await server?.stop();
+    await free();
+    if (server) {
+      await test.info().attach("server output", { body: server.output.join("\n") });
+      const problems = logProblems(server.output, { allow503: true });
+      expect(problems).toEqual({ notJson: [], serverErrors: [] });
+      expect(exit, "the server exits cleanly, it never crashed").toBe(0);
+    }
+  }
 }
 
 test.describe("the database becomes unavailable", () => {
@@ -95,24 +118,19 @@ test.describe("the database becomes unavailable", () => {
     const server = await startServer();
     try {
       const ledger = new Ledger();
-      for (let i = 0; i < 3; i += 1) {
-        const r = newRegistration("sqlite-down");
-        ledger.record(r.email, await postRegistration(server.url, r));
-      }
+      await sendInTurn(server.url, "sqlite-down", 3, ledger);
       expect(ledger.acknowledged.size).toBe(3);
 
       // Another process takes the write lock and keeps it (as a stuck backup or migration would).
       const lock = new DatabaseSync(path.join(server.dataDir, "registrations.sqlite"));
       lock.exec("BEGIN EXCLUSIVE");
       const pending = newRegistration("sqlite-down");
-      let refused;
       try {
-        refused = await postRegistration(server.url, pending);
-        expect(refused.status).toBe(503);
-        expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-        expect(htmlText(refused.body)).toContain(registrationCopy.unavailable);
-        // What the visitor typed is kept in the form for the retry.
-        expect(refused.body).toContain(pending.email);
+        // The form is refused with and without JavaScript, and /healthz says so.
+        for (const mode of [registrationModes.noJs, registrationModes.js]) {
+          const refused = await postRegistration(server.url, pending, { mode });
+          expectStorageRefusal(refused, pending, mode);
+        }
         const inside = lock
           .prepare("SELECT count(*) AS n FROM registrations WHERE email = ?")
           .get(pending.email) as { n: number };
@@ -120,11 +138,6 @@ test.describe("the database becomes unavailable", () => {
         // One confirmation email queued per acknowledged registration, none for this one.
         const outbox = lock.prepare("SELECT count(*) AS n FROM outbox").get() as { n: number };
         expect(outbox.n).toBe(3);
-        // The form's JavaScript fetch is refused the same way, and /healthz says so.
-        const refusedJs = await postRegistration(server.url, pending, {
-          mode: registrationModes.js,
-        });
-        expectStorageRefusal(refusedJs, pending, registrationModes.js);
         expect(await healthStatus(server.url)).toBe(503);
       } finally {
         lock.exec("ROLLBACK");
@@ -155,20 +168,21 @@ test.describe("the database becomes unavailable", () => {
     const viaProxy = new URL(schema.url);
     viaProxy.hostname = "127.0.0.1";
     viaProxy.port = String(proxy.port);
-    const server = await startServer({ env: { DATABASE_URL: viaProxy.toString() } });
-    try {
+    const env = { DATABASE_URL: viaProxy.toString() };
+    const free = async () => {
+      await proxy.close();
+      await schema.drop();
+    };
+    await withCheckedServer({ env, free }, async (server) => {
       const ledger = new Ledger();
-      for (let i = 0; i < 3; i += 1) {
-        const r = newRegistration("pg-down");
-        ledger.record(r.email, await postRegistration(server.url, r));
-      }
+      await sendInTurn(server.url, "pg-down", 3, ledger);
       expect(ledger.acknowledged.size).toBe(3);
 
       await proxy.down(); // every connection drops; new ones are refused
       const pending = newRegistration("pg-down");
-      for (const path of [registrationModes.noJs, registrationModes.js, registrationModes.noJs]) {
-        const refused = await postRegistration(server.url, pending, { mode: path });
-        expectStorageRefusal(refused, pending, path);
+      for (const mode of [registrationModes.noJs, registrationModes.js, registrationModes.noJs]) {
+        const refused = await postRegistration(server.url, pending, { mode });
+        expectStorageRefusal(refused, pending, mode);
       }
       expect(await healthStatus(server.url)).toBe(503);
       expect(countByEmail(await postgresRows(schema.url), pending.email)).toBe(0);
@@ -181,21 +195,16 @@ test.describe("the database becomes unavailable", () => {
       const rows = await postgresRows(schema.url);
       expect(countByEmail(rows, pending.email)).toBe(1);
       expect(ledger.check(rows)).toEqual({ missing: [], duplicated: [] });
-    } finally {
-      const exit = await server.stop();
-      await test.info().attach("server output", { body: server.output.join("\n") });
-      expectCleanLog(server.output);
-      expect(exit, "the server exits cleanly, it never crashed").toBe(0);
-      await proxy.close();
-      await schema.drop();
-    }
+    });
   });
 });
 
 test.describe("storage that cannot write", () => {
+  type Answer = { registration: NewRegistration; path: string; result: PostResult };
+
   /** Registrations sent on both paths in turn; returns each one's answer and path. */
   async function sendBoth(baseUrl: string, registrations: NewRegistration[], ledger: Ledger) {
-    const answers: Array<{ registration: NewRegistration; path: string; result: PostResult }> = [];
+    const answers: Answer[] = [];
     await inParallel(registrations, 10, async (registration, i) => {
       const path = i % 2 === 0 ? registrationModes.noJs : registrationModes.js;
       const result = await postRegistration(baseUrl, registration, { mode: path });
@@ -206,11 +215,7 @@ test.describe("storage that cannot write", () => {
   }
 
   /** Once storage is back, each visitor sends again (same idempotency key): all stored, once. */
-  async function resendRefused(
-    baseUrl: string,
-    answers: Awaited<ReturnType<typeof sendBoth>>,
-    ledger: Ledger,
-  ) {
+  async function resendRefused(baseUrl: string, answers: Answer[], ledger: Ledger) {
     for (const { registration, path, result } of answers) {
       if (result.status === 200) continue;
       const retried = await postRegistration(baseUrl, registration, { mode: path });
@@ -221,16 +226,13 @@ test.describe("storage that cannot write", () => {
 
   test("a full disk (1 MB tmpfs): 503 with Retry-After on both paths, nothing acknowledged lost, recovery once space is back", async () => {
     test.setTimeout(240_000);
-    const disk = tmpfsOrExplain("1m");
-    let server: ServerProcess | undefined;
-    try {
-      server = await startServer({ dataDir: disk.dir });
+    const disk = staged("a full disk", mountTmpfs("1m"));
+    await withCheckedServer({ dataDir: disk.dir, free: () => disk.unmount() }, async (server) => {
       const ledger = new Ledger();
       const registrations = Array.from({ length: 200 }, () => newRegistration("full"));
       const answers = await sendBoth(server.url, registrations, ledger);
 
-      const statuses = new Set(answers.map((a) => a.result.status));
-      expect([...statuses].sort()).toEqual([200, 503]);
+      expect([...new Set(answers.map((a) => a.result.status))].sort()).toEqual([200, 503]);
       for (const { registration, path, result } of answers) {
         if (result.status === 503) expectStorageRefusal(result, registration, path);
       }
@@ -241,10 +243,10 @@ test.describe("storage that cannot write", () => {
           async () => {
             const registration = newRegistration("full-extra");
             registrations.push(registration);
-            const result = await postRegistration(server?.url ?? "", registration);
+            const result = await postRegistration(server.url, registration);
             ledger.record(registration.email, result);
             answers.push({ registration, path: registrationModes.noJs, result });
-            return healthStatus(server?.url ?? "");
+            return healthStatus(server.url);
           },
           { timeout: 15_000 },
         )
@@ -253,7 +255,7 @@ test.describe("storage that cannot write", () => {
       expect(ledger.check(sqliteRows(disk.dir))).toEqual({ missing: [], duplicated: [] });
 
       disk.resize("16m");
-      await expect.poll(() => healthStatus(server?.url ?? ""), { timeout: 15_000 }).toBe(200);
+      await expect.poll(() => healthStatus(server.url), { timeout: 15_000 }).toBe(200);
       await resendRefused(server.url, answers, ledger);
       const rows = sqliteRows(disk.dir);
       expect(ledger.acknowledged.size).toBe(registrations.length);
@@ -262,26 +264,15 @@ test.describe("storage that cannot write", () => {
       const figure = `${answers.filter((a) => a.result.status === 503).length} of ${answers.length} refused with 503 while full; all stored once after the resize`;
       test.info().annotations.push({ type: "full disk", description: figure });
       console.log(`full disk: ${figure}`);
-    } finally {
-      const exit = await server?.stop();
-      disk.unmount();
-      if (server) {
-        await test.info().attach("server output", { body: server.output.join("\n") });
-        expectCleanLog(server.output);
-        expect(exit, "the server exits cleanly").toBe(0);
-      }
-    }
+    });
   });
 
   test("the form with JavaScript on a full disk: a plain message, nothing typed lost, and the same submission goes through once space is back", async ({
-    browser,
+    page,
   }) => {
     test.setTimeout(300_000);
-    const disk = tmpfsOrExplain("1m");
-    let server: ServerProcess | undefined;
-    const context = await browser.newContext();
-    try {
-      server = await startServer({ dataDir: disk.dir });
+    const disk = staged("a full disk", mountTmpfs("1m"));
+    await withCheckedServer({ dataDir: disk.dir, free: () => disk.unmount() }, async (server) => {
       // Fill the disk: registrations until storage refuses one.
       for (let i = 0; ; i += 1) {
         expect(i, "the 1 MB disk fills up").toBeLessThan(2_000);
@@ -290,8 +281,7 @@ test.describe("storage that cannot write", () => {
         expect(answer.status).toBe(200);
       }
 
-      await seedConsent(context);
-      const page: Page = await context.newPage();
+      await seedConsent(page.context());
       await page.goto(`${server.url}/register-interest`);
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
       const email = `js-full-${Date.now()}@example.co.uk`;
@@ -312,29 +302,19 @@ test.describe("storage that cannot write", () => {
       );
 
       disk.resize("16m");
-      await expect.poll(() => healthStatus(server?.url ?? ""), { timeout: 15_000 }).toBe(200);
+      await expect.poll(() => healthStatus(server.url), { timeout: 15_000 }).toBe(200);
       await submit.click();
       await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible({
         timeout: 30_000,
       });
       expect(countByEmail(sqliteRows(disk.dir), email)).toBe(1);
-    } finally {
-      await context.close();
-      const exit = await server?.stop();
-      disk.unmount();
-      if (server) {
-        expectCleanLog(server.output);
-        expect(exit, "the server exits cleanly").toBe(0);
-      }
-    }
+    });
   });
 
   test("a read-only data directory: 503 with Retry-After on both paths, nothing acknowledged lost, recovery once writable", async () => {
     test.setTimeout(240_000);
-    const disk = lockableDirOrExplain();
-    let server: ServerProcess | undefined;
-    try {
-      server = await startServer({ dataDir: disk.dir });
+    const disk = staged("a read-only directory", lockableDir());
+    await withCheckedServer({ dataDir: disk.dir, free: () => disk.remove() }, async (server) => {
       const ledger = new Ledger();
       const before = Array.from({ length: 6 }, () => newRegistration("ro-before"));
       const accepted = await sendBoth(server.url, before, ledger);
@@ -346,23 +326,15 @@ test.describe("storage that cannot write", () => {
       for (const { registration, path, result } of answers) {
         expectStorageRefusal(result, registration, path);
       }
-      await expect.poll(() => healthStatus(server?.url ?? ""), { timeout: 15_000 }).toBe(503);
+      await expect.poll(() => healthStatus(server.url), { timeout: 15_000 }).toBe(503);
 
       disk.setReadOnly(false);
-      await expect.poll(() => healthStatus(server?.url ?? ""), { timeout: 15_000 }).toBe(200);
+      await expect.poll(() => healthStatus(server.url), { timeout: 15_000 }).toBe(200);
       await resendRefused(server.url, answers, ledger);
       const rows = sqliteRows(disk.dir);
       expect(rows).toHaveLength(before.length + registrations.length);
       expect(ledger.check(rows)).toEqual({ missing: [], duplicated: [] });
-    } finally {
-      const exit = await server?.stop();
-      disk.remove();
-      if (server) {
-        await test.info().attach("server output", { body: server.output.join("\n") });
-        expectCleanLog(server.output);
-        expect(exit, "the server exits cleanly").toBe(0);
-      }
-    }
+    });
   });
 });
 
@@ -371,11 +343,9 @@ async function load(
   baseUrl: string,
   registrations: NewRegistration[],
   ledger: Ledger,
-  started: Map<string, number>,
   onAcknowledged: (count: number) => void,
 ) {
   await inParallel(registrations, 20, async (r) => {
-    started.set(r.email, performance.now());
     try {
       ledger.record(r.email, await postRegistration(baseUrl, r));
     } catch (error) {
@@ -386,39 +356,52 @@ async function load(
 }
 
 /**
+ * The form's POST through node:http, for what fetch cannot do: send from a chosen local
+ * address, or send the headers now and the body later. `answer` is the whole response.
+ */
+function rawPost(
+  baseUrl: string,
+  registration: NewRegistration,
+  options: { localAddress?: string; headers?: Record<string, string> },
+) {
+  const body = formBody(registration);
+  const req = httpRequest(new URL("/register-interest", baseUrl), {
+    method: "POST",
+    localAddress: options.localAddress,
+    agent: false,
+    headers: {
+      "content-type": "application/x-www-form-urlencoded",
+      "content-length": Buffer.byteLength(body),
+      origin: baseUrl,
+      ...options.headers,
+    },
+  });
+  const answer = new Promise<IncomingMessage>((resolve, reject) => {
+    req.on("response", (res) => {
+      res.resume();
+      res.on("end", () => resolve(res));
+    });
+    req.on("error", reject);
+  });
+  return { req, body, answer };
+}
+
+/**
  * A request the server is certainly handling: it asks for "100 Continue", which
  * the server sends once it has parsed the headers (`received`); the body follows
  * when `finish` is called.
  */
 function inFlightRegistration(baseUrl: string, registration: NewRegistration) {
-  const url = new URL("/register-interest", baseUrl);
-  const body = formBody(registration);
-  let finish = () => {};
-  let received: () => void = () => {};
-  const receivedPromise = new Promise<void>((resolve) => {
-    received = resolve;
+  const { req, body, answer } = rawPost(baseUrl, registration, {
+    headers: { expect: "100-continue" },
   });
-  const answer = new Promise<number>((resolve, reject) => {
-    const req = httpRequest(url, {
-      method: "POST",
-      agent: false,
-      headers: {
-        "content-type": "application/x-www-form-urlencoded",
-        "content-length": Buffer.byteLength(body),
-        origin: baseUrl,
-        expect: "100-continue",
-      },
-    });
-    req.on("continue", () => received());
-    req.on("response", (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
-    req.on("error", reject);
-    req.flushHeaders();
-    finish = () => req.end(body);
-  });
-  return { answer, received: receivedPromise, finish: () => finish() };
+  const received = new Promise<void>((resolve) => req.on("continue", () => resolve()));
+  req.flushHeaders();
+  return {
+    answer: answer.then((res) => res.statusCode ?? 0),
+    received,
+    finish: () => req.end(body),
+  };
 }
 
 test("SIGTERM under load: in-flight requests finish and every acknowledged registration is stored", async () => {
@@ -430,7 +413,7 @@ test("SIGTERM under load: in-flight requests finish and every acknowledged regis
   let exit: Promise<number | string | null> | undefined;
   let inFlight: ReturnType<typeof inFlightRegistration>[] = [];
 
-  await load(server.url, registrations, ledger, new Map(), (count) => {
+  await load(server.url, registrations, ledger, (count) => {
     if (count < 100 || inFlight.length > 0) return;
     // Ten requests the server has started reading, then the signal, then their bodies.
     inFlight = halfSent.map((r) => inFlightRegistration(server.url, r));
@@ -462,7 +445,7 @@ test("SIGKILL under load: after a restart every acknowledged registration is sto
   const ledger = new Ledger();
   const registrations = Array.from({ length: 400 }, () => newRegistration("sigkill"));
   let killed: Promise<unknown> | undefined;
-  await load(first.url, registrations, ledger, new Map(), (count) => {
+  await load(first.url, registrations, ledger, (count) => {
     if (count >= 100 && !killed) killed = first.stop("SIGKILL");
   });
   expect(await killed).toBe("SIGKILL");
@@ -496,12 +479,7 @@ test("the spreadsheet is down, then slow, then failing, then healthy: every regi
   const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
   try {
     const ledger = new Ledger();
-    const send = async (label: string) => {
-      for (let i = 0; i < 8; i += 1) {
-        const r = newRegistration(label);
-        ledger.record(r.email, await postRegistration(server.url, r));
-      }
-    };
+    const send = (label: string) => sendInTurn(server.url, label, 8, ledger);
     await spreadsheet.close();
     await send("spreadsheet-down");
     await wait(2_000);
@@ -539,38 +517,16 @@ test("the spreadsheet is down, then slow, then failing, then healthy: every regi
 });
 
 /** A POST from a given local address (127.0.0.2 is a second address on loopback). */
-function postFrom(
+async function postFrom(
   baseUrl: string,
   localAddress: string,
   registration: NewRegistration,
   headers: Record<string, string> = {},
-): Promise<{ status: number; retryAfter: string | undefined }> {
-  const url = new URL("/register-interest", baseUrl);
-  const body = formBody(registration);
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      url,
-      {
-        method: "POST",
-        localAddress,
-        agent: false,
-        headers: {
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": Buffer.byteLength(body),
-          origin: baseUrl,
-          ...headers,
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, retryAfter: res.headers["retry-after"] }),
-        );
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
+) {
+  const { req, body, answer } = rawPost(baseUrl, registration, { localAddress, headers });
+  req.end(body);
+  const res = await answer;
+  return { status: res.statusCode ?? 0, retryAfter: res.headers["retry-after"] };
 }
 
 test("one address floods the form: it is limited, and a second address is still served", async () => {
