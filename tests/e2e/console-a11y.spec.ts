@@ -29,18 +29,23 @@ import { axeViolations, tabTo, viewports } from "../support/site.ts";
 
 type ConsolePage = {
   label: string;
-  path: () => string;
+  /** A function where the page needs something made for it first. */
+  path: string | (() => string);
   as?: "viewer" | "manager";
-  /** What the signed-in staff member has before the page loads (passkeys, other sessions). */
+  /** What is in place before the page loads (passkeys, other sessions, staff changes). */
   setUp?: (staff: SeededStaff) => void;
-  status: number;
-  /** A form to send first, to check the page it answers with (`body`: as the Nu check posts it). */
-  submit?: {
-    button: string;
-    fill?: Record<string, string>;
-    body?: Record<string, string>;
-    status?: number;
-  };
+  /** 200 unless given. */
+  status?: number;
+  /** A form sent first (a function where it needs what `path` made). */
+  submit?: Submit | (() => Submit);
+};
+
+/** The browser fills `fill`; the Nu check posts `body` and expects `status` (200 unless given). */
+type Submit = {
+  button: string;
+  fill: Record<string, string>;
+  body: Record<string, string>;
+  status?: number;
 };
 
 /** A promotion another manager asked for, and a reset waiting for enrolment (decision 175). */
@@ -49,47 +54,64 @@ function seedStaffChanges() {
   const target = seedStaff("viewer", "promoted");
   const reset = seedStaff("viewer", "reset");
   const now = new Date();
+  const at = now.toISOString();
+  const tomorrow = new Date(now.getTime() + 86_400_000).toISOString();
   withDatabase((db) => {
     db.prepare(
       `INSERT INTO staff_requests (id, change, staff_id, email, role, requested_by, requested_at)
        VALUES (?, 'role', ?, ?, 'manager', ?, ?)`,
-    ).run(randomUUID(), target.id, target.email, asker.id, now.toISOString());
-    db.prepare("UPDATE staff SET removed_at = ? WHERE id = ?").run(now.toISOString(), reset.id);
+    ).run(randomUUID(), target.id, target.email, asker.id, at);
+    db.prepare("UPDATE staff SET removed_at = ? WHERE id = ?").run(at, reset.id);
     db.prepare(
       `INSERT INTO staff_invites (token_hash, email, role, created_at, expires_at, used_at,
          invited_by, reset) VALUES (?, ?, 'viewer', ?, ?, NULL, ?, 1)`,
-    ).run(
-      randomUUID(),
-      reset.email,
-      now.toISOString(),
-      new Date(now.getTime() + 86_400_000).toISOString(),
-      asker.id,
-    );
+    ).run(randomUUID(), reset.email, at, tomorrow, asker.id);
   });
 }
 
-/** The address each "erased" entry must type again, set when its registration is made. */
-const erasing = new Map<string, string>();
+/** A registration's page in the console: its record, or the subject access copy to print. */
+const personPath = (page: "record" | "copy", email: string) =>
+  `/console/people/${page}?id=${seedRegistration(email)}`;
+
+/** An announcement's page, written by another manager. */
+const draftPath = (options: Parameters<typeof seedAnnouncement>[1]) =>
+  `/console/announcements/draft?id=${seedAnnouncement(seedStaff("manager", "author"), options)}`;
+
+const invite = (email: string) => ({
+  button: "Create invitation",
+  fill: { "Email address": email },
+  body: { intent: "invite", email, role: "viewer" },
+});
+const find = (email: string) => ({
+  button: "Find",
+  fill: { "Email address": email },
+  body: { intent: "find", email },
+});
+const erase = (email: string) => ({
+  button: "Erase everything for this address",
+  fill: { "Type the email address again to confirm": email },
+  body: { intent: "erase", email },
+});
+
+/** The address the "erased" row must type again, set when its registration is made. */
+let erasedAddress = "";
 
 const consolePages: ConsolePage[] = [
-  { label: "sign-in", path: () => "/console/sign-in", status: 200 },
-  { label: "enrol", path: () => `/console/enrol?token=${seedInvite("viewer").token}`, status: 200 },
-  { label: "enrol, used link", path: () => "/console/enrol?token=used", status: 410 },
-  { label: "overview", path: () => "/console", as: "viewer", status: 200 },
-  { label: "overview, as a manager", path: () => "/console", as: "manager", status: 200 },
+  { label: "sign-in", path: "/console/sign-in" },
+  { label: "enrol", path: () => `/console/enrol?token=${seedInvite("viewer").token}` },
+  { label: "enrol, used link", path: "/console/enrol?token=used", status: 410 },
+  { label: "overview", path: "/console", as: "viewer" },
+  { label: "overview, as a manager", path: "/console", as: "manager" },
   {
     label: "overview, a staff change waiting",
-    path: () => {
-      seedStaffChanges();
-      return "/console";
-    },
+    path: "/console",
     as: "manager",
-    status: 200,
+    setUp: seedStaffChanges,
   },
-  { label: "my passkeys", path: () => "/console/passkeys", as: "viewer", status: 200 },
+  { label: "my passkeys", path: "/console/passkeys", as: "viewer" },
   {
     label: "my passkeys, two of them and three sessions",
-    path: () => "/console/passkeys",
+    path: "/console/passkeys",
     as: "viewer",
     setUp: (staff) => {
       for (let i = 0; i < 2; i += 1) {
@@ -97,149 +119,100 @@ const consolePages: ConsolePage[] = [
         seedSession(staff.id);
       }
     },
-    status: 200,
   },
   {
     label: "my passkeys, the only one",
-    path: () => "/console/passkeys",
+    path: "/console/passkeys",
     as: "manager",
     setUp: (staff) => seedPasskey(staff.id),
-    status: 200,
   },
-  { label: "staff", path: () => "/console/staff", as: "manager", status: 200 },
+  { label: "staff", path: "/console/staff", as: "manager" },
   {
     label: "staff, an invitation made",
-    path: () => "/console/staff",
+    path: "/console/staff",
     as: "manager",
-    status: 200,
-    submit: { button: "Create invitation", fill: { "Email address": "new@clinic.example" } },
+    submit: invite("new@clinic.example"),
   },
   {
     label: "staff, an invalid address",
-    path: () => "/console/staff",
+    path: "/console/staff",
     as: "manager",
-    status: 200,
-    submit: { button: "Create invitation", fill: { "Email address": "new@clinic" } },
+    submit: { ...invite("new@clinic"), status: 400 },
   },
   {
     label: "staff, a change waiting for a second manager and a person reset",
-    path: () => {
-      seedStaffChanges();
-      return "/console/staff";
-    },
+    path: "/console/staff",
     as: "manager",
-    status: 200,
+    setUp: seedStaffChanges,
   },
-  { label: "audit trail", path: () => "/console/audit", as: "manager", status: 200 },
-  { label: "people", path: () => "/console/people", as: "manager", status: 200 },
+  { label: "audit trail", path: "/console/audit", as: "manager" },
+  { label: "people", path: "/console/people", as: "manager" },
   {
     label: "people, no registration with that address",
-    path: () => "/console/people",
+    path: "/console/people",
     as: "manager",
-    status: 200,
-    submit: {
-      button: "Find",
-      fill: { "Email address": "nobody-here@example.co.uk" },
-      body: { intent: "find", email: "nobody-here@example.co.uk" },
-    },
+    submit: find("nobody-here@example.co.uk"),
   },
   {
     label: "people, an invalid address",
-    path: () => "/console/people",
+    path: "/console/people",
     as: "manager",
-    status: 200,
-    submit: {
-      button: "Find",
-      fill: { "Email address": "nobody@" },
-      body: { intent: "find", email: "nobody@" },
-      status: 400,
-    },
+    submit: { ...find("nobody@"), status: 400 },
   },
   {
     label: "a person's record",
-    path: () => `/console/people/record?id=${seedRegistration(uniqueEmail("a11y-record"))}`,
+    path: () => personPath("record", uniqueEmail("a11y-record")),
     as: "manager",
-    status: 200,
   },
   {
     label: "a person's record, erase refused",
-    path: () => `/console/people/record?id=${seedRegistration(uniqueEmail("a11y-refused"))}`,
+    path: () => personPath("record", uniqueEmail("a11y-refused")),
     as: "manager",
-    status: 200,
-    submit: {
-      button: "Erase everything for this address",
-      fill: { "Type the email address again to confirm": "someone-else@example.co.uk" },
-      body: { intent: "erase", email: "someone-else@example.co.uk" },
-      status: 400,
-    },
+    submit: { ...erase("someone-else@example.co.uk"), status: 400 },
   },
   {
     label: "a person's record, erased",
     path: () => {
-      const email = uniqueEmail("a11y-erased");
-      erasing.set("a person's record, erased", email);
-      return `/console/people/record?id=${seedRegistration(email)}`;
+      erasedAddress = uniqueEmail("a11y-erased");
+      return personPath("record", erasedAddress);
     },
     as: "manager",
-    status: 200,
-    submit: { button: "Erase everything for this address", fill: {}, body: {} },
+    submit: () => erase(erasedAddress),
   },
-  {
-    label: "a person's record, nothing to show",
-    path: () => "/console/people/record",
-    as: "manager",
-    status: 200,
-  },
+  { label: "a person's record, nothing to show", path: "/console/people/record", as: "manager" },
   {
     label: "subject access copy to print",
-    path: () => `/console/people/copy?id=${seedRegistration(uniqueEmail("a11y-copy"))}`,
+    path: () => personPath("copy", uniqueEmail("a11y-copy")),
     as: "manager",
-    status: 200,
   },
-  { label: "announcements", path: () => "/console/announcements", as: "manager", status: 200 },
+  { label: "announcements", path: "/console/announcements", as: "manager" },
   {
     label: "an announcement with the medicine warning",
     path: () =>
-      `/console/announcements/draft?id=${seedAnnouncement(seedStaff("manager", "author"), {
-        subject: "Nebido is here",
-        body: "From £45 a month.\n\nAsk your doctor.",
-      })}`,
+      draftPath({ subject: "Nebido is here", body: "From £45 a month.\n\nAsk your doctor." }),
     as: "manager",
-    status: 200,
   },
   {
     label: "an announcement with the medicine warning, waiting for approval",
     path: () =>
-      `/console/announcements/draft?id=${seedAnnouncement(seedStaff("manager", "author"), {
-        subject: "Nebido is here",
-        body: "From £45 a month.",
-        state: "submitted",
-      })}`,
+      draftPath({ subject: "Nebido is here", body: "From £45 a month.", state: "submitted" }),
     as: "manager",
-    status: 200,
   },
   {
     label: "an announcement approved by its author alone",
-    path: () =>
-      `/console/announcements/draft?id=${seedAnnouncement(seedStaff("manager", "author"), {
-        state: "approved",
-        approvedAlone: true,
-      })}`,
+    path: () => draftPath({ state: "approved", approvedAlone: true }),
     as: "manager",
-    status: 200,
   },
   {
     label: "an announcement being sent",
-    path: () =>
-      `/console/announcements/draft?id=${seedAnnouncement(seedStaff("manager", "author"), {
-        state: "sending",
-      })}`,
+    path: () => draftPath({ state: "sending" }),
     as: "manager",
-    status: 200,
   },
-  { label: "not for your role", path: () => "/console/staff", as: "viewer", status: 403 },
-  { label: "console 404", path: () => "/console/no-such-page", as: "viewer", status: 404 },
+  { label: "not for your role", path: "/console/staff", as: "viewer", status: 403 },
+  { label: "console 404", path: "/console/no-such-page", as: "viewer", status: 404 },
 ];
+
+const pathOf = ({ path }: ConsolePage) => (typeof path === "string" ? path : path());
 
 async function sessionFor(context: BrowserContext, role: "viewer" | "manager" | undefined) {
   if (!role) return undefined;
@@ -265,21 +238,17 @@ for (const [size, viewport] of Object.entries(viewports)) {
           if (message.type() === "error" && !/status of 4\d\d/.test(text)) errors.push(text);
         });
         page.on("pageerror", (error) => errors.push(error.message));
-        const response = await page.goto(`${consoleURL}${entry.path()}`);
-        expect(response?.status()).toBe(entry.status);
-        if (entry.submit) {
-          const fill = { ...entry.submit.fill };
-          const retype = erasing.get(entry.label);
-          if (retype) fill["Type the email address again to confirm"] = retype;
-          for (const [label, value] of Object.entries(fill)) {
+        const response = await page.goto(`${consoleURL}${pathOf(entry)}`);
+        expect(response?.status()).toBe(entry.status ?? 200);
+        const submit = typeof entry.submit === "function" ? entry.submit() : entry.submit;
+        if (submit) {
+          for (const [label, value] of Object.entries(submit.fill)) {
             await page.getByLabel(label).fill(value);
           }
           // The browser's own check of type=email would stop an invalid address.
-          await page
-            .locator("form")
-            .last()
-            .evaluate((form) => form.setAttribute("novalidate", ""));
-          await page.getByRole("button", { name: entry.submit.button }).click();
+          const form = page.locator("form").last();
+          await form.evaluate((element) => element.setAttribute("novalidate", ""));
+          await page.getByRole("button", { name: submit.button }).click();
           await page.waitForLoadState("load");
         }
         await expect(page.locator("h1")).toHaveCount(1);
@@ -289,9 +258,8 @@ for (const [size, viewport] of Object.entries(viewports)) {
         expect(overflow, "horizontal overflow").toBeLessThanOrEqual(0);
         const at = `${entry.label} at ${viewport.width}px`;
         // The email preview's frame runs no script, so axe cannot enter it.
-        expect(await axeViolations(page, undefined, "iframe"), `axe violations on ${at}`).toEqual(
-          [],
-        );
+        const violations = await axeViolations(page, undefined, "iframe");
+        expect(violations, `axe violations on ${at}`).toEqual([]);
         expect(await classConflicts(page), `class conflicts on ${at}`).toEqual([]);
         expect(errors, "console errors").toEqual([]);
       });
@@ -301,36 +269,19 @@ for (const [size, viewport] of Object.entries(viewports)) {
 
 test("every console page's HTML has no Nu HTML checker error", async () => {
   test.setTimeout(180_000);
-  const staff: Record<string, SeededStaff> = {
-    viewer: seedStaff("viewer"),
-    manager: seedStaff("manager"),
-  };
+  const staff = { viewer: seedStaff("viewer"), manager: seedStaff("manager") };
   const pages = new Map<string, string>();
   for (const entry of consolePages) {
-    const signedIn = entry.as ? staff[entry.as] : undefined;
+    const signedIn = entry.as && staff[entry.as];
     if (signedIn) entry.setUp?.(signedIn);
-    const token = signedIn?.token;
-    const path = entry.path();
-    const retype = erasing.get(entry.label);
-    const response = entry.submit
-      ? await consoleFetch(path, {
-          method: "POST",
-          token,
-          body: new URLSearchParams(
-            entry.submit.body
-              ? { ...entry.submit.body, ...(retype ? { intent: "erase", email: retype } : {}) }
-              : {
-                  intent: "invite",
-                  email: entry.submit.fill?.["Email address"] ?? "",
-                  role: "viewer",
-                },
-          ).toString(),
-        })
-      : await consoleFetch(path, { token });
-    expect(response.status, entry.label).toBe(
-      entry.submit?.status ??
-        (entry.submit && entry.label.includes("invalid") ? 400 : entry.status),
-    );
+    const path = pathOf(entry);
+    const submit = typeof entry.submit === "function" ? entry.submit() : entry.submit;
+    const response = await consoleFetch(path, {
+      method: submit && "POST",
+      token: signedIn?.token,
+      body: submit && new URLSearchParams(submit.body).toString(),
+    });
+    expect(response.status, entry.label).toBe(submit?.status ?? entry.status ?? 200);
     pages.set(`/${entry.label}`, await response.text());
   }
   expect(await nuErrors(pages)).toEqual([]);
