@@ -8,22 +8,17 @@ import { type Locator, type Page, expect, test } from "@playwright/test";
 import { faqGroups } from "../../app/content/faq.ts";
 import { mouseClick, phoneMenuToggle, seedConsent, viewports } from "../support/site.ts";
 
-/** The first question of every FAQ group, and of the treatment details. */
-const firstQuestions: { path: string; list: (page: Page) => Locator }[] = [
-  ...faqGroups.map((group) => ({
-    path: "/faq",
-    list: (page: Page) => page.getByRole("region", { name: group.title, exact: true }),
-  })),
-  {
-    path: "/treatment-options",
-    list: (page: Page) => page.getByRole("region", { name: "Treatment details" }),
-  },
-];
+/** Per page, the lists whose first question is tried: every FAQ group, the treatment details. */
+const listsByPath = {
+  "/faq": (page: Page) =>
+    faqGroups.map((group) => page.getByRole("region", { name: group.title, exact: true })),
+  "/treatment-options": (page: Page) => [page.getByRole("region", { name: "Treatment details" })],
+};
 
 /** Clicks the first question of each list once, and checks that its answer opened. */
-async function clickEachFirstQuestion(page: Page, path: string) {
-  for (const { list } of firstQuestions.filter((q) => q.path === path)) {
-    const details = list(page).locator("details").first();
+async function clickEachFirstQuestion(page: Page, lists: Locator[]) {
+  for (const list of lists) {
+    const details = list.locator("details").first();
     const answer = details.locator("summary + *");
     await expect(answer).toBeHidden();
     await mouseClick(page, details.locator("summary"));
@@ -32,18 +27,14 @@ async function clickEachFirstQuestion(page: Page, path: string) {
   }
 }
 
-const paths = [...new Set(firstQuestions.map((q) => q.path))];
-
 // Once the page is interactive: content-pages.spec.ts, whose accordions start with one.
 test.describe("a first mouse click opens the first question of every list", () => {
-  test.beforeEach(async ({ context }) => {
-    await seedConsent(context);
-  });
+  test.beforeEach(({ context }) => seedConsent(context));
 
-  for (const path of paths) {
+  for (const [path, lists] of Object.entries(listsByPath)) {
     test(`${path}, as soon as it shows: the page ships no module script`, async ({ page }) => {
       await page.goto(path, { waitUntil: "commit" });
-      await clickEachFirstQuestion(page, path);
+      await clickEachFirstQuestion(page, lists(page));
       // A content page does not hydrate (decision 105): nothing can undo what was opened.
       await page.waitForLoadState("load");
       await expect(page.locator('script[type="module"]')).toHaveCount(0);
@@ -54,12 +45,12 @@ test.describe("a first mouse click opens the first question of every list", () =
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  for (const path of paths) {
+  for (const [path, lists] of Object.entries(listsByPath)) {
     test(`${path}: a first mouse click opens the first question of every list`, async ({
       page,
     }) => {
       await page.goto(path);
-      await clickEachFirstQuestion(page, path);
+      await clickEachFirstQuestion(page, lists(page));
     });
   }
 
