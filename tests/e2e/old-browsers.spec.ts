@@ -7,7 +7,7 @@
  * close, its links must work, one section must be open at a time, and while closed nothing
  * of it may cover the page.
  */
-import { type Page, type Route, expect, test } from "@playwright/test";
+import { type Page, expect, test } from "@playwright/test";
 
 import { phoneMenuToggle, seedConsent, viewports } from "../support/site.ts";
 
@@ -16,6 +16,7 @@ test.use({ viewport: viewports.mobile });
 const emulations = {
   "no Popover API": {
     strip: /\s(popover|popovertarget|popovertargetaction)(="[^"]*")?(?=[\s>])/g,
+    stripped: "[popover], [popovertarget]",
     init: () => {
       const proto = HTMLElement.prototype as unknown as Record<string, unknown>;
       for (const method of ["showPopover", "hidePopover", "togglePopover"]) delete proto[method];
@@ -23,6 +24,7 @@ const emulations = {
   },
   "no exclusive <details name>": {
     strip: /(<details\b[^>]*?)\sname="[^"]*"/g,
+    stripped: "details[name]",
     init: () => {
       delete (HTMLDetailsElement.prototype as unknown as Record<string, unknown>)["name"];
     },
@@ -32,7 +34,7 @@ const emulations = {
 async function serveStripped(page: Page, strip: RegExp) {
   await page.route(
     (url) => !url.pathname.startsWith("/assets/"),
-    async (route: Route) => {
+    async (route) => {
       if (route.request().resourceType() !== "document") return route.continue();
       const response = await route.fetch();
       const html = (await response.text()).replace(strip, (match, before?: string) =>
@@ -44,7 +46,7 @@ async function serveStripped(page: Page, strip: RegExp) {
 }
 
 /** Whether the element at the centre of the h1 is the h1 itself (or inside it). */
-async function headingIsUncovered(page: Page): Promise<boolean> {
+async function headingIsUncovered(page: Page) {
   return page.evaluate(() => {
     const h1 = document.querySelector("main h1");
     if (!h1) return false;
@@ -54,7 +56,7 @@ async function headingIsUncovered(page: Page): Promise<boolean> {
   });
 }
 
-for (const [label, { strip, init }] of Object.entries(emulations)) {
+for (const [label, { strip, stripped, init }] of Object.entries(emulations)) {
   for (const path of ["/", "/pricing"]) {
     test(`${label}, ${path}: the phone menu opens, closes, keeps one section and never covers the page`, async ({
       page,
@@ -64,7 +66,6 @@ for (const [label, { strip, init }] of Object.entries(emulations)) {
       await context.addInitScript(init);
       await serveStripped(page, strip);
       await page.goto(path);
-      const stripped = label.includes("Popover") ? "[popover], [popovertarget]" : "details[name]";
       await expect(page.locator(stripped)).toHaveCount(0);
 
       const toggle = phoneMenuToggle(page);
@@ -74,11 +75,9 @@ for (const [label, { strip, init }] of Object.entries(emulations)) {
 
       await toggle.click();
       await expect(nav).toBeVisible();
-      const about = nav.locator("summary", { hasText: "About" });
-      const trt = nav.locator("summary", { hasText: "TRT" });
-      await about.click();
+      await nav.locator("summary", { hasText: "About" }).click();
       await expect(nav.getByRole("link", { name: "Meet the Team" })).toBeVisible();
-      await trt.click();
+      await nav.locator("summary", { hasText: "TRT" }).click();
       await expect(nav.getByRole("link", { name: "FAQ" })).toBeVisible();
       await expect(nav.getByRole("link", { name: "Meet the Team" })).toBeHidden();
       expect(await nav.locator("details[open]").count()).toBe(1);
