@@ -1,11 +1,12 @@
 /**
  * The desktop menu with a mouse: native `<details>` run by the inline page script
  * (decision 105). The pointer opens a submenu after the spec's delay (at once when it
- * moves across from another open one), and a press on the toggle toggles it. A visitor who points and then presses means "open": the first press after the
- * pointer opened a submenu must not close what he was opening (decision 093). This is
- * what made "through the desktop menu" in page-hygiene.spec.ts fail now and then.
+ * moves across from another open one), and a press on the toggle toggles it. A visitor who
+ * points and then presses means "open": the first press after the pointer opened a submenu
+ * must not close what he was opening (decision 093). This is what made "through the desktop
+ * menu" in page-hygiene.spec.ts fail now and then.
  */
-import { expect, test } from "@playwright/test";
+import { type Page, expect, test } from "@playwright/test";
 
 import {
   desktopMenuToggle,
@@ -17,58 +18,54 @@ import {
 
 test.use({ viewport: viewports.desktop });
 
+/** A link of the main navigation. */
+const navLink = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Main" }).getByRole("link", { name });
+
+// Every test starts with the pointer on "About", which opens its submenu after the delay.
 test.beforeEach(async ({ context, page }) => {
   await seedConsent(context);
   await openPage(page, "/");
+  await desktopMenuToggle(page, "About").hover();
+  await expect(navLink(page, "Our Approach")).toBeVisible();
 });
 
 test("a press just after pointing opened the submenu keeps it open", async ({ page }) => {
-  const nav = page.getByRole("navigation", { name: "Main" });
   const about = desktopMenuToggle(page, "About");
-  await about.hover();
-  await expect(nav.getByRole("link", { name: "Our Approach" })).toBeVisible();
-
   await about.click();
   await expectExpanded(about, true);
-  await nav.getByRole("link", { name: "Our Approach" }).click();
+  await navLink(page, "Our Approach").click();
   await expect(page).toHaveURL("/our-approach");
 });
 
 test("moving across to the next submenu and pressing it keeps that one open", async ({ page }) => {
-  const nav = page.getByRole("navigation", { name: "Main" });
-  await desktopMenuToggle(page, "About").hover();
-  await expect(nav.getByRole("link", { name: "Our Approach" })).toBeVisible();
-
   // Within the skip delay the next submenu opens as soon as the pointer reaches it.
   const trt = desktopMenuToggle(page, "TRT");
   await trt.hover();
   await expectExpanded(trt, true);
   await trt.click();
   await expectExpanded(trt, true);
-  await nav.getByRole("link", { name: "FAQ" }).click();
+  await navLink(page, "FAQ").click();
   await expect(page).toHaveURL("/faq");
 });
 
 test("the next press closes it, and so does a press after the pointer left and came back", async ({
   page,
 }) => {
-  const nav = page.getByRole("navigation", { name: "Main" });
   const about = desktopMenuToggle(page, "About");
-  await about.hover();
-  await expect(nav.getByRole("link", { name: "Our Approach" })).toBeVisible();
   await about.click();
   await expectExpanded(about, true);
   await about.click();
   await expectExpanded(about, false);
-  await expect(nav.getByRole("link", { name: "Our Approach" })).toBeHidden();
+  await expect(navLink(page, "Our Approach")).toBeHidden();
 
   // Opened by pointing, then the pointer goes into the submenu and back to the button.
   await page.mouse.move(0, 0);
   const trt = desktopMenuToggle(page, "TRT");
   await trt.hover();
-  await expect(nav.getByRole("link", { name: "FAQ" })).toBeVisible();
-  await nav.getByRole("link", { name: "FAQ" }).hover();
+  await expect(navLink(page, "FAQ")).toBeVisible();
+  await navLink(page, "FAQ").hover();
   await trt.click();
   await expectExpanded(trt, false);
-  await expect(nav.getByRole("link", { name: "FAQ" })).toBeHidden();
+  await expect(navLink(page, "FAQ")).toBeHidden();
 });
