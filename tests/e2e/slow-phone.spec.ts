@@ -7,7 +7,7 @@
  * hydrated, seconds later. After the page has finished loading (and hydrating, where it
  * hydrates) the state must still hold, so React never undoes what the page script did.
  */
-import { type Page, expect, test } from "@playwright/test";
+import { type Locator, type Page, expect, test } from "@playwright/test";
 
 import {
   CONSENT_KEY,
@@ -22,7 +22,9 @@ test.use({ viewport: viewports.mobile, hasTouch: true });
 // Each page is loaded over the throttled link, in parallel workers: one load per case.
 test.describe.configure({ mode: "parallel" });
 
-async function slowPhone(page: Page) {
+/** Loads the path over the slow phone's link and taps the target once, the moment it shows. */
+async function firstTapOnSlowPhone(page: Page, path: string, target: Locator) {
+  test.setTimeout(120_000);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   await cdp.send("Network.emulateNetworkConditions", {
@@ -32,6 +34,9 @@ async function slowPhone(page: Page) {
     uploadThroughput: 96_000,
   });
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+  await page.goto(path, { waitUntil: "commit" });
+  await target.waitFor({ state: "visible", timeout: 30_000 });
+  await target.tap({ noWaitAfter: true });
 }
 
 const choices = [
@@ -42,13 +47,8 @@ const choices = [
 for (const path of staticPaths) {
   for (const { button, analytics } of choices) {
     test(`${path}: one tap on "${button}" as soon as it shows is kept`, async ({ page }) => {
-      test.setTimeout(120_000);
-      await slowPhone(page);
-      await page.goto(path, { waitUntil: "commit" });
       const banner = page.locator("#consent-banner");
-      const target = banner.getByRole("button", { name: button });
-      await target.waitFor({ state: "visible", timeout: 30_000 });
-      await target.tap({ noWaitAfter: true });
+      await firstTapOnSlowPhone(page, path, banner.getByRole("button", { name: button }));
       await expect(banner).toBeHidden();
       const stored = await page.evaluate((key) => window.localStorage.getItem(key), CONSENT_KEY);
       expect(JSON.parse(stored ?? "null")).toMatchObject({
@@ -66,13 +66,9 @@ for (const path of staticPaths) {
     page,
     context,
   }) => {
-    test.setTimeout(120_000);
     await seedConsent(context);
-    await slowPhone(page);
-    await page.goto(path, { waitUntil: "commit" });
     const toggle = phoneMenuToggle(page);
-    await toggle.waitFor({ state: "visible", timeout: 30_000 });
-    await toggle.tap({ noWaitAfter: true });
+    await firstTapOnSlowPhone(page, path, toggle);
     const nav = page.getByRole("navigation", { name: "Main" });
     await expect(nav).toBeVisible();
     await waitForHydration(page);
