@@ -5,7 +5,8 @@ import { registrationsFor, uniqueEmail } from "../../scripts/lib/registrations.t
 // The prerendered page and a plain HTML form post: no JavaScript at all.
 test.use({ javaScriptEnabled: false });
 
-async function fill(page: Page, values: { name: string; email: string; phone?: string }) {
+async function openAndFill(page: Page, values: { name: string; email: string; phone?: string }) {
+  await page.goto("/register-interest");
   await page.getByLabel("Full name").fill(values.name);
   await page.getByLabel("Email address").fill(values.email);
   if (values.phone !== undefined) await page.getByLabel("Phone number").fill(values.phone);
@@ -15,8 +16,7 @@ test("the form posts, the server answers 303 to the thank-you page, and a refres
   page,
 }) => {
   const email = uniqueEmail("nojs");
-  await page.goto("/register-interest");
-  await fill(page, { name: "Sam Carter", email });
+  await openAndFill(page, { name: "Sam Carter", email });
   // The optional box starts unticked; ticked, it is stored.
   const updates = page.getByRole("checkbox", { name: /occasional news/ });
   await expect(updates).not.toBeChecked();
@@ -53,8 +53,7 @@ test("the form posts, the server answers 303 to the thank-you page, and a refres
   expect(registrationsFor(email)).toHaveLength(1);
 
   // Sending the same form again (back and resubmit) adds no row either.
-  await page.goto("/register-interest");
-  await fill(page, { name: "Sam Carter", email });
+  await openAndFill(page, { name: "Sam Carter", email });
   await page.getByRole("button", { name: "Register Interest" }).click();
   await expect(page.getByRole("heading", { name: "Thank you for registering" })).toBeVisible();
   expect(registrationsFor(email)).toHaveLength(1);
@@ -62,8 +61,7 @@ test("the form posts, the server answers 303 to the thank-you page, and a refres
 
 test("invalid input comes back with its values and a message per field (400)", async ({ page }) => {
   const email = "sam@example"; // accepted by the browser's check, refused by ours
-  await page.goto("/register-interest");
-  await fill(page, { name: "Sam Carter", email, phone: "12345" });
+  await openAndFill(page, { name: "Sam Carter", email, phone: "12345" });
   const [response] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === "POST"),
     page.getByRole("button", { name: "Register Interest" }).click(),
