@@ -14,7 +14,7 @@ const total = 300;
 const killAfterAcknowledged = 150;
 const concurrency = 24;
 
-async function submit(server: ServerProcess, registration: NewRegistration): Promise<boolean> {
+async function submit(server: ServerProcess, registration: NewRegistration) {
   const { status, body } = await postRegistration(server.url, registration);
   return status === 200 && body.includes("Thank you for registering");
 }
@@ -61,9 +61,7 @@ test("every acknowledged registration survives SIGKILL and a restart, exactly on
 
     // A visitor's browser retrying an acknowledged registration after the restart is
     // answered as a success and stores nothing new.
-    for (const registration of acknowledged.slice(0, 20)) {
-      expect(await submit(second, registration)).toBe(true);
-    }
+    for (const r of acknowledged.slice(0, 20)) expect(await submit(second, r)).toBe(true);
     expect(rowsPerKey(second.dataDir).size).toBe(stored.size);
     console.log(
       `durability: ${acknowledged.length} acknowledged, ${stored.size} stored, ${failedWhileKilled} cut off by SIGKILL`,
