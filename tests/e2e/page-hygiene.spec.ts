@@ -5,7 +5,7 @@
  * its type, each module is preloaded once): html-validity.spec.ts, every-page.spec.ts and
  * a11y.spec.ts.
  */
-import { type Page, expect, test } from "@playwright/test";
+import { type Locator, type Page, expect, test } from "@playwright/test";
 
 import {
   desktopMenuToggle,
@@ -16,9 +16,7 @@ import {
 } from "../support/site.ts";
 
 test.describe("a navigation journey asks for nothing twice", () => {
-  test.beforeEach(async ({ context }) => {
-    await seedConsent(context);
-  });
+  test.beforeEach(({ context }) => seedConsent(context));
 
   /**
    * Every request the page sends to the network from now on, as "METHOD url", and whether
@@ -56,7 +54,16 @@ test.describe("a navigation journey asks for nothing twice", () => {
     });
   }
 
-  function expectNoRepeats(recorded: Awaited<ReturnType<typeof record>>) {
+  async function follow(page: Page, where: Locator, name: string, path: string) {
+    await where.getByRole("link", { name }).click();
+    await expect(page).toHaveURL(path);
+  }
+
+  /** Both journeys end on two island pages that share modules, then check what loaded twice. */
+  async function endOnTheIslands(page: Page, recorded: Awaited<ReturnType<typeof record>>) {
+    await follow(page, page.locator("footer"), "Pricing", "/pricing");
+    await follow(page, page.locator("footer"), "Symptom Quiz", "/quiz");
+    await page.waitForLoadState("networkidle");
     const { sent, repeated } = recorded();
     // Every link loads a document (decisions 105 and 126), which asks again for the
     // immutable font; the browser answers that from its cache.
@@ -78,19 +85,11 @@ test.describe("a navigation journey asks for nothing twice", () => {
       ["TRT", "Overview", "/trt-overview"],
     ] as const) {
       await desktopMenuToggle(page, group).click();
-      await nav.getByRole("link", { name: link }).click();
-      await expect(page).toHaveURL(path);
+      await follow(page, nav, link, path);
     }
-    await nav.getByRole("link", { name: "Services" }).click();
-    await expect(page).toHaveURL("/services");
-    await page.locator("header").getByRole("link", { name: "Register Interest" }).click();
-    await expect(page).toHaveURL("/register-interest");
-    await page.locator("footer").getByRole("link", { name: "Pricing" }).click();
-    await expect(page).toHaveURL("/pricing");
-    await page.locator("footer").getByRole("link", { name: "Symptom Quiz" }).click();
-    await expect(page).toHaveURL("/quiz");
-    await page.waitForLoadState("networkidle");
-    expectNoRepeats(requests);
+    await follow(page, nav, "Services", "/services");
+    await follow(page, page.locator("header"), "Register Interest", "/register-interest");
+    await endOnTheIslands(page, requests);
   });
 
   test("through the phone menu", async ({ page }) => {
@@ -105,15 +104,8 @@ test.describe("a navigation journey asks for nothing twice", () => {
     ] as const) {
       await phoneMenuToggle(page).click();
       await nav.locator("summary", { hasText: group }).click();
-      await nav.getByRole("link", { name: link }).click();
-      await expect(page).toHaveURL(path);
+      await follow(page, nav, link, path);
     }
-    // Two island pages that share modules, so this half guards them as well as documents.
-    await page.locator("footer").getByRole("link", { name: "Pricing" }).click();
-    await expect(page).toHaveURL("/pricing");
-    await page.locator("footer").getByRole("link", { name: "Symptom Quiz" }).click();
-    await expect(page).toHaveURL("/quiz");
-    await page.waitForLoadState("networkidle");
-    expectNoRepeats(requests);
+    await endOnTheIslands(page, requests);
   });
 });
