@@ -9,9 +9,7 @@ import { seedConsent, waitForHydration, watchCsp } from "../support/site.ts";
  * script must be blocked.
  */
 
-test.beforeEach(async ({ context }) => {
-  await seedConsent(context);
-});
+test.beforeEach(({ context }) => seedConsent(context));
 
 test("an island page's links load pages with no CSP violation", async ({ page }) => {
   const watch = await watchCsp(page);
