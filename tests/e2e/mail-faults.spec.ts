@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { type MailCatcher, startMailCatcher } from "../../scripts/lib/mail-catcher.ts";
 import { freshPostgresSchema } from "../../scripts/lib/postgres.ts";
 import { newRegistration, registrationsCli } from "../../scripts/lib/registrations.ts";
-import type { ServerProcess } from "../../scripts/lib/server-process.ts";
+import type { ServerProcess, StartOptions } from "../../scripts/lib/server-process.ts";
 import {
   announceApproved,
   confirmAll,
@@ -23,20 +23,15 @@ import {
 const databaseUrl = process.env.TEST_DATABASE_URL;
 
 /** A crash may send again at most one email per connection (decision 154): these tests allow 3. */
-const startSite = (
-  mail: MailCatcher,
-  options: { dataDir?: string; env?: Record<string, string> } = {},
-) => startMailSite(mail, { MAIL_CONNECTIONS: "3", ...options.env }, { dataDir: options.dataDir });
+const startSite = (mail: MailCatcher, { env, ...options }: StartOptions = {}) =>
+  startMailSite(mail, { MAIL_CONNECTIONS: "3", ...env }, options);
 
 /** Mail rows not yet delivered: none left means nothing more can be sent. */
-function undelivered(dataDir: string): number {
-  return sqlite(dataDir, (db) => {
-    const row = db
-      .prepare("SELECT count(*) AS n FROM outbox WHERE kind = 'mail' AND status <> 'delivered'")
-      .get() as { n: number };
-    return Number(row.n);
+const undelivered = (dataDir: string) =>
+  sqlite(dataDir, (db) => {
+    const sql = "SELECT count(*) AS n FROM outbox WHERE kind = 'mail' AND status <> 'delivered'";
+    return Number((db.prepare(sql).get() as { n: number }).n);
   });
-}
 
 /**
  * How many copies of each message (by Message-ID, one per outbox row) each recipient
@@ -52,9 +47,11 @@ function copies(mail: MailCatcher, pick: (subject: string) => boolean): Map<stri
   return counts;
 }
 
-/** The addresses among `counts`' keys. */
-const addresses = (counts: Map<string, number>) =>
-  new Set([...counts.keys()].map((key) => key.split(" ")[1]));
+/** One message (by Message-ID) for each of `people`, each to a different address. */
+function expectOneEach(counts: Map<string, number>, people: number, failures?: string) {
+  expect(counts.size, failures).toBe(people);
+  expect(new Set([...counts.keys()].map((key) => key.split(" ")[1])).size).toBe(people);
+}
 
 const isConfirmation = (subject: string) => subject.startsWith("Please confirm your email");
 
@@ -87,8 +84,7 @@ test("SIGKILL mid-announcement: after the restart, 80 recipients have one copy e
     // Messages in flight at the kill come back when their lease (60 s) runs out.
     await expect.poll(() => undelivered(dataDir), { timeout: 150_000 }).toBe(0);
     const counts = announced();
-    expect(counts.size).toBe(people.length);
-    expect(addresses(counts).size).toBe(people.length);
+    expectOneEach(counts, people.length);
     const twice = [...counts.values()].filter((n) => n === 2).length;
     expect([...counts.values()].every((n) => n === 1 || n === 2)).toBe(true);
     expect(twice).toBeLessThanOrEqual(3);
@@ -108,8 +104,7 @@ test("`outbox --retry` during sending on two servers sharing PostgreSQL: no dupl
   try {
     const env = { DATABASE_URL: schema.url };
     // One after the other: each migrates the schema on boot.
-    servers.push(await startSite(mail, { env }));
-    servers.push(await startSite(mail, { env }));
+    for (let i = 0; i < 2; i++) servers.push(await startSite(mail, { env }));
     // Slow enough that several `outbox --retry` runs start while sending, even when a busy
     // machine takes seconds to start each one.
     mail.delayMs = 3_000;
@@ -132,15 +127,11 @@ test("`outbox --retry` during sending on two servers sharing PostgreSQL: no dupl
       .flatMap((s) => s.output)
       .filter((line) => /"email failed"|"level":[45]0/.test(line))
       .join("\n");
-    expect(counts.size, failures).toBe(people.length);
-    expect(addresses(counts).size).toBe(people.length);
+    expectOneEach(counts, people.length, failures);
     // A send aborted at its limit after the server had the whole message goes again
     // (decision 154): seen here only with the CPU starved. Any other second copy is a fault.
-    const timedOut = new Set(
-      [...failures.matchAll(/"outboxId":"([^"]+)"[^\n]*"reason":"timed out after/g)].map(
-        (m) => m[1],
-      ),
-    );
+    const timedOutSend = /"outboxId":"([^"]+)"[^\n]*"reason":"timed out after/g;
+    const timedOut = new Set([...failures.matchAll(timedOutSend)].map((m) => m[1]));
     const outboxIdOf = (key: string) => /^<([^@]+)@/.exec(key)?.[1];
     expect(
       [...counts].filter(([key, n]) => n !== 1 && !(n === 2 && timedOut.has(outboxIdOf(key)))),
@@ -168,8 +159,7 @@ test("a 40 s SMTP hang, registrations made meanwhile: exactly one confirmation e
     // Production timeouts and backoff: sends aborted after 20 s come back 30-60 s later.
     await expect.poll(() => undelivered(server.dataDir), { timeout: 150_000 }).toBe(0);
     const counts = copies(mail, isConfirmation);
-    expect(counts.size).toBe(people.length);
-    expect(addresses(counts).size).toBe(people.length);
+    expectOneEach(counts, people.length);
     expect([...counts].filter(([, n]) => n !== 1)).toEqual([]);
   } finally {
     await server.stop();
