@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { expect, test } from "@playwright/test";
 
 import { consoleJourneys } from "./console-journeys.ts";
-import { type Engine, type Handle, hidden, visible, waitFor } from "./engine.ts";
+import { type Engine, hidden, visible, waitFor } from "./engine.ts";
 import { type Query, isChecked, shellReady, reactOwns } from "./selectors.ts";
 import { CONSENT_STORAGE_KEY } from "../../app/features/consent/consent-record.ts";
 import { prerenderedPaths } from "../../app/prerendered-paths.ts";
@@ -24,27 +24,38 @@ const notFoundPath = "/this-page-does-not-exist";
 /** A page answered in full, or from the browser's cache after revalidation. */
 const found = [200, 304];
 const banner = "Cookies on this site";
+const noOptional = { analytics: false, functional: false, marketing: false };
 
 /** A visible element that the page's scripts have taken charge of. */
-async function ready(
-  engine: Engine,
-  query: Query,
-  owned: (el: Element) => boolean = shellReady,
-): Promise<Handle> {
+async function ready(engine: Engine, query: Query, owned = shellReady) {
   const element = await visible(engine, query);
   await waitFor(() => engine.on(element, owned), `${JSON.stringify(query)} to be interactive`);
   return element;
 }
 
-/** Opens a page on empty storage (a first visit) and checks it answered 200. */
-async function firstVisit(engine: Engine, path: string) {
-  await engine.open("/robots.txt");
-  await engine.run(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-  const { status } = await engine.open(path);
+function expectFound(path: string, status: number) {
   expect(found, `${path} answered ${status}`).toContain(status);
+}
+
+/**
+ * Opens a page with a cookie choice already made, so the banner stays away, or on empty
+ * storage (a first visit); checks it answered.
+ */
+async function visit(engine: Engine, path: string, { firstVisit = false } = {}) {
+  const choice = { version: 1, essential: true, ...noOptional, decidedAt: new Date() };
+  await engine.open("/robots.txt");
+  await engine.run(
+    (key: string, value: string | null) => {
+      if (value !== null) localStorage.setItem(key, value);
+      else {
+        localStorage.clear();
+        sessionStorage.clear();
+      }
+    },
+    CONSENT_STORAGE_KEY,
+    firstVisit ? null : JSON.stringify(choice),
+  );
+  expectFound(path, (await engine.open(path)).status);
 }
 
 /** The stored cookie choice, or null. */
@@ -56,34 +67,20 @@ function storedConsent(engine: Engine) {
   );
 }
 
-/** Opens a page with a cookie choice already made, so the banner stays away. */
-async function visitWithChoice(engine: Engine, path: string) {
-  await engine.open("/robots.txt");
-  await engine.run(
-    (key: string, value: string) => localStorage.setItem(key, value),
-    CONSENT_STORAGE_KEY,
-    JSON.stringify({
-      version: 1,
-      essential: true,
-      analytics: false,
-      functional: false,
-      marketing: false,
-      decidedAt: new Date().toISOString(),
-    }),
-  );
-  const { status } = await engine.open(path);
-  expect(found, `${path} answered ${status}`).toContain(status);
-}
+const isOpen = (el: Element) => (el.parentElement as HTMLDetailsElement).open;
+const faqLink: Query = { role: "link", name: "FAQ", href: "/faq", within: "Main" };
 
-async function expectPath(engine: Engine, pathname: string) {
+/** A menu's FAQ link took the visitor to the FAQ page. */
+async function atFaq(engine: Engine) {
   await waitFor(
-    async () => (await engine.run(() => location.pathname)) === pathname,
-    `the address to become ${pathname}`,
+    async () => (await engine.run(() => location.pathname)) === "/faq",
+    "the address to become /faq",
   );
+  await visible(engine, { role: "heading", name: "Frequently Asked Questions" });
 }
 
 async function chooseConsent(engine: Engine, button: string, expected: Record<string, boolean>) {
-  await firstVisit(engine, "/");
+  await visit(engine, "/", { firstVisit: true });
   const choice = await ready(engine, { role: "button", name: button, within: banner });
   await engine.click(choice);
   await hidden(engine, { role: "button", name: button });
@@ -97,8 +94,7 @@ async function chooseConsent(engine: Engine, button: string, expected: Record<st
 
 /** Two accordion items of one group: opening the second closes the first; it closes again. */
 async function accordion(engine: Engine, path: string, first: string, second: string) {
-  await visitWithChoice(engine, path);
-  const isOpen = (el: Element) => (el.parentElement as HTMLDetailsElement).open;
+  await visit(engine, path);
   const a = await ready(engine, { role: "summary", name: first, prefix: true }, () => true);
   const b = await visible(engine, { role: "summary", name: second, prefix: true });
   await engine.click(a);
@@ -138,7 +134,7 @@ export const journeys: Journey[] = [
       for (const path of [...prerenderedPaths, notFoundPath]) {
         const { status } = await engine.open(path);
         if (path === notFoundPath) expect(status, path).toBe(404);
-        else expect(found, `${path} answered ${status}`).toContain(status);
+        else expectFound(path, status);
         await visible(engine, { role: "heading" });
         // Wait for scripts to settle: every module and style loaded, nothing pending.
         await waitFor(
@@ -154,80 +150,63 @@ export const journeys: Journey[] = [
       expect(problems).toEqual({});
     },
   },
-  {
-    name: "consent: Accept All stores every category and the banner goes",
-    run: (engine) =>
-      chooseConsent(engine, "Accept All", { analytics: true, functional: true, marketing: true }),
-  },
-  {
-    name: "consent: Essential Only stores no optional category and the banner goes",
-    run: (engine) =>
-      chooseConsent(engine, "Essential Only", {
-        analytics: false,
-        functional: false,
-        marketing: false,
-      }),
-  },
+  ...(
+    [
+      ["Accept All", "every category", { analytics: true, functional: true, marketing: true }],
+      ["Essential Only", "no optional category", noOptional],
+    ] as const
+  ).map(([button, stored, expected]) => ({
+    name: `consent: ${button} stores ${stored} and the banner goes`,
+    run: (engine: Engine) => chooseConsent(engine, button, expected),
+  })),
   {
     name: "consent: the preferences dialog saves the chosen categories",
     async run(engine) {
-      await firstVisit(engine, "/");
+      const dialog = "Cookie preferences";
+      await visit(engine, "/", { firstVisit: true });
       await engine.click(
         await ready(engine, { role: "button", name: "Manage preferences", within: banner }),
       );
-      await visible(engine, { role: "dialog", name: "Cookie preferences" });
+      await visible(engine, { role: "dialog", name: dialog });
       const analytics = await visible(engine, {
         role: "choice",
         name: "Analytics",
-        within: "Cookie preferences",
+        within: dialog,
       });
       expect(await engine.on(analytics, isChecked)).toBe(false);
       await engine.click(analytics);
       await waitFor(() => engine.on(analytics, isChecked), "Analytics to be switched on");
       await engine.click(await visible(engine, { role: "button", name: "Save preferences" }));
-      await hidden(engine, { role: "dialog", name: "Cookie preferences" });
+      await hidden(engine, { role: "dialog", name: dialog });
       await hidden(engine, { role: "button", name: "Accept All" });
-      expect(await storedConsent(engine)).toMatchObject({
-        analytics: true,
-        functional: false,
-        marketing: false,
-      });
+      expect(await storedConsent(engine)).toMatchObject({ ...noOptional, analytics: true });
     },
   },
   {
     name: "phone menu: opens, a section opens, a link navigates and the menu closes",
     only: "phone",
     async run(engine) {
-      await visitWithChoice(engine, "/");
+      await visit(engine, "/");
       await engine.click(await ready(engine, { role: "summary", name: "Open menu" }));
       await engine.click(await visible(engine, { role: "summary", name: "TRT", within: "Main" }));
-      await engine.click(
-        await visible(engine, { role: "link", name: "FAQ", href: "/faq", within: "Main" }),
-      );
-      await expectPath(engine, "/faq");
-      await visible(engine, { role: "heading", name: "Frequently Asked Questions" });
+      await engine.click(await visible(engine, faqLink));
+      await atFaq(engine);
       await visible(engine, { role: "summary", name: "Open menu" });
-      expect(
-        await engine.find({ role: "link", name: "FAQ", href: "/faq", within: "Main" }),
-      ).toBeNull();
+      expect(await engine.find(faqLink)).toBeNull();
     },
   },
   {
     name: "desktop menu: a submenu opens and its link navigates",
     only: "desktop",
     async run(engine) {
-      await visitWithChoice(engine, "/");
+      await visit(engine, "/");
       // A native <details> (docs/decisions/105): its summary is the toggle.
       const trt = await ready(engine, { role: "summary", name: "TRT", within: "Main" });
-      const isOpen = (el: Element) => (el.parentElement as HTMLDetailsElement).open;
       expect(await engine.on(trt, isOpen)).toBe(false);
       await engine.click(trt);
-      await waitFor(async () => await engine.on(trt, isOpen), "the TRT submenu to open");
-      await engine.click(
-        await visible(engine, { role: "link", name: "FAQ", href: "/faq", within: "Main" }),
-      );
-      await expectPath(engine, "/faq");
-      await visible(engine, { role: "heading", name: "Frequently Asked Questions" });
+      await waitFor(() => engine.on(trt, isOpen), "the TRT submenu to open");
+      await engine.click(await visible(engine, faqLink));
+      await atFaq(engine);
     },
   },
   {
@@ -242,21 +221,10 @@ export const journeys: Journey[] = [
   {
     name: "quiz: ten answers lead to the result",
     async run(engine) {
-      await visitWithChoice(engine, "/quiz");
+      await visit(engine, "/quiz");
       // Always 4, Often 3, Sometimes 2, Rarely 1, Never 0: 4+4+3+2+1+0+4+3+2+1 = 24.
-      const answers = [
-        "Always",
-        "Always",
-        "Often",
-        "Sometimes",
-        "Rarely",
-        "Never",
-        "Always",
-        "Often",
-        "Sometimes",
-        "Rarely",
-      ];
-      for (const [i, answer] of answers.entries()) {
+      const answers = "Always Always Often Sometimes Rarely Never Always Often Sometimes Rarely";
+      for (const [i, answer] of answers.split(" ").entries()) {
         await visible(engine, { role: "text", name: `Question ${i + 1} of 10` });
         const choice = await ready(engine, { role: "choice", name: answer }, (label) =>
           Object.keys((label as HTMLLabelElement).control ?? {}).some((k) =>
@@ -282,7 +250,7 @@ export const journeys: Journey[] = [
   {
     name: "calculator: totals follow spec section 9",
     async run(engine) {
-      await visitWithChoice(engine, "/pricing");
+      await visit(engine, "/pricing");
       // The live estimate is on once the calculator offers to copy its link.
       await ready(engine, { role: "button", name: "Copy link to this estimate" }, reactOwns);
       // Spec section 9: monthly = treatment + add-ons + 32; yearly = treatment yearly + add-ons x 12 + 384.
@@ -322,7 +290,7 @@ export const journeys: Journey[] = [
   {
     name: "registration: an empty form shows its error and sends nothing; a full one thanks",
     async run(engine) {
-      await visitWithChoice(engine, "/register-interest");
+      await visit(engine, "/register-interest");
       const submit = await visible(engine, { role: "button", name: "Register Interest" });
       // The form has taken over validation from the browser once it is hydrated.
       await waitFor(
@@ -348,14 +316,11 @@ export const journeys: Journey[] = [
         }),
       ).toEqual({ sent: [], samePage: true, path: "/register-interest" });
 
-      await engine.type(
-        await visible(engine, { role: "textbox", name: "Full name" }),
-        "Sam Engine",
-      );
-      await engine.type(
-        await visible(engine, { role: "textbox", name: "Email address" }),
-        `engine-${randomUUID()}@example.co.uk`,
-      );
+      for (const [name, text] of [
+        ["Full name", "Sam Engine"],
+        ["Email address", `engine-${randomUUID()}@example.co.uk`],
+      ] as const)
+        await engine.type(await visible(engine, { role: "textbox", name }), text);
       await engine.click(submit);
       await visible(engine, { role: "heading", name: "Thank you for registering" }, 30_000);
     },
@@ -363,7 +328,7 @@ export const journeys: Journey[] = [
   {
     name: "keyboard: every focus stop is visible and the cookie banner is reachable",
     async run(engine) {
-      await firstVisit(engine, "/contact");
+      await visit(engine, "/contact", { firstVisit: true });
       await ready(engine, { role: "button", name: "Accept All", within: banner });
       const stops: { name: string; why: string; shown: boolean; inBanner: boolean }[] = [];
       for (let i = 0; i < 150; i += 1) {
