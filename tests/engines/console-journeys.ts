@@ -1,6 +1,6 @@
 import { expect } from "@playwright/test";
 
-import { type Engine, visible, waitFor } from "./engine.ts";
+import { type Authenticator, type Engine, visible, waitFor } from "./engine.ts";
 import type { Journey } from "./journeys.ts";
 import { consoleNav } from "../../contract/console.ts";
 import {
@@ -82,20 +82,30 @@ async function focusThePage(engine: Engine) {
   }
 }
 
-/** The passkey script has run: it hides the note it replaces. */
-async function passkeyScriptRan(engine: Engine) {
+/**
+ * Opens a console page with the passkey script: it loads clean and the script runs (it hides
+ * the note it replaces). Answers the page's status.
+ */
+async function openPasskeyPage(engine: Engine, url: string, heading: string) {
+  const { status } = await engine.open(url);
+  await visible(engine, { role: "heading", name: heading });
+  await settled(engine);
   await waitFor(
     () => engine.run(() => !document.body.innerText.includes("needs a passkey and JavaScript")),
     "the passkey script to hide its no-script note",
   );
+  return status;
 }
 
+type Role = "viewer" | "manager";
+
 /** Enrols a person from an invite on a new virtual authenticator; the console opens. */
-async function enrol(engine: Engine, role: "viewer" | "manager") {
+async function enrol(engine: Engine, role: Role) {
   const invite = seedInvite(role);
   const authenticator = await engine.addAuthenticator();
   if (!authenticator) throw new Error(`${engine.name} has no virtual authenticator`);
   await engine.open(invite.link);
+  await visible(engine, { role: "heading", name: "Create your passkey" });
   await focusThePage(engine);
   await engine.click(await visible(engine, { role: "button", name: "Create a passkey" }));
   await atConsolePath(engine, "/console");
@@ -103,12 +113,20 @@ async function enrol(engine: Engine, role: "viewer" | "manager") {
   return { email: invite.email, id: staffIdOf(invite.email), authenticator };
 }
 
-async function openPasskeys(engine: Engine) {
-  await engine.open(`${consoleURL}/console/passkeys`);
-  await visible(engine, { role: "heading", name: "My passkeys" });
-  await settled(engine);
-  await passkeyScriptRan(engine);
+type Person = Awaited<ReturnType<typeof enrol>>;
+
+/** A journey of a person just enrolled; their authenticator is removed after it. */
+async function asEnrolled(engine: Engine, role: Role, journey: (person: Person) => Promise<void>) {
+  const person = await enrol(engine, role);
+  try {
+    await journey(person);
+  } finally {
+    await person.authenticator.remove();
+  }
 }
+
+const openPasskeys = (engine: Engine) =>
+  openPasskeyPage(engine, `${consoleURL}/console/passkeys`, "My passkeys");
 
 const rowsOf = (engine: Engine, caption: string) =>
   engine.run(
@@ -150,7 +168,7 @@ const passkeysAndSessions: Journey[] = [
       expect(refused.status, "options to add a passkey, with a session cookie alone").toBe(403);
 
       const person = await enrol(engine, "viewer");
-      let second: Awaited<ReturnType<typeof engine.addAuthenticator>> = null;
+      let second: Authenticator | null = null;
       try {
         await openPasskeys(engine);
         expect(await rowsOf(engine, "Your passkeys")).toBe(1);
@@ -181,9 +199,8 @@ const passkeysAndSessions: Journey[] = [
   {
     name: "console: removing a passkey confirms first; the last one warns, then signs out everywhere",
     engines: ["Firefox ESR"],
-    async run(engine) {
-      const person = await enrol(engine, "viewer");
-      try {
+    run: (engine) =>
+      asEnrolled(engine, "viewer", async (person) => {
         seedPasskey(person.id);
         const elsewhere = seedSession(person.id);
         await openPasskeys(engine);
@@ -219,17 +236,13 @@ const passkeysAndSessions: Journey[] = [
           { action: "passkey-removed", detail: { last: true } },
           { action: "sessions-ended", detail: { staff: person.id, count: 2 } },
         ]);
-      } finally {
-        await person.authenticator.remove();
-      }
-    },
+      }),
   },
   {
     name: "console: ending another session confirms first, and that session's next request is signed out",
     engines: ["Firefox ESR"],
-    async run(engine) {
-      const person = await enrol(engine, "manager");
-      try {
+    run: (engine) =>
+      asEnrolled(engine, "manager", async (person) => {
         const elsewhere = seedSession(person.id);
         const kick = await consoleFetch("/console/passkeys", {
           method: "POST",
@@ -263,10 +276,7 @@ const passkeysAndSessions: Journey[] = [
           "sessions-ended",
           "signed-out",
         ]);
-      } finally {
-        await person.authenticator.remove();
-      }
-    },
+      }),
   },
 ];
 
@@ -274,11 +284,8 @@ export const consoleJourneys: Journey[] = [
   {
     name: "console: the sign-in page loads clean and its passkey script says what it can do",
     async run(engine) {
-      const { status } = await engine.open(`${consoleURL}/console/sign-in`);
+      const status = await openPasskeyPage(engine, `${consoleURL}/console/sign-in`, "Sign in");
       expect(status).toBe(200);
-      await visible(engine, { role: "heading", name: "Sign in" });
-      await settled(engine);
-      await passkeyScriptRan(engine);
       const webAuthn = await engine.run(() => typeof PublicKeyCredential === "function");
       if (engine.name === "WebKitGTK") {
         expect(webAuthn, "WebKitGTK 2.50 as Debian builds it has no WebAuthn").toBe(false);
@@ -294,17 +301,8 @@ export const consoleJourneys: Journey[] = [
   {
     name: "console: a manager enrols a passkey from an invite, signs out and signs in with it",
     engines: ["Firefox ESR"],
-    async run(engine) {
-      const invite = seedInvite("manager");
-      const authenticator = await engine.addAuthenticator();
-      if (!authenticator) throw new Error(`${engine.name} has no virtual authenticator`);
-      try {
-        await engine.open(invite.link);
-        await visible(engine, { role: "heading", name: "Create your passkey" });
-        await focusThePage(engine);
-        await engine.click(await visible(engine, { role: "button", name: "Create a passkey" }));
-        await atConsolePath(engine, "/console");
-        await visible(engine, { role: "heading", name: "Overview" });
+    run: (engine) =>
+      asEnrolled(engine, "manager", async ({ email, authenticator }) => {
         await visible(engine, { role: "link", name: "Staff", within: "Console" });
         expect(await sessionCookies(engine)).toEqual([
           { name: consoleCookie.name, secure: false, httpOnly: true, sameSite: "Strict" },
@@ -320,16 +318,13 @@ export const consoleJourneys: Journey[] = [
         await visible(engine, { role: "heading", name: "Overview" });
         await settled(engine);
         await signOut(engine);
-        expect(auditActionsOf(invite.email)).toEqual([
+        expect(auditActionsOf(email)).toEqual([
           "enrolled",
           "signed-out",
           "signed-in",
           "signed-out",
         ]);
-      } finally {
-        await authenticator.remove();
-      }
-    },
+      }),
   },
   ...passkeysAndSessions,
   {
@@ -380,10 +375,7 @@ export const consoleJourneys: Journey[] = [
     engines: ["WebKitGTK"],
     async run(engine) {
       const invite = seedInvite("viewer");
-      expect((await engine.open(invite.link)).status).toBe(200);
-      await visible(engine, { role: "heading", name: "Create your passkey" });
-      await settled(engine);
-      await passkeyScriptRan(engine);
+      expect(await openPasskeyPage(engine, invite.link, "Create your passkey")).toBe(200);
       await visible(engine, { role: "text", name: "This browser cannot use passkeys." });
       // Why the console's cookie on http://localhost is not Secure (nor __Host-).
       const fromScript = await engine.run(() => {
