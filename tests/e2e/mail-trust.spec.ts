@@ -130,7 +130,7 @@ test("a 550 recipient is tried once, and after erase neither the log nor DATA_DI
   expect(output).toContain("SMTP 550");
   const needles = [refused.email, refused.email.toLowerCase(), refused.email.split("@")[0]!];
   for (const needle of needles) expect(output).not.toContain(needle);
-  for (const name of readdirSync(server.dataDir, { recursive: true })) {
+  for (const name of readdirSync(server.dataDir, { recursive: true, encoding: "utf8" })) {
     const file = path.join(server.dataDir, name);
     if (statSync(file).isDirectory()) continue;
     const bytes = readFileSync(file);
