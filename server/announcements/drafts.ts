@@ -44,11 +44,18 @@ function wordsVersion(draft: Pick<Draft, "subject" | "body" | "audience">): stri
 /** For moves that vouch for no words (edit, finish): no version, no tick. */
 const unseen: AnnouncementSeen = {};
 
-/** A lone manager approved their own words; it stays said once sent. */
-const approvedAlone = (draft: Draft) =>
-  draft.approved_by !== null &&
-  draft.approved_by === draft.author_id &&
-  ["approved", "sending", "sent"].includes(draft.state);
+const summaryOf = (draft: Draft): AnnouncementSummary => ({
+  id: draft.id,
+  subject: draft.subject,
+  audience: draft.audience,
+  state: draft.state,
+  updatedAt: draft.updated_at,
+  // A lone manager approved their own words; it stays said once sent.
+  approvedAlone:
+    draft.approved_by !== null &&
+    draft.approved_by === draft.author_id &&
+    ["approved", "sending", "sent"].includes(draft.state),
+});
 
 /** The email as the worker builds it, for a nameless recipient; its unsubscribe link is no one's. */
 function renderAnnouncement(
@@ -265,15 +272,7 @@ async function list(c: Drafts): Promise<AnnouncementSummary[]> {
     .orderBy("created_at", "desc")
     .limit(100)
     .execute();
-  const settled = await Promise.all(rows.map((d) => settle(c, d)));
-  return settled.map((d) => ({
-    id: d.id,
-    subject: d.subject,
-    audience: d.audience,
-    state: d.state,
-    updatedAt: d.updated_at,
-    approvedAlone: approvedAlone(d),
-  }));
+  return (await Promise.all(rows.map((d) => settle(c, d)))).map(summaryOf);
 }
 
 async function view(c: Drafts, actor: StaffMember, id: string): Promise<AnnouncementView | null> {
@@ -284,13 +283,8 @@ async function view(c: Drafts, actor: StaffMember, id: string): Promise<Announce
   const plan = await planAnnouncement(c.db, draft.subject, draft.body, draft.audience);
   const email = renderAnnouncement(draft, c.options);
   return {
-    id: draft.id,
-    subject: draft.subject,
+    ...summaryOf(draft),
     body: draft.body,
-    audience: draft.audience,
-    state: draft.state,
-    updatedAt: draft.updated_at,
-    approvedAlone: approvedAlone(draft),
     version: wordsVersion(draft),
     author: await c.emailOf(draft.author_id),
     writtenByYou: draft.author_id === actor.id,
@@ -301,11 +295,7 @@ async function view(c: Drafts, actor: StaffMember, id: string): Promise<Announce
       ? ((await c.emailOf(draft.warning_acknowledged_by)) ?? "the command line")
       : null,
     approvalAcknowledged: draft.approval_acknowledged_at !== null,
-    preview: {
-      subject: String(email.subject),
-      html: String(email.html),
-      text: String(email.text),
-    },
+    preview: { subject: String(email.subject), html: String(email.html), text: String(email.text) },
     recipients: { fresh: plan.newRecipients, already: plan.alreadyQueued },
     progress: ["sending", "sent"].includes(draft.state) ? await progress(c, draft) : null,
     otherApprovers: approvers.length,
@@ -448,18 +438,16 @@ async function fromCli(c: Drafts, given: AnnouncementInput & { acknowledged: boo
 /** The four-eyes path (decision 136); a null actor is the terminal, which never approves. */
 export function createAnnouncementDrafts(options: DraftsOptions) {
   const c = context(options);
+  const bound =
+    <A extends unknown[], R>(operation: (c: Drafts, ...args: A) => Promise<R>) =>
+    (...args: A) =>
+      operation(c, ...args);
   return guardAll({
-    list: () => list(c),
-    view: (actor: StaffMember, id: string) => view(c, actor, id),
-    compose: (actor: StaffMember, given: AnnouncementInput, id?: string) =>
-      compose(c, actor, given, id),
-    step: (
-      actor: StaffMember,
-      id: string,
-      which: Exclude<AnnouncementStep, "edit">,
-      seen?: AnnouncementSeen,
-    ) => step(c, actor, id, which, seen),
-    fromCli: (given: AnnouncementInput & { acknowledged: boolean }) => fromCli(c, given),
+    list: bound(list),
+    view: bound(view),
+    compose: bound(compose),
+    step: bound(step),
+    fromCli: bound(fromCli),
   });
 }
 
