@@ -112,6 +112,8 @@ function parse(args: string[]) {
   }
 }
 
+type Values = ReturnType<typeof parse>["values"];
+
 function requireEmail(email: string | undefined): string {
   if (!email?.includes("@"))
     throw new UsageError("Give the address with --email someone@example.com");
@@ -129,7 +131,7 @@ type Output = string | Array<string | false>;
 
 async function execute(
   command: string,
-  values: ReturnType<typeof parse>["values"],
+  values: Values,
   services: Services,
   io: CliIo,
 ): Promise<Output> {
@@ -194,11 +196,7 @@ async function execute(
 }
 
 /** `outbox`: the deliveries waiting, done and failed, and the announcements under way. */
-async function outboxCommand(
-  values: ReturnType<typeof parse>["values"],
-  admin: Services["admin"],
-  io: CliIo,
-): Promise<Output> {
+async function outboxCommand(values: Values, admin: Services["admin"], io: CliIo): Promise<Output> {
   if (values.retry) {
     const { revived, hurried } = await admin.retryOutbox();
     return [
@@ -249,11 +247,7 @@ async function outboxCommand(
 }
 
 /** `announce`: a dry run's count, or the draft's place on the four-eyes path (decision 136). */
-async function announceCommand(
-  values: ReturnType<typeof parse>["values"],
-  services: Services,
-  io: CliIo,
-): Promise<Output> {
+async function announceCommand(values: Values, services: Services, io: CliIo): Promise<Output> {
   const { admin } = services;
   if (!values.subject) throw new UsageError("Give the subject with --subject");
   if (!values["text-file"]) throw new UsageError("Name the text with --text-file FILE");
@@ -310,7 +304,7 @@ async function announceCommand(
   ];
 }
 
-async function backupCommand(values: ReturnType<typeof parse>["values"], io: CliIo) {
+async function backupCommand(values: Values, io: CliIo) {
   if (!values.to) throw new UsageError("Name the backup file with --to FILE");
   if (io.env.DATABASE_URL) {
     throw new Error(
@@ -338,7 +332,7 @@ function invitationLines(result: Awaited<ReturnType<StaffOperations["invite"]>>)
 /** `npm run staff -- …`, through the console's own operations. */
 async function executeStaff(
   command: string,
-  values: ReturnType<typeof parse>["values"],
+  values: Values,
   services: Services,
   io: CliIo,
 ): Promise<Output> {
