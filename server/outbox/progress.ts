@@ -13,17 +13,13 @@ export type ProgressCounts = {
   slowedDown: boolean;
 };
 
-export type Progress = {
-  sent: number;
-  waiting: number;
-  failed: number;
+export type Progress = Pick<ProgressCounts, "sent" | "waiting" | "failed" | "slowedDown"> & {
   /** Emails a minute over the last minute (or since the first was sent, if later). */
   perMinute: number;
   /** When the last should be sent at that rate, and never before its pace allows; null when done or stalled. */
   finishAt: string | null;
   /** How long until then, for people: "3 min". */
   finishIn: string | null;
-  slowedDown: boolean;
 };
 
 const MINUTE = 60_000;
