@@ -116,18 +116,21 @@ export function staticHtmlFileFor(manifest: CspManifest, url: string): string | 
   return Object.hasOwn(manifest.files, key) ? key : undefined;
 }
 
+type ConsoleOptions = {
+  /** The staff console (decision 133): nothing by default, no inline styles, no manifest. */
+  console?: boolean;
+  /** The announcement preview's style attributes: its iframe srcdoc inherits this (136). */
+  consoleStyles?: readonly string[];
+};
+
 export function buildCsp({
   scriptSources,
   upgradeInsecureRequests,
   console = false,
   consoleStyles = [],
-}: {
+}: ConsoleOptions & {
   scriptSources: readonly string[];
   upgradeInsecureRequests: boolean;
-  /** The staff console (decision 133): nothing by default, no inline styles, no manifest. */
-  console?: boolean;
-  /** The announcement preview's style attributes: its iframe srcdoc inherits this (136). */
-  consoleStyles?: readonly string[];
 }): string {
   const styleHashes = consoleStyles.map(cspHash);
   const none = (name: string): [string, string] => [name, "'none'"];
@@ -189,12 +192,9 @@ export function isTokenPage(pathname: string): boolean {
 }
 
 /** First in the chain, so that static files, pages, errors and /healthz all carry them. */
-export function securityHeaders(options: {
-  hsts: boolean;
-  manifest: CspManifest;
-  console?: boolean;
-  consoleStyles?: readonly string[];
-}): RequestHandler[] {
+export function securityHeaders(
+  options: ConsoleOptions & { hsts: boolean; manifest: CspManifest },
+): RequestHandler[] {
   // Otherwise helmet's defaults: same-origin COOP and CORP, nosniff, no DNS prefetch.
   const base = helmet({
     contentSecurityPolicy: false,
@@ -227,12 +227,7 @@ export function securityHeaders(options: {
     }
     res.setHeader(
       "Content-Security-Policy",
-      buildCsp({
-        scriptSources,
-        upgradeInsecureRequests: overTls,
-        console: options.console,
-        consoleStyles: options.consoleStyles,
-      }),
+      buildCsp({ ...options, scriptSources, upgradeInsecureRequests: overTls }),
     );
     // A token in the URL is a key to a registration (decision 090). Not `no-referrer`: the
     // confirm button would then post `Origin: null`, which the origin check refuses.
