@@ -39,34 +39,26 @@ export type ServicesOptions = DatabaseOptions & {
 };
 
 /** The email links' actions: each change queues its status for the spreadsheet. */
-function linkActions({
-  db,
-  dialect,
-  key,
-  now,
-  spreadsheet,
-  wakeSpreadsheet,
-}: DatabaseHandle & {
-  key: string;
-  now: () => Date;
-  spreadsheet: boolean;
-  wakeSpreadsheet: () => void;
-}) {
+function linkActions(
+  { now, ...link }: DatabaseHandle & { key: string; now: () => Date; spreadsheet: boolean },
+  wakeSpreadsheet: () => void,
+) {
+  const ctx = () => ({ ...link, now: now() });
   return guardAll<Omit<RegistrationService, "register">>({
-    checkConfirm: (token) => checkConfirmLink({ db, key, now: now() }, token),
+    checkConfirm: (token) => checkConfirmLink(ctx(), token),
     async confirm(token) {
-      const result = await confirmRegistration({ db, key, now: now(), spreadsheet }, token);
+      const result = await confirmRegistration(ctx(), token);
       if (result.kind === "confirmed" && result.firstTime) wakeSpreadsheet();
       return result;
     },
-    checkUnsubscribe: (token) => checkUnsubscribeLink({ db, key, now: now() }, token),
+    checkUnsubscribe: (token) => checkUnsubscribeLink(ctx(), token),
     async unsubscribe(token) {
-      const result = await unsubscribeByLink({ db, dialect, key, now: now(), spreadsheet }, token);
+      const result = await unsubscribeByLink(ctx(), token);
       if (result.kind === "unsubscribed" && result.firstTime) wakeSpreadsheet();
       return result;
     },
     async rejoin(token) {
-      const result = await rejoinByLink({ db, key, now: now(), spreadsheet }, token);
+      const result = await rejoinByLink(ctx(), token);
       wakeSpreadsheet();
       return result;
     },
@@ -112,7 +104,7 @@ export async function openServices(env: Env, logger: Logger, options: ServicesOp
       maxBatch: options.maxBatch,
       writeConcurrency: options.writeConcurrency,
     }),
-    ...linkActions({ db, dialect, key, now, spreadsheet, wakeSpreadsheet: wake.spreadsheet }),
+    ...linkActions({ db, dialect, key, now, spreadsheet }, wake.spreadsheet),
   };
   const admin = createRegistrationAdmin({ db, dialect, dataDir: env.DATA_DIR, now });
   const staff = createStaffStore({ db, dialect, now });
