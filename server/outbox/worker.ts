@@ -120,17 +120,14 @@ function visitorsFirst(
   late?: () => number,
 ) {
   const delay = late ? { sample: late, start() {}, stop() {} } : visitorDelaySampler();
-  return {
+  const mustWait = createPace({
+    threshold: options.yieldAboveDelayMs,
+    maxWaitMs: options.maxYieldMs,
     // Real time, not the business clock tests may freeze: this is about the event loop.
-    mustWait: createPace({
-      threshold: options.yieldAboveDelayMs,
-      maxWaitMs: options.maxYieldMs,
-      now: () => Date.now(),
-      sample: delay.sample,
-    }),
-    start: delay.start,
-    stop: delay.stop,
-  };
+    now: () => Date.now(),
+    sample: delay.sample,
+  });
+  return { ...delay, mustWait };
 }
 
 export type OutboxWorkerOptions = {
@@ -307,7 +304,6 @@ async function recordOutcome<J extends Claim>(
   }
 }
 
-/** Claims up to `limit` due rows and loads them. */
 async function claimMore<J extends Claim>(
   { db, options, channel }: WorkerParts<J>,
   dialect: Dialect,
