@@ -44,17 +44,15 @@ type MailDelivery = Claim & MailJob;
 async function mailDeliveries(db: Kysely<Database>, claims: Claim[]): Promise<MailDelivery[]> {
   const byId = await registrationsFor(db, claims);
   const announcementIds = [...new Set(claims.flatMap((c) => c.announcementId ?? []))];
-  const announcements = new Map(
+  const texts =
     announcementIds.length === 0
       ? []
-      : (
-          await db
-            .selectFrom("announcements")
-            .select(["id", "subject", "body"])
-            .where("id", "in", announcementIds)
-            .execute()
-        ).map((a) => [a.id, { subject: a.subject, body: a.body }]),
-  );
+      : await db
+          .selectFrom("announcements")
+          .select(["id", "subject", "body"])
+          .where("id", "in", announcementIds)
+          .execute();
+  const announcements = new Map(texts.map(({ id, ...text }) => [id, text]));
   return claims.flatMap((c): MailDelivery[] => {
     const r = byId.get(c.registrationId);
     if (!r || (c.topic !== "confirmation" && c.topic !== "announcement")) return [];
