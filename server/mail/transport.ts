@@ -47,16 +47,7 @@ export async function deleteMailFiles(dataDir: string, outboxIds: readonly strin
 
 /** Without SMTP_URL each message is written as DATA_DIR/mail/*.eml (decision 154). */
 export function createMailer(
-  env: Pick<
-    Env,
-    | "SMTP_URL"
-    | "MAIL_FROM"
-    | "DATA_DIR"
-    | "DKIM_DOMAIN"
-    | "DKIM_SELECTOR"
-    | "DKIM_PRIVATE_KEY"
-    | "DKIM_PRIVATE_KEY_FILE"
-  > &
+  env: Pick<Env, "SMTP_URL" | "MAIL_FROM" | "DATA_DIR" | Extract<keyof Env, `DKIM_${string}`>> &
     Partial<Pick<Env, "MAIL_CONNECTIONS">>,
   logger: Logger,
 ): Mailer {
