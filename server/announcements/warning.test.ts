@@ -17,14 +17,12 @@ const pricedItems = Object.values(pricing)
 
 describe("the prescription-only medicine and price warning", () => {
   it("warns for Nebido and for £45, as the issue asks", () => {
-    expect(announcementWarning("News", "Ask us about Nebido.")).toEqual({
-      medicines: ["nebido"],
-      prices: [],
-    });
-    expect(announcementWarning("Opening offer", "Consultations from £45.")).toEqual({
-      medicines: [],
-      prices: ["£45"],
-    });
+    for (const [subject, body, medicines, prices] of [
+      ["News", "Ask us about Nebido.", ["nebido"], []],
+      ["Opening offer", "Consultations from £45.", [], ["£45"]],
+    ] as const) {
+      expect(announcementWarning(subject, body), body).toEqual({ medicines, prices });
+    }
   });
 
   it("finds medicines in any letter case, in the subject too, and prices in their usual spellings", () => {
@@ -96,7 +94,7 @@ describe("the prescription-only medicine and price warning", () => {
   });
 
   it("finds prices however they are written, and shows each as it reads", () => {
-    const cases: Array<[string, string]> = [
+    for (const [written, shown] of [
       ["£\u200B45", "£45"],
       ["£\u200D45", "£45"],
       ["€45", "€45"],
@@ -121,8 +119,7 @@ describe("the prescription-only medicine and price warning", () => {
       ["Forty-Five Pounds", "Forty-Five Pounds (£45)"],
       ["£forty", "£forty (£40)"],
       ["seventy-five pence", "seventy-five pence (£0.75)"],
-    ];
-    for (const [written, shown] of cases) {
+    ]) {
       expect(pricesIn(`Treatment for ${written} a go.`), written).toEqual([shown]);
     }
     expect(pricesIn("Forty-five\npounds"), "across a line").toEqual(["Forty-five pounds (£45)"]);
