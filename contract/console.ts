@@ -251,6 +251,7 @@ export type PeopleOperations = {
 
 /** A refusal a staff member can act on, in plain words. */
 export type Refusal = { ok: false; message: string };
+export const refuse = (message: string): Refusal => ({ ok: false, message });
 
 /**
  * The passkey ceremonies: sign in, enrol from an invite, add a passkey, and confirm, an

@@ -4,7 +4,7 @@ import type { StaffStore } from "./store.ts";
 import {
   EXPORTS_PER_DAY,
   type PeopleOperations,
-  type Refusal,
+  refuse,
   type StaffMember,
 } from "../../contract/console.ts";
 import type { RegistrationAdmin } from "../operator/admin.ts";
@@ -15,8 +15,6 @@ import { registrationsCsv } from "../shared/csv.ts";
 export const LOOKUPS_PER_HOUR = 60;
 
 const DAY = 24 * 60 * 60_000;
-
-const refuse = (message: string): Refusal => ({ ok: false, message });
 
 const addressSchema = z.email().max(320);
 
