@@ -1,3 +1,5 @@
+import type { StaffChange, StaffRole } from "../../contract/console.ts";
+
 /**
  * Who may agree to whose staff change, and who may approve whose announcement
  * (docs/decisions/175), from who granted each manager role alone. Pure: the store loads
@@ -6,7 +8,7 @@
 
 export type Lineage = {
   id: string;
-  role: "viewer" | "manager";
+  role: StaffRole;
   active: boolean;
   /**
    * Who alone granted this person's latest manager role (they were the only manager then);
@@ -74,13 +76,8 @@ export function approversFor(rows: readonly Lineage[], authorId: string | null):
  * The managers who may agree to a change `requesterId` asks for: active, someone else, and
  * outside the requester's lone-grant group.
  */
-export function agreersFor(rows: readonly Lineage[], requesterId: string): string[] {
-  const group = groups(rows);
-  const mine = group(requesterId);
-  return rows
-    .filter((r) => r.active && r.role === "manager" && r.id !== requesterId && group(r.id) !== mine)
-    .map((r) => r.id);
-}
+export const agreersFor = (rows: readonly Lineage[], requesterId: string) =>
+  approversFor(rows, requesterId);
 
 /** Whether lowering `targetId`'s role needs no one else: the actor alone made them a manager. */
 export function lowersNoApprover(rows: readonly Lineage[], actorId: string, targetId: string) {
@@ -88,7 +85,7 @@ export function lowersNoApprover(rows: readonly Lineage[], actorId: string, targ
 }
 
 export type Proposal = {
-  change: "invite" | "role" | "remove" | "reset";
+  change: StaffChange;
   /** The person it concerns; null for an invitation. */
   staffId: string | null;
   requestedBy: string;
