@@ -10,10 +10,8 @@ export type StoredPasskey = {
   transports: string[];
 };
 
-export type NewPasskey = StoredPasskey;
-
 /** A new passkey's row in staff_passkeys. */
-export const passkeyRow = (staffId: string, passkey: NewPasskey, createdAt: string) => ({
+export const passkeyRow = (staffId: string, passkey: StoredPasskey, createdAt: string) => ({
   credential_id: passkey.id,
   staff_id: staffId,
   public_key: Buffer.from(passkey.publicKey).toString("base64url"),
@@ -27,7 +25,7 @@ export const passkeyRow = (staffId: string, passkey: NewPasskey, createdAt: stri
 export function createPasskeyStore({ db, now }: DatabaseHandle & { now: () => Date }) {
   const iso = (ms = 0) => new Date(now().getTime() + ms).toISOString();
   return {
-    async addPasskey(staffId: string, passkey: NewPasskey) {
+    async addPasskey(staffId: string, passkey: StoredPasskey) {
       await db
         .insertInto("staff_passkeys")
         .values(passkeyRow(staffId, passkey, iso()))

@@ -3,13 +3,16 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 
 import { agreersFor, lowersNoApprover, mayAgree, possibleAgreers } from "./consent.ts";
-import type { StaffChange } from "./staff.ts";
+import type { StoredRequest } from "./staff.ts";
 import type { StaffStore } from "./store.ts";
 import { staffInviteEmail } from "../../app/content/console.ts";
 import {
+  type AuditEntry,
   type Invitation,
   type Refusal,
+  refuse,
   STAFF_ROLES,
+  type StaffChange,
   type StaffMember,
   type StaffRequest,
   type StaffRole,
@@ -34,16 +37,16 @@ export type Manager = StaffMember & { role: "manager" };
 /** A manager in the console, or (null) the operator at the terminal. */
 type Actor = Manager | null;
 
-const refuse = (message: string): Refusal => ({ ok: false, message });
-
 const emailSchema = z.email();
+
+type Detail = AuditEntry["detail"];
 
 /** An audit line under the actor; the command line's say so. */
 export const auditBy = (
   store: Pick<StaffStore, "audit">,
   actor: StaffMember | null,
   action: string,
-  detail: Record<string, string | number | boolean | null> = {},
+  detail: Detail = {},
 ) =>
   store.audit({
     staffId: actor?.id ?? null,
@@ -51,11 +54,6 @@ export const auditBy = (
     detail: actor ? detail : { ...detail, by: "cli" },
   });
 
-const audit = (d: Deps, actor: Actor, action: string, detail?: Detail) =>
-  auditBy(d.store, actor, action, detail);
-
-type Target = { id: string; email: string; role: StaffRole };
-type Detail = Record<string, string | number | boolean | null>;
 /** A change made at once; `link` is for the command line only (forRequest drops it). */
 type Applied = { ok: true; pending: false; invitation?: Invitation; link?: string };
 export type Outcome = Applied | { ok: true; pending: true } | Refusal;
@@ -80,11 +78,7 @@ async function deliver(
     reset: made.reset === true,
   };
   if (d.mailer) {
-    const words = staffInviteEmail({
-      link,
-      role: made.role,
-      expiresAt: new Date(made.expiresAt),
-    });
+    const words = staffInviteEmail({ link, role: made.role, expiresAt: new Date(made.expiresAt) });
     try {
       await d.mailer.send({ outboxId: randomUUID(), to: made.email, ...words });
       return { ok: true, pending: false, invitation: { ...about, emailed: true }, link };
@@ -105,12 +99,7 @@ async function deliver(
 async function ask(
   d: Deps,
   actor: Manager,
-  proposal: {
-    change: StaffChange;
-    staffId: string | null;
-    email: string;
-    role: StaffRole | null;
-  },
+  proposal: Omit<StoredRequest, "id" | "requestedBy" | "requestedAt">,
 ): Promise<Outcome> {
   const waiting = await d.store.requests();
   if (
@@ -125,7 +114,7 @@ async function ask(
     return refuse("That change is already waiting for a second manager's agreement.");
   }
   await d.store.addRequest({ ...proposal, requestedBy: actor.id });
-  await audit(d, actor, "staff-change-requested", {
+  await auditBy(d.store, actor, "staff-change-requested", {
     change: proposal.change,
     email: proposal.email,
     role: proposal.role,
@@ -135,23 +124,25 @@ async function ask(
 
 /**
  * Whether `actor` (in the console) must ask a second manager first (decision 175): a
- * change that adds a manager, when someone outside their lone-grant group could agree;
- * one that lowers a manager, unless the actor alone made them a manager. "alone": act
- * now; "ask": record it; a refusal when it needs a second manager and none can agree.
+ * change that adds a manager (`role`), when someone outside their lone-grant group could
+ * agree; one that lowers a manager, unless the actor alone made them a manager. "alone":
+ * act now; else the change recorded for a second manager (ask), or a refusal when it
+ * needs a second manager and none can agree.
  */
 async function consent(
   d: Deps,
   actor: Manager,
   change: StaffChange,
-  target: Target | null,
-  adds: boolean,
-): Promise<"alone" | "ask" | Refusal> {
+  target: StaffMember | { id: null; email: string; role?: undefined },
+  role: StaffRole | null,
+): Promise<"alone" | Outcome> {
   const rows = await d.store.lineage();
-  if (adds) return agreersFor(rows, actor.id).length > 0 ? "ask" : "alone";
-  if (!target || target.role !== "manager") return "alone";
+  const asks = () => ask(d, actor, { change, staffId: target.id, email: target.email, role });
+  if (role === "manager") return agreersFor(rows, actor.id).length > 0 ? asks() : "alone";
+  if (target.role !== "manager") return "alone";
   if (lowersNoApprover(rows, actor.id, target.id)) return "alone";
   const agreers = possibleAgreers(rows, { change, staffId: target.id, requestedBy: actor.id });
-  if (agreers.length > 0) return "ask";
+  if (agreers.length > 0) return asks();
   if (target.id === actor.id) return "alone";
   return refuse(
     "Another manager must agree to this, and no other manager can. The server's operator can do it with npm run staff.",
@@ -176,10 +167,9 @@ async function inviteOrAsk(
   }
   let managerBy: string | null = null;
   if (actor && mayAsk && role === "manager") {
-    const need = await consent(d, actor, "invite", null, true);
-    if (need === "ask")
-      return ask(d, actor, { change: "invite", staffId: null, email: address, role });
-    if (need === "alone") managerBy = actor.id;
+    const need = await consent(d, actor, "invite", { id: null, email: address }, role);
+    if (need !== "alone") return need;
+    managerBy = actor.id;
   }
   const made = await d.store.createInvite(address, role, {
     invitedBy: actor?.id ?? null,
@@ -187,7 +177,7 @@ async function inviteOrAsk(
   });
   const delivered = await deliver(d, actor, { ...made, email: address, role });
   if (!delivered.ok) return delivered;
-  await audit(d, actor, "staff-invited", {
+  await auditBy(d.store, actor, "staff-invited", {
     email: address,
     role,
     ...(managerBy ? { alone: true } : {}),
@@ -196,29 +186,25 @@ async function inviteOrAsk(
   return delivered;
 }
 
-async function checkManagersLeft(
-  d: Deps,
-  target: { id: string; role: StaffRole },
-  newRole?: StaffRole,
-) {
+async function checkManagersLeft(d: Deps, target: Pick<StaffMember, "role">, newRole?: StaffRole) {
   if (target.role !== "manager" || newRole === "manager") return null;
   return (await d.store.managers()) <= 1
     ? refuse("The console needs at least one manager: make someone else a manager first.")
     : null;
 }
 
-async function applyRemove(d: Deps, actor: Actor, target: Target, extra: Detail = {}) {
+async function applyRemove(d: Deps, actor: Actor, target: StaffMember, extra: Detail = {}) {
   const problem = await checkManagersLeft(d, target);
   if (problem) return problem;
   await d.store.remove(target.id);
-  await audit(d, actor, "staff-removed", { email: target.email, ...extra });
+  await auditBy(d.store, actor, "staff-removed", { email: target.email, ...extra });
   return { ok: true as const, pending: false as const };
 }
 
 async function applyRole(
   d: Deps,
   actor: Actor,
-  target: Target,
+  target: StaffMember,
   role: StaffRole,
   managerBy: string | null,
   extra: Detail = {},
@@ -228,7 +214,7 @@ async function applyRole(
   if (!(await d.store.setRole(target.id, target.role, role, managerBy))) {
     return refuse("Someone changed this person's role just now. Look at the list again.");
   }
-  await audit(d, actor, "staff-role-changed", {
+  await auditBy(d.store, actor, "staff-role-changed", {
     email: target.email,
     from: target.role,
     to: role,
@@ -241,13 +227,13 @@ async function applyRole(
 async function applyReset(
   d: Deps,
   actor: Actor,
-  target: Target,
+  target: StaffMember,
   managerBy: string | null,
   extra: Detail = {},
 ): Promise<Outcome> {
   const made = await d.store.reset(target.id, { invitedBy: actor?.id ?? null, managerBy });
   if (!made) return notListed;
-  await audit(d, actor, "staff-reset", {
+  await auditBy(d.store, actor, "staff-reset", {
     email: target.email,
     role: target.role,
     ...(managerBy ? { alone: true } : {}),
@@ -261,18 +247,8 @@ async function remove(d: Deps, actor: Actor, staffId: string): Promise<Outcome> 
   if (!target) return notListed;
   const problem = await checkManagersLeft(d, target);
   if (problem) return problem;
-  if (actor) {
-    const need = await consent(d, actor, "remove", target, false);
-    if (typeof need === "object") return need;
-    if (need === "ask")
-      return ask(d, actor, {
-        change: "remove",
-        staffId: target.id,
-        email: target.email,
-        role: null,
-      });
-  }
-  return applyRemove(d, actor, target);
+  const need = actor ? await consent(d, actor, "remove", target, null) : "alone";
+  return need === "alone" ? applyRemove(d, actor, target) : need;
 }
 
 async function changeRole(
@@ -287,15 +263,9 @@ async function changeRole(
   if (target.role === role) return { ok: true, pending: false };
   const problem = await checkManagersLeft(d, target, role);
   if (problem) return problem;
-  let managerBy: string | null = null;
-  if (actor) {
-    const need = await consent(d, actor, "role", target, role === "manager");
-    if (typeof need === "object") return need;
-    if (need === "ask")
-      return ask(d, actor, { change: "role", staffId: target.id, email: target.email, role });
-    if (role === "manager") managerBy = actor.id;
-  }
-  return applyRole(d, actor, target, role, managerBy);
+  const need = actor ? await consent(d, actor, "role", target, role) : "alone";
+  if (need !== "alone") return need;
+  return applyRole(d, actor, target, role, actor && role === "manager" ? actor.id : null);
 }
 
 /**
@@ -312,15 +282,8 @@ async function reset(d: Deps, actor: Actor, staffId: string): Promise<Outcome> {
         "You cannot reset yourself here: add a passkey on My passkeys, or ask another manager.",
       );
     }
-    const need = await consent(d, actor, "reset", target, false);
-    if (typeof need === "object") return need;
-    if (need === "ask")
-      return ask(d, actor, {
-        change: "reset",
-        staffId: target.id,
-        email: target.email,
-        role: null,
-      });
+    const need = await consent(d, actor, "reset", target, null);
+    if (need !== "alone") return need;
     // Only reached for someone the actor alone made a manager: they stay so.
     if (target.role === "manager") managerBy = actor.id;
   }
@@ -348,7 +311,7 @@ async function answer(
       return refuse("Only the manager who asked can cancel it.");
     if (!(await d.store.takeRequest(waiting.id)))
       return refuse("That change was answered just now.");
-    await audit(d, actor, "staff-change-cancelled", detail);
+    await auditBy(d.store, actor, "staff-change-cancelled", detail);
     return { ok: true, pending: false };
   }
   if (!requester || requester.role !== "manager") {
@@ -370,7 +333,7 @@ async function answer(
     return notListed;
   }
   if (!(await d.store.takeRequest(waiting.id))) return refuse("That change was answered just now.");
-  await audit(d, actor, "staff-change-agreed", detail);
+  await auditBy(d.store, actor, "staff-change-agreed", detail);
   if (waiting.change === "role" && target?.role === waiting.role)
     return { ok: true, pending: false };
   const agreed = { requestedBy: requester.email };
@@ -410,6 +373,10 @@ async function requestsFor(d: Deps, actor: Manager): Promise<StaffRequest[]> {
 
 /** The staff changes, for the staff operations (operations.ts) to check the actor of. */
 export function staffChanges(d: Deps) {
+  const byEmail = async (email: string, change: (staffId: string) => Promise<Outcome>) => {
+    const target = await d.store.activeByEmail(email);
+    return target ? change(target.id) : refuse("No staff member has that address.");
+  };
   return {
     invite: (actor: Actor, email: string, role: StaffRole) =>
       inviteOrAsk(d, actor, email, role, true),
@@ -421,16 +388,8 @@ export function staffChanges(d: Deps) {
       answer(d, actor, requestId, reply),
     requestsFor: (actor: Manager) => requestsFor(d, actor),
     /** `staff revoke --email`: removes the person with that address. */
-    async revokeByEmail(actor: Actor, email: string) {
-      const target = await d.store.activeByEmail(email);
-      if (!target) return refuse("No staff member has that address.");
-      return remove(d, actor, target.id);
-    },
+    revokeByEmail: (actor: Actor, email: string) => byEmail(email, (id) => remove(d, actor, id)),
     /** `staff reset --email`: the operator's reset, at once, even of the last manager. */
-    async resetByEmail(email: string) {
-      const target = await d.store.activeByEmail(email);
-      if (!target) return refuse("No staff member has that address.");
-      return reset(d, null, target.id);
-    },
+    resetByEmail: (email: string) => byEmail(email, (id) => reset(d, null, id)),
   };
 }

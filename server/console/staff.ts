@@ -3,10 +3,9 @@ import { randomUUID } from "node:crypto";
 import type { Selectable, Transaction } from "kysely";
 
 import { approversFor, type Lineage } from "./consent.ts";
-import { passkeyRow } from "./passkey-store.ts";
-import type { NewPasskey } from "./passkey-store.ts";
+import { passkeyRow, type StoredPasskey } from "./passkey-store.ts";
 import { hashToken, INVITE_MS, newToken } from "./session.ts";
-import type { StaffListing, StaffMember, StaffRole } from "../../contract/console.ts";
+import type { StaffChange, StaffListing, StaffMember, StaffRole } from "../../contract/console.ts";
 import type { Database as Schema, DatabaseHandle } from "../db/schema.ts";
 
 /** An invite's address belongs to an active member: an invitation never touches them. */
@@ -24,8 +23,6 @@ export type InviteOptions = {
   /** It replaces the passkeys of someone reset. */
   reset?: boolean;
 };
-
-export type StaffChange = "invite" | "role" | "remove" | "reset";
 
 /** A staff change waiting for a second manager's agreement (decision 175). */
 export type StoredRequest = {
@@ -102,7 +99,7 @@ async function enrol(
   trx: Transaction<Schema>,
   iso: () => string,
   token: string,
-  passkey: NewPasskey,
+  passkey: StoredPasskey,
 ): Promise<StaffMember | null> {
   const invite = await trx
     .updateTable("staff_invites")
@@ -183,7 +180,7 @@ function createInvites({ db, now }: Handle) {
       return row ? { email: row.email, role: row.role, expiresAt: row.expires_at } : null;
     },
 
-    enrol: (token: string, passkey: NewPasskey): Promise<StaffMember | null> =>
+    enrol: (token: string, passkey: StoredPasskey): Promise<StaffMember | null> =>
       db.transaction().execute((trx) => enrol(trx, iso, token, passkey)),
 
     /** Pending invites, newest first: for `staff list`. */
@@ -235,11 +232,11 @@ function createMembers({ db }: Handle) {
       }),
     );
 
-  const activeByEmail = (email: string) =>
+  const active = (column: "id" | "email", value: string) =>
     db
       .selectFrom("staff")
       .select(["id", "email", "role"])
-      .where("email", "=", normalise(email))
+      .where(column, "=", value)
       .where("removed_at", "is", null)
       .executeTakeFirst();
 
@@ -285,16 +282,8 @@ function createMembers({ db }: Handle) {
       }));
     },
 
-    activeByEmail: (email: string) => activeByEmail(email),
-
-    async activeById(id: string) {
-      return db
-        .selectFrom("staff")
-        .select(["id", "email", "role"])
-        .where("id", "=", id)
-        .where("removed_at", "is", null)
-        .executeTakeFirst();
-    },
+    activeByEmail: (email: string) => active("email", normalise(email)),
+    activeById: (id: string) => active("id", id),
 
     async managers(): Promise<number> {
       const row = await db
@@ -307,7 +296,7 @@ function createMembers({ db }: Handle) {
     },
 
     /** Every staff row's place in the lone grants (server/console/consent.ts). */
-    lineage: () => lineage(),
+    lineage,
 
     /**
      * How many active managers, other than the author, may approve the author's
