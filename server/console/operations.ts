@@ -1,4 +1,4 @@
-import { confirmFirst, createPasskeyCeremonies, refuse } from "./passkeys.ts";
+import { confirmFirst, createPasskeyCeremonies } from "./passkeys.ts";
 import { createPeopleOperations } from "./people.ts";
 import { sessionCookie } from "./session.ts";
 import { auditBy, type Manager, type Outcome, staffChanges } from "./staff-changes.ts";
@@ -8,6 +8,7 @@ import {
   type ConsoleOperations,
   mayUse,
   type Refusal,
+  refuse,
   type StaffOutcome,
   type StaffMember,
 } from "../../contract/console.ts";
@@ -176,12 +177,6 @@ export function createStaffOperations({
   const cookie = sessionCookie(consoleOrigin);
   const changes = staffChanges({ store, consoleOrigin, mailer, logger });
 
-  const audit = (
-    actor: StaffMember,
-    action: string,
-    detail: Record<string, string | number | boolean>,
-  ) => auditBy(store, actor, action, detail);
-
   const { ceremonyOptions, completeCeremony, confirmedUntil } = createPasskeyCeremonies({
     store,
     consoleOrigin,
@@ -202,13 +197,7 @@ export function createStaffOperations({
         return cookie.clear();
       },
       myPasskeys: async () => (staff ? store.passkeysOf(staff.id) : []),
-      audit: (action, entry) =>
-        store.audit({
-          staffId: staff?.id ?? null,
-          action,
-          registrationId: entry?.registrationId,
-          detail: entry?.detail,
-        }),
+      audit: (action, entry) => store.audit({ staffId: staff?.id ?? null, action, ...entry }),
       async overview() {
         if (!staff || !admin) throw new Error("The overview needs a signed-in staff member.");
         const [overview, waiting] = await Promise.all([
@@ -239,7 +228,7 @@ export function createStaffOperations({
         // A manager ending their own keeps the one they are using.
         const keep = target.id === manager.id ? sessionToken : undefined;
         const ended = await store.endSessions(target.id, { keep });
-        await audit(manager, "sessions-ended", { staff: target.id, count: ended });
+        await auditBy(store, manager, "sessions-ended", { staff: target.id, count: ended });
         return { ok: true as const, ended };
       },
       auditPage: (page) => store.auditPage(page),
@@ -258,8 +247,6 @@ export function createStaffOperations({
   return {
     invite: asManager(changes.invite),
     remove: asManager(changes.remove),
-    changeRole: asManager(changes.changeRole),
-    reset: asManager(changes.reset),
     revokeByEmail: asManager(changes.revokeByEmail),
     resetByEmail: changes.resetByEmail,
     list: store.list,
