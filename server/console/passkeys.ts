@@ -12,7 +12,13 @@ import { hashToken, sessionCookie } from "./session.ts";
 import { ActiveMemberError } from "./staff.ts";
 import type { StaffStore } from "./store.ts";
 import { clinic } from "../../app/content/clinic.ts";
-import type { CeremonyKind, ConfirmFirst, Refusal, StaffMember } from "../../contract/console.ts";
+import {
+  type CeremonyKind,
+  type ConfirmFirst,
+  type Refusal,
+  refuse,
+  type StaffMember,
+} from "../../contract/console.ts";
 import { isUnavailableError } from "../db/writes.ts";
 
 /**
@@ -21,8 +27,6 @@ import { isUnavailableError } from "../db/writes.ts";
  * confirming the signed-in person again before a change to their passkeys or sessions.
  * Every challenge is the server's, for one purpose and subject, used once.
  */
-
-export const refuse = (message: string): Refusal => ({ ok: false, message });
 
 export const confirmFirst: ConfirmFirst = {
   ok: false,
@@ -50,16 +54,19 @@ type Options = { ok: true; options: unknown } | { ok: true; confirmedUntil: stri
 const confirmedUntil = (c: Ceremonies, sessionToken?: string) =>
   sessionToken ? c.store.confirmedUntil(sessionToken) : Promise.resolve(null);
 
+/** Options for an assertion, with our challenge for this purpose and subject. */
+async function assertionOptions(c: Ceremonies, purpose: "sign-in" | "confirm", subject: string) {
+  const options = await generateAuthenticationOptions({
+    rpID: c.rpID,
+    userVerification: "required",
+  });
+  await c.store.issueChallenge(options.challenge, purpose, subject);
+  return { ok: true as const, options };
+}
+
 async function ceremonyOptions(c: Ceremonies, kind: CeremonyKind, who: Asker): Promise<Options> {
-  if (kind === "sign-in") {
-    const options = await generateAuthenticationOptions({
-      rpID: c.rpID,
-      userVerification: "required",
-    });
-    await c.store.issueChallenge(options.challenge, kind, "");
-    return { ok: true, options };
-  }
-  if (kind === "confirm") return confirmOptions(c, who.staff, who.sessionToken);
+  if (kind === "sign-in") return assertionOptions(c, kind, "");
+  if (kind === "confirm") return confirmOptions(c, who);
   let userName: string;
   let subject: string;
   let existing: { id: string }[] = [];
@@ -92,11 +99,7 @@ async function ceremonyOptions(c: Ceremonies, kind: CeremonyKind, who: Asker): P
  * Options to confirm the signed-in person with one of their own passkeys, or none while
  * this session's last confirmation holds (docs/decisions/178).
  */
-async function confirmOptions(
-  c: Ceremonies,
-  staff: StaffMember | null,
-  sessionToken?: string,
-): Promise<Options> {
+async function confirmOptions(c: Ceremonies, { staff, sessionToken }: Asker): Promise<Options> {
   if (!staff || !sessionToken) return refuse("Sign in first.");
   const until = await confirmedUntil(c, sessionToken);
   if (until) return { ok: true, confirmedUntil: until };
@@ -106,12 +109,7 @@ async function confirmOptions(
   // No allow list: every console passkey is discoverable, and Firefox ESR 153's virtual
   // authenticator refuses (NotAllowedError) a list naming a passkey it does not hold. The
   // answer must still come from one of theirs (confirm).
-  const options = await generateAuthenticationOptions({
-    rpID: c.rpID,
-    userVerification: "required",
-  });
-  await c.store.issueChallenge(options.challenge, "confirm", staff.id);
-  return { ok: true, options };
+  return assertionOptions(c, "confirm", staff.id);
 }
 
 /** The passkey's new counter when the assertion answers our challenge, else null. */
@@ -138,12 +136,9 @@ async function checkAssertion(
 }
 
 /** An assertion by one of the signed-in person's own passkeys confirms this session. */
-async function confirm(
-  c: Ceremonies,
-  response: AuthenticationResponseJSON,
-  staff: StaffMember,
-  sessionToken: string,
-): Promise<{ ok: true } | Refusal> {
+async function confirm(c: Ceremonies, response: AuthenticationResponseJSON, who: Asker) {
+  const { staff, sessionToken } = who;
+  if (!staff || !sessionToken) return refuse("Sign in first.");
   const found = typeof response.id === "string" ? await c.store.passkey(response.id) : null;
   const counter =
     found?.staff.id === staff.id
@@ -156,26 +151,20 @@ async function confirm(
   await c.store.passkeyUsed(found.passkey.id, counter);
   await c.store.confirmSession(sessionToken);
   await c.store.audit({ staffId: staff.id, action: "confirmed-with-passkey" });
-  return { ok: true };
+  return { ok: true as const };
 }
 
 async function signIn(c: Ceremonies, response: AuthenticationResponseJSON, replacing?: string) {
+  const failed = (staffId: string | null, reason: string) =>
+    c.store.audit({ staffId, action: "sign-in-failed", detail: { reason } });
   const found = typeof response.id === "string" ? await c.store.passkey(response.id) : null;
   if (!found) {
-    await c.store.audit({
-      staffId: null,
-      action: "sign-in-failed",
-      detail: { reason: "unknown passkey" },
-    });
+    await failed(null, "unknown passkey");
     return refuse("That passkey is not registered here. Ask a manager for a new invitation.");
   }
   const counter = await checkAssertion(c, response, found.passkey, "sign-in", "");
   if (counter === null) {
-    await c.store.audit({
-      staffId: found.staff.id,
-      action: "sign-in-failed",
-      detail: { reason: "not verified" },
-    });
+    await failed(found.staff.id, "not verified");
     return refuse("Signing in did not work. Please try again.");
   }
   await c.store.passkeyUsed(found.passkey.id, counter);
@@ -221,10 +210,7 @@ async function completeCeremony(
   if (typeof response !== "object" || response === null) return refuse("Nothing to check.");
   if (kind === "sign-in")
     return signIn(c, response as AuthenticationResponseJSON, who.sessionToken);
-  if (kind === "confirm") {
-    if (!who.staff || !who.sessionToken) return refuse("Sign in first.");
-    return confirm(c, response as AuthenticationResponseJSON, who.staff, who.sessionToken);
-  }
+  if (kind === "confirm") return confirm(c, response as AuthenticationResponseJSON, who);
   if (kind === "add" && !(await confirmedUntil(c, who.sessionToken))) return confirmFirst;
   const subject =
     kind === "enrol" ? (who.inviteToken ? hashToken(who.inviteToken) : "") : (who.staff?.id ?? "");
@@ -240,7 +226,7 @@ async function completeCeremony(
       await c.store.audit({ staffId: who.staff.id, action: "passkey-added" });
       return { ok: true };
     }
-    return await enrol(c, who.inviteToken ?? "", passkey, who.sessionToken);
+    return await enrol(c, who, passkey);
   } catch (error) {
     if (isUnavailableError(error)) throw error;
     return refuse("That passkey is already registered here.");
@@ -248,13 +234,8 @@ async function completeCeremony(
 }
 
 /** The invite's person, enrolled with their first passkey, signed in. */
-async function enrol(
-  c: Ceremonies,
-  inviteToken: string,
-  passkey: StoredPasskey,
-  replacing?: string,
-): Promise<{ ok: true; setCookie: string } | Refusal> {
-  const person = await c.store.enrol(inviteToken, passkey).catch((error: unknown) => {
+async function enrol(c: Ceremonies, who: Asker, passkey: StoredPasskey) {
+  const person = await c.store.enrol(who.inviteToken ?? "", passkey).catch((error: unknown) => {
     if (error instanceof ActiveMemberError) return "active" as const;
     throw error;
   });
@@ -264,8 +245,8 @@ async function enrol(
   }
   if (!person) return refuse("This invitation link has expired or was used.");
   await c.store.audit({ staffId: person.id, action: "enrolled", detail: { role: person.role } });
-  const token = await c.store.createSession(person.id, replacing);
-  return { ok: true, setCookie: c.cookie.set(token) };
+  const token = await c.store.createSession(person.id, who.sessionToken);
+  return { ok: true as const, setCookie: c.cookie.set(token) };
 }
 
 /** The ceremonies for the console at `consoleOrigin`, whose host name is the RP ID. */
