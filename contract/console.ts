@@ -117,13 +117,8 @@ export type PendingInvitation = {
  * A new enrolment link: emailed only to its address when the console has a mailer, never
  * shown then; otherwise shown once to the manager who made it.
  */
-export type Invitation = {
-  email: string;
-  role: StaffRole;
-  expiresAt: string;
-  /** It replaces the passkeys of someone reset. */
-  reset: boolean;
-} & ({ emailed: true } | { emailed: false; link: string });
+export type Invitation = Omit<PendingInvitation, "createdAt" | "invitedBy"> &
+  ({ emailed: true } | { emailed: false; link: string });
 
 /** A staff change made at once (an invitation's link with it), or waiting for agreement. */
 export type StaffOutcome =
@@ -311,10 +306,7 @@ export type ConsoleOperations = {
     answer: "agree" | "cancel",
   ): Promise<StaffOutcome | Refusal>;
   /** Appends to the audit trail. `detail` must never hold a registrant's address. */
-  audit(
-    action: string,
-    entry?: { registrationId?: string | null; detail?: AuditEntry["detail"] },
-  ): Promise<void>;
+  audit(action: string, entry?: Omit<AuditRecord, "staffId" | "action">): Promise<void>;
   auditPage(page: number): Promise<{ entries: AuditEntry[]; hasMore: boolean }>;
   /**
    * Every role: aggregates only, and the staff changes waiting for a manager's agreement

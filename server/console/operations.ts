@@ -45,25 +45,6 @@ const asManager =
   (actor: StaffMember | null, ...args: A): Promise<R | Refusal> =>
     managesStaff(actor) ? run(actor, ...args) : Promise.resolve(managersOnly);
 
-type ManagersOperations = Pick<
-  ConsoleOperations,
-  | "listStaff"
-  | "staffInvitations"
-  | "staffRequests"
-  | "inviteStaff"
-  | "changeRole"
-  | "removeStaff"
-  | "resetStaff"
-  | "answerStaffRequest"
-  | "endSessionsOf"
-  | "auditPage"
-  | "people"
-  | "announcements"
-  | "announcement"
-  | "composeAnnouncement"
-  | "announcementStep"
->;
-
 /**
  * Anyone else's: a change answers a refusal, a read fails (the gate let no viewer reach
  * a manager's page, so this is a bug, and a loud one).
@@ -83,7 +64,7 @@ const noAnnouncements = {
   composeAnnouncement: refused,
   announcementStep: refused,
 };
-const notManaging: ManagersOperations = {
+const notManaging = {
   listStaff: unreadable,
   staffInvitations: unreadable,
   staffRequests: unreadable,
@@ -96,7 +77,9 @@ const notManaging: ManagersOperations = {
   auditPage: unreadable,
   people: noPeople,
   ...noAnnouncements,
-};
+} satisfies Partial<ConsoleOperations>;
+/** A manager's own operations: exactly those anyone else is refused. */
+type ManagersOperations = Pick<ConsoleOperations, keyof typeof notManaging>;
 
 /** What the console may show of an outcome: the invitation, never a link it emailed. */
 const shown = (outcome: Outcome): StaffOutcome | Refusal =>
