@@ -120,19 +120,15 @@ async function checkAssertion(
   purpose: "sign-in" | "confirm",
   subject: string,
 ): Promise<number | null> {
-  try {
-    const result = await verifyAuthenticationResponse({
-      response,
-      expectedChallenge: (challenge) => c.store.consumeChallenge(challenge, purpose, subject),
-      expectedOrigin: c.origin,
-      expectedRPID: c.rpID,
-      credential,
-      requireUserVerification: true,
-    });
-    return result.verified ? result.authenticationInfo.newCounter : null;
-  } catch {
-    return null;
-  }
+  const result = await verifyAuthenticationResponse({
+    response,
+    expectedChallenge: (challenge) => c.store.consumeChallenge(challenge, purpose, subject),
+    expectedOrigin: c.origin,
+    expectedRPID: c.rpID,
+    credential,
+    requireUserVerification: true,
+  }).catch(() => null);
+  return result?.verified ? result.authenticationInfo.newCounter : null;
 }
 
 /** An assertion by one of the signed-in person's own passkeys confirms this session. */
@@ -180,25 +176,21 @@ async function register(
   response: RegistrationResponseJSON,
   subject: string,
 ): Promise<StoredPasskey | null> {
-  try {
-    const result = await verifyRegistrationResponse({
-      response,
-      expectedChallenge: (challenge) => c.store.consumeChallenge(challenge, kind, subject),
-      expectedOrigin: c.origin,
-      expectedRPID: c.rpID,
-      requireUserVerification: true,
-    });
-    if (!result.verified) return null;
-    const { credential } = result.registrationInfo;
-    return {
-      id: credential.id,
-      publicKey: new Uint8Array(credential.publicKey),
-      counter: credential.counter,
-      transports: credential.transports ?? [],
-    };
-  } catch {
-    return null;
-  }
+  const result = await verifyRegistrationResponse({
+    response,
+    expectedChallenge: (challenge) => c.store.consumeChallenge(challenge, kind, subject),
+    expectedOrigin: c.origin,
+    expectedRPID: c.rpID,
+    requireUserVerification: true,
+  }).catch(() => null);
+  if (!result?.verified) return null;
+  const { credential } = result.registrationInfo;
+  return {
+    id: credential.id,
+    publicKey: new Uint8Array(credential.publicKey),
+    counter: credential.counter,
+    transports: credential.transports ?? [],
+  };
 }
 
 async function completeCeremony(
