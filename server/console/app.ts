@@ -81,7 +81,7 @@ export type ConsoleAppOptions = {
  * (route-gate.ts), then React Router over the console's routes only.
  */
 export function createConsoleApp(options: ConsoleAppOptions) {
-  const { logger } = options;
+  const { logger, clientDir, build } = options;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy);
@@ -94,7 +94,6 @@ export function createConsoleApp(options: ConsoleAppOptions) {
 
   app.get("/", (_req, res) => res.redirect(303, "/console"));
   app.use(compression());
-  const clientDir = options.clientDir;
   app.use(
     "/assets",
     express.static(path.join(clientDir, "assets"), {
@@ -151,7 +150,6 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   }
   app.use(consoleRouteGate({ staffOf: (res) => staffOf(res).staff, refused, logger }));
 
-  const { build } = options;
   const appServicesContext = contextKey(build, "appServicesContext");
   const consoleServicesContext = contextKey(build, "consoleServicesContext");
   // The origin guard above has already required Origin to be exactly the console's.

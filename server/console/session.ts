@@ -20,13 +20,9 @@ export const TOUCH_MS = 60_000;
 export const CONFIRM_MS = 5 * 60_000;
 
 /** A session or invite token: 32 random bytes, base64url. Only its hash is stored. */
-export function newToken(): string {
-  return randomBytes(32).toString("base64url");
-}
+export const newToken = () => randomBytes(32).toString("base64url");
 
-export function hashToken(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
+export const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 export type SessionTimes = { createdAt: string; lastSeenAt: string };
 
@@ -49,14 +45,11 @@ export function confirmedUntil(verifiedAt: string | null, now: Date): string | n
  * A session's public id, as its person sees it and names it to end it: the start of its
  * token's SHA-256. The cookie must carry the token itself, which the hash does not give.
  */
-export function sessionId(tokenHash: string): string {
-  return tokenHash.slice(0, 16);
-}
+export const sessionId = (tokenHash: string) => tokenHash.slice(0, 16);
 
 /** Whether to write last_seen_at on this request. */
-export function needsTouch(session: SessionTimes, now: Date): boolean {
-  return now.getTime() - Date.parse(session.lastSeenAt) >= TOUCH_MS;
-}
+export const needsTouch = (session: SessionTimes, now: Date) =>
+  now.getTime() - Date.parse(session.lastSeenAt) >= TOUCH_MS;
 
 /**
  * The session cookie for the console at `origin`: HttpOnly, SameSite=Strict, Path=/, and
