@@ -244,17 +244,13 @@ function createMembers({ db }: Handle) {
     async list(): Promise<StaffListing[]> {
       const rows = await db
         .selectFrom("staff as s")
+        .leftJoin("staff as g", "g.id", "s.manager_by")
         .select([
           "s.id",
           "s.email",
           "s.role",
           "s.created_at",
-          (eb) =>
-            eb
-              .selectFrom("staff as g")
-              .select("g.email")
-              .whereRef("g.id", "=", "s.manager_by")
-              .as("manager_by"),
+          "g.email as manager_by",
           (eb) =>
             eb
               .selectFrom("staff_passkeys as p")
