@@ -128,14 +128,11 @@ export function createConsoleApp(options: ConsoleAppOptions) {
   const refused = async (req: Request, res: Response, reason: RefusalReason) => {
     const { staff } = staffOf(res);
     if (!staff) return;
+    const route = consoleRouteOf(routerPathOf(req)) ?? "another console path";
     await options.store.audit({
       staffId: staff.id,
       action: "request-refused",
-      detail: {
-        route: consoleRouteOf(routerPathOf(req)) ?? "another console path",
-        method: req.method,
-        reason,
-      },
+      detail: { route, method: req.method, reason },
     });
   };
   for (const guard of consoleGuards({

@@ -10,6 +10,10 @@ export const SIGN_IN_PER_HOUR = 300;
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+const notFromTheConsole = "This request did not come from the staff console, so it was refused.";
+const tooManySignIns =
+  "Too many sign-in attempts from your connection. Please wait a few minutes and try again.";
+
 /**
  * Whether a state-changing request came from a console page: its Origin must be exactly
  * the console's origin, scheme and port included. No Origin is refused: every browser
@@ -62,23 +66,13 @@ export function consoleGuards(options: ConsoleGuardOptions): RequestHandler[] {
     if (SAFE_METHODS.has(req.method) || isConsoleOrigin(req.get("origin"), consoleOrigin)) {
       return next();
     }
+    const staffId = options.staffOf(res)?.id ?? null;
     logger?.warn(
-      {
-        path: req.path,
-        origin: req.get("origin") ?? null,
-        staffId: options.staffOf(res)?.id ?? null,
-      },
+      { path: req.path, origin: req.get("origin") ?? null, staffId },
       "console POST refused: origin",
     );
     (options.refused?.(req, res, "origin") ?? Promise.resolve())
-      .then(() =>
-        refuse(
-          req,
-          res,
-          403,
-          "This request did not come from the staff console, so it was refused.",
-        ),
-      )
+      .then(() => refuse(req, res, 403, notFromTheConsole))
       .catch(next);
   };
   const bodyCap: RequestHandler = (req, res, next) => {
@@ -104,12 +98,7 @@ export function consoleGuards(options: ConsoleGuardOptions): RequestHandler[] {
       legacyHeaders: false,
       handler(req, res) {
         logger?.warn({ path: req.path }, "console sign-in limit reached");
-        refuse(
-          req,
-          res,
-          429,
-          "Too many sign-in attempts from your connection. Please wait a few minutes and try again.",
-        );
+        refuse(req, res, 429, tooManySignIns);
       },
     });
   return [

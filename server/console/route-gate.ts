@@ -16,6 +16,9 @@ export type RefusalReason = "role" | "origin" | "fetch-site";
 
 const table = Object.keys(consoleRoutes).map((path) => ({ path }));
 
+const openOnlyFromTheConsole =
+  "This page opens only from the staff console. Go to the console and open it from there.";
+
 /** What an unknown console path is served by: the catch-all page, open to any staff member. */
 const unknownRoute: ConsoleRoute = { file: "not-found.tsx", view: "viewer" };
 
@@ -130,12 +133,7 @@ export function consoleRouteGate(options: RouteGateOptions): RequestHandler {
           res.locals.refused = "role";
           return next();
         }
-        refuse(
-          req,
-          res,
-          403,
-          "This page opens only from the staff console. Go to the console and open it from there.",
-        );
+        refuse(req, res, 403, openOnlyFromTheConsole);
       })
       .catch(next);
   };
