@@ -70,24 +70,20 @@ async function deliver(
   actor: Actor,
   made: { token: string; expiresAt: string; email: string; role: StaffRole; reset?: boolean },
 ): Promise<Applied | Refusal> {
-  const link = `${d.consoleOrigin}/console/enrol?token=${made.token}`;
-  const about = {
-    email: made.email,
-    role: made.role,
-    expiresAt: made.expiresAt,
-    reset: made.reset === true,
-  };
+  const { token, email, role, expiresAt } = made;
+  const link = `${d.consoleOrigin}/console/enrol?token=${token}`;
+  const about = { email, role, expiresAt, reset: made.reset === true };
   if (d.mailer) {
-    const words = staffInviteEmail({ link, role: made.role, expiresAt: new Date(made.expiresAt) });
+    const words = staffInviteEmail({ link, role, expiresAt: new Date(expiresAt) });
     try {
-      await d.mailer.send({ outboxId: randomUUID(), to: made.email, ...words });
+      await d.mailer.send({ outboxId: randomUUID(), to: email, ...words });
       return { ok: true, pending: false, invitation: { ...about, emailed: true }, link };
     } catch (error) {
       d.logger?.warn({ err: error }, "the invitation email could not be sent");
       if (actor) {
-        await d.store.withdrawInvite(made.token);
+        await d.store.withdrawInvite(token);
         return refuse(
-          `The invitation email to ${made.email} could not be sent, so no link was made. Invite them again in a few minutes.`,
+          `The invitation email to ${email} could not be sent, so no link was made. Invite them again in a few minutes.`,
         );
       }
     }
