@@ -149,21 +149,11 @@ function ownPasskeysAndSessions(
  * (the operator at the terminal), the console with the signed-in staff member; every
  * change is audited under that actor. The passkey ceremonies are passkeys.ts's.
  */
-export function createStaffOperations({
-  store,
-  consoleOrigin,
-  mailer,
-  logger,
-  admin,
-  announcements,
-}: StaffOperationsOptions) {
-  const cookie = sessionCookie(consoleOrigin);
-  const changes = staffChanges({ store, consoleOrigin, mailer, logger });
-
-  const { ceremonyOptions, completeCeremony, confirmedUntil } = createPasskeyCeremonies({
-    store,
-    consoleOrigin,
-  });
+export function createStaffOperations(options: StaffOperationsOptions) {
+  const { store, admin, announcements } = options;
+  const cookie = sessionCookie(options.consoleOrigin);
+  const changes = staffChanges(options);
+  const { ceremonyOptions, completeCeremony, confirmedUntil } = createPasskeyCeremonies(options);
 
   /** The operations as one request of the console sees them (contract/console.ts). */
   function forRequest(staff: StaffMember | null, sessionToken?: string): ConsoleOperations {
