@@ -39,14 +39,6 @@ export function createPeopleOperations(
   const audit = (action: string, registrationId: string | null, detail = {}) =>
     store.audit({ staffId: actor.id, action, registrationId, detail });
 
-  /** Every registration of the address that registration `id` has. */
-  async function copyOf(id: string) {
-    const email = await admin.emailOf(id);
-    if (email === null) return null;
-    const registrations = await admin.findByEmail(email);
-    return { email, registrations, erasures: await admin.erasures(email) };
-  }
-
   return {
     async find(email) {
       const parsed = addressSchema.safeParse(addressKey(email));
@@ -64,14 +56,17 @@ export function createPeopleOperations(
       return { id: null, erasures: await admin.erasures(parsed.data) };
     },
 
+    /** Every registration of the address that registration `id` has. */
     async view(id, purpose) {
-      const copy = await copyOf(id);
-      if (!copy) return null;
+      const email = await admin.emailOf(id);
+      if (email === null) return null;
+      const registrations = await admin.findByEmail(email);
+      const erasures = await admin.erasures(email);
       await audit(
         { view: "person-viewed", print: "copy-printed", download: "copy-downloaded" }[purpose],
         id,
       );
-      return { registrations: copy.registrations, erasures: copy.erasures };
+      return { registrations, erasures };
     },
 
     async erase(id, retyped) {
