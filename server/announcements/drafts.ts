@@ -12,16 +12,17 @@ import {
 import { withoutInvisible } from "./reading.ts";
 import { transition, type DraftAction, allowedActions } from "./state.ts";
 import { announcementWarning } from "./warning.ts";
-import type {
-  AnnouncementInput,
-  AnnouncementSeen,
-  AnnouncementState,
-  AnnouncementStep,
-  AnnouncementSummary,
-  AnnouncementView,
-  AuditRecord,
-  Refusal,
-  StaffMember,
+import {
+  type AnnouncementInput,
+  type AnnouncementSeen,
+  type AnnouncementState,
+  type AnnouncementStep,
+  type AnnouncementSummary,
+  type AnnouncementView,
+  type AuditRecord,
+  type Refusal,
+  refuse,
+  type StaffMember,
 } from "../../contract/console.ts";
 import type { Database } from "../db/schema.ts";
 import { guardAll, timeOrderedId } from "../db/writes.ts";
@@ -31,8 +32,6 @@ import { announcementProgress } from "../outbox/summary.ts";
 
 type Db = Kysely<Database>;
 type Draft = Database["announcement_drafts"];
-
-const refuse = (message: string): Refusal => ({ ok: false, message });
 
 /** The words and audience a page showed (decision 176): a step counts only for these. */
 function wordsVersion(draft: Pick<Draft, "subject" | "body" | "audience">): string {
