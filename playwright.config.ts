@@ -39,10 +39,17 @@ const waits = [
   "faults",
   "fuzz",
   "mail-faults",
-  "mail-pace",
   "proxy",
   "register-durability",
 ].map((name) => `${name}.spec.ts`);
+
+/**
+ * Issue 38's measure, 300 confirmations within 15 s, is of the worker as it runs on a server:
+ * it gives way while visitors' requests wait, and with seven workers' browsers on two cores
+ * they always wait (259 of 300 in CI's run of stop 42). So it runs alone, after the rest;
+ * `playwright test tests/e2e/mail-pace.spec.ts --no-deps` runs it without them.
+ */
+const alone = ["mail-pace.spec.ts"];
 
 /**
  * A trace of each failing test, except under CI, which keeps no files: recording every test's
@@ -76,7 +83,18 @@ export default defineConfig({
     // (proxy.spec.ts).
     { name: "sleeps", testDir: "tests/e2e", testMatch: sleeps, workers: 2 },
     { name: "waits", testDir: "tests/e2e", testMatch: waits, workers: 2 },
-    { name: "chromium", testDir: "tests/e2e", testIgnore: [...sleeps, ...waits], workers: 2 },
+    {
+      name: "chromium",
+      testDir: "tests/e2e",
+      testIgnore: [...sleeps, ...waits, ...alone],
+      workers: 2,
+    },
+    {
+      name: "alone",
+      testDir: "tests/e2e",
+      testMatch: alone,
+      dependencies: ["engines", "sleeps", "waits", "chromium"],
+    },
   ],
   webServer: {
     // The production server over the production build (npm test builds first).
