@@ -17,12 +17,15 @@ import { openServices, type Services, type ServicesOptions } from "../services.t
 import { loadLinkKey, unsubscribeToken } from "../shared/links.ts";
 
 const logger = createLogger("silent");
-/** Short delays, so retries happen within a test. */
+/**
+ * Short delays, so retries happen within a test, but a send's time limit of 10 s (20 s in
+ * production): at load 25-40 a send past 1.5 s was retried, and a test got two copies (095).
+ */
 const FAST = {
   mail: {
     pollIntervalMs: 20,
-    leaseMs: 2_000,
-    timeoutMs: 1_500,
+    leaseMs: 12_000,
+    timeoutMs: 10_000,
     backoff: { baseMs: 20, capMs: 100 },
     maxAttempts: 3,
     // This test process is the busy one (SMTP server, parser, SQLite): never give way.
@@ -101,7 +104,9 @@ for (const backend of backends) {
     });
 
     it("recovers from a hung server with exactly one email each: timed-out sends are aborted, not left queued", async () => {
-      const storage = await open(await setUp(), { mail: { ...FAST.mail, maxAttempts: 50 } });
+      const storage = await open(await setUp(), {
+        mail: { ...FAST.mail, maxAttempts: 50, timeoutMs: 1_500, leaseMs: 2_000 },
+      });
       storage.start();
       // Hangs for more than two time limits (1.5 s here, 20 s in production), then recovers.
       mail.hanging = true;
