@@ -27,13 +27,13 @@ const sleeps = ["mail-limits", "mail-trust", "registrant-journey", "slow-phone"]
  * Specs that start servers of their own (killed and restarted, a hung SMTP server, a burst of
  * 2,000 registrations, the fuzzer) and most of the console's specs, so that `waits` and
  * `chromium` end together: on a slower machine of this kind console-a11y alone took 1,053 s of
- * the waits' 2,378, so console-passkeys (262 s) runs in `chromium`. mail-faults stays here, mid-run: started with the run, while every worker's
- * browser started too, sends to its 3 s-slow SMTP server passed their 20 s timeout, and the
- * retries sent two of 48 confirmations twice (reproduced with the CPU kept busy).
+ * the waits' 2,378, so console-passkeys (262 s) and console-overview run in `chromium`.
+ * mail-faults stays here, mid-run: started with the run, while every worker's browser started
+ * too, sends to its 3 s-slow SMTP server passed their 20 s timeout, and the retries sent two of
+ * 48 confirmations twice (reproduced with the CPU kept busy).
  */
 const waits = [
   "console-a11y",
-  "console-overview",
   "console-people",
   "console-staff-consent",
   "faults",
