@@ -334,7 +334,7 @@ describe("a mail server that asks us to slow down", () => {
       expect(slowDowns[0]?.msg).toBe(
         "the mail server asked us to slow down: pausing, then sending slower",
       );
-      // The server has the message before the worker, told so, logs it.
+      // The mail server holds each message a moment before the worker hears back and logs it.
       const sent = () => lines.filter((l) => l.msg === "email sent");
       await expect.poll(() => sent().length, { timeout: 10_000 }).toBe(4);
       for (const line of sent())
