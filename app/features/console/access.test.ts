@@ -31,15 +31,6 @@ async function thrown(
 }
 
 describe("consoleAccess", () => {
-  it("sends a document without a session to the sign-in page, and answers data 401", async () => {
-    const refused = { staff: null, answersData: false, refused: "sign-in" } as const;
-    const document = await thrown(() => consoleAccess(args(refused), next));
-    expect(document.status).toBe(302);
-    expect(document.headers?.get("location")).toBe("/console/sign-in");
-    const json = await thrown(() => consoleAccess(args({ ...refused, answersData: true }), next));
-    expect(json.init?.status).toBe(401);
-  });
-
   it("refuses what the gate refused for the role with 403, and lets the rest through", async () => {
     const refused = await thrown(() =>
       consoleAccess(args({ staff: viewer, answersData: false, refused: "role" }), next),
