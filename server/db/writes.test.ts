@@ -37,16 +37,6 @@ const echo = <T>(items: T[]) => items.map((value) => ({ status: "fulfilled" as c
 const ONE_AT_A_TIME = { maxBatch: 10, concurrency: 1 };
 
 describe("createGroupCommit", () => {
-  it("writes a lone call on its own", async () => {
-    const batches: number[][] = [];
-    const submit = createGroupCommit<number, number>((items) => {
-      batches.push(items);
-      return Promise.resolve(echo(items.map((i) => i * 10)));
-    }, ONE_AT_A_TIME);
-    await expect(submit(1)).resolves.toBe(10);
-    expect(batches).toEqual([[1]]);
-  });
-
   it("gathers calls that arrive while a batch is in flight into the next batch, in order, up to the limit", async () => {
     const batches: number[][] = [];
     let release!: () => void;
