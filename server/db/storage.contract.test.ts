@@ -1,11 +1,8 @@
-import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
-
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
 
 import { createLogger } from "../logger.ts";
-import { createDatabase, migrate, SQLITE_FILE_NAME } from "./database.ts";
+import { createDatabase, migrate } from "./database.ts";
 import type { NewRegistration } from "../../contract/registrations.ts";
 import { newRegistration } from "../../scripts/lib/registrations.ts";
 import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
@@ -295,28 +292,3 @@ for (const backend of backends) {
     });
   });
 }
-
-describe("registration storage on sqlite, when the file is locked", () => {
-  it("rejects with StorageUnavailableError after the busy timeout and stores nothing", async () => {
-    const p = await backends[0]!.fresh();
-    const storage = await openServices(p.env, logger, { busyTimeoutMs: 50 });
-    // Another process holding the write lock, as a long-running CLI command might.
-    const other = new DatabaseSync(path.join(p.env.DATA_DIR, SQLITE_FILE_NAME));
-    try {
-      other.exec("BEGIN IMMEDIATE");
-      await expect(storage.registrations.register(reg())).rejects.toMatchObject({
-        name: "StorageUnavailableError",
-      });
-      other.exec("ROLLBACK");
-      expect(await storage.admin.count()).toBe(0);
-      // Once the lock is gone it works again.
-      await expect(storage.registrations.register(reg())).resolves.toMatchObject({
-        kind: "created",
-      });
-    } finally {
-      other.close();
-      await storage.close();
-      await p.drop();
-    }
-  });
-});
