@@ -3,16 +3,12 @@ import { describe, expect, it } from "vitest";
 import { consoleOrigin, parseEnv, renamedVariables, siteOrigin } from "./env.ts";
 
 describe("parseEnv", () => {
-  it("applies the defaults on an empty environment", () => {
+  it("applies the defaults on an empty environment, the console on 127.0.0.1:3001 at http://localhost:3001", () => {
     const env = parseEnv({});
     expect(env.PORT).toBe(3000);
     expect(env.DATA_DIR).toBe("./data");
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.HSTS).toBe(true);
-  });
-
-  it("puts the staff console on 127.0.0.1:3001 at http://localhost:3001 by default", () => {
-    const env = parseEnv({});
     expect([env.CONSOLE_HOST, env.CONSOLE_PORT, consoleOrigin(env)]).toEqual([
       "127.0.0.1",
       3001,
