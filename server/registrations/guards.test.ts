@@ -115,7 +115,6 @@ describe("origin check", () => {
       { origin: https },
       expect.stringContaining("set TRUST_PROXY"),
     );
-    expect(await status(base, "/register-interest", { origin: base })).toBe(200);
   });
 
   const extra = { allowedOrigins: ["https://www.example.co.uk"] };
@@ -259,15 +258,13 @@ describe("the unsubscribe POST", () => {
     expect(await status(base, "/unsubscribe", {}, oneClick)).toBe(200);
   });
 
-  it("takes any Origin or none, the token being the authority, and keeps the body cap", async () => {
+  it("takes any Origin or none, the token being the authority", async () => {
     const base = await start({ unsubscribePerMinute: 100 });
     for (const origin of ["https://mail.example", "null", "not an origin", base]) {
       expect(await status(base, "/unsubscribe", { origin }, oneClick), origin).toBe(200);
     }
     const crossSite = { "sec-fetch-site": "cross-site" };
     expect(await status(base, "/unsubscribe", crossSite, oneClick)).toBe(200);
-    const tooLong = `${oneClick}&x=${"y".repeat(MAX_BODY_BYTES)}`;
-    expect(await status(base, "/unsubscribe", {}, tooLong)).toBe(413);
   });
 });
 
@@ -302,9 +299,9 @@ describe("refusals speak of what was posted", () => {
 });
 
 /**
- * The shared rate limit against a real Redis (TEST_REDIS_URL; CI sets it): two app
- * servers count together, and a Redis that goes away lets registrations through
- * rather than failing them (docs/decisions/070).
+ * The shared rate limit against a real Redis (TEST_REDIS_URL; CI sets it): a Redis that
+ * goes away lets registrations through rather than failing them (docs/decisions/070).
+ * Two servers counting together is shown in their running shape, in tests/e2e/proxy.spec.ts.
  */
 const redisUrl = process.env.TEST_REDIS_URL;
 
@@ -316,23 +313,6 @@ describe.runIf(redisUrl)("rate limits shared through Redis", () => {
   ) => start({ perMinute: 5, storeFor, logger });
   /** A registration as a script would send it: no Origin, no Sec-Fetch-Site. */
   const postTo = (base: string) => status(base, "/register-interest", {});
-
-  it("holds across two servers: 10 posts alternating between them, exactly 5 accepted", async () => {
-    const keyPrefix = `test-${randomUUID()}:`;
-    const logger = createLogger("silent");
-    const storesA = await connectRateLimitStores(redisUrl ?? "", logger, { keyPrefix });
-    const storesB = await connectRateLimitStores(redisUrl ?? "", logger, { keyPrefix });
-    cleanup.push(
-      () => storesA.close(),
-      () => storesB.close(),
-    );
-    const a = await instance(storesA.storeFor);
-    const b = await instance(storesB.storeFor);
-    const statuses: number[] = [];
-    for (let i = 0; i < 10; i += 1) statuses.push(await postTo(i % 2 === 0 ? a : b));
-    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(5);
-  });
 
   it("each server alone would have allowed 5 (the in-memory store is per process)", async () => {
     const a = await instance(() => undefined);
