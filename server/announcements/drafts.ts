@@ -1,7 +1,5 @@
 import { createHash, randomUUID } from "node:crypto";
 
-import type { Kysely } from "kysely";
-
 import {
   announcementId,
   announcementProblem,
@@ -24,13 +22,12 @@ import {
   refuse,
   type StaffMember,
 } from "../../contract/console.ts";
-import type { Database } from "../db/schema.ts";
+import type { Database, Db } from "../db/schema.ts";
 import { guardAll, timeOrderedId } from "../db/writes.ts";
 import { buildEmail } from "../mail/build-email.ts";
 import type { Mailer } from "../mail/transport.ts";
 import { announcementProgress } from "../outbox/summary.ts";
 
-type Db = Kysely<Database>;
 type Draft = Database["announcement_drafts"];
 
 /** The words and audience a page showed (decision 176): a step counts only for these. */

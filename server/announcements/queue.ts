@@ -1,17 +1,13 @@
 import { createHash } from "node:crypto";
 
-import type { Kysely } from "kysely";
-
 import { hasInvisible, withoutInvisible } from "./reading.ts";
-import type { Database } from "../db/schema.ts";
+import type { Db } from "../db/schema.ts";
 import { newOutboxRow } from "../registrations/register.ts";
 
 /**
  * An announcement's words and audience, and its queueing to each recipient once: what the
  * command line plans and sends, and what an approved draft sends (decision 136).
  */
-
-type Db = Kysely<Database>;
 
 /** Confirmed, subscribed addresses; `updates`: only those whose newest one asked for news. */
 export const AUDIENCES = ["all", "updates"] as const;

@@ -179,13 +179,12 @@ export interface Database {
 
 export type Dialect = "sqlite" | "postgres";
 
-export type DatabaseHandle = { db: Kysely<Database>; dialect: Dialect };
+export type Db = Kysely<Database>;
+
+export type DatabaseHandle = { db: Db; dialect: Dialect };
 
 /** A migration's random key: `link_key` signs email links, `erasure_key` hashes erasures. */
-export async function loadKey(
-  db: Kysely<Database>,
-  table: "link_key" | "erasure_key",
-): Promise<string> {
+export async function loadKey(db: Db, table: "link_key" | "erasure_key"): Promise<string> {
   const row = await db
     .selectFrom(table)
     .select("hmac_key")

@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from "node:crypto";
 
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 
-import type { Database, Dialect } from "./schema.ts";
+import type { Db, Dialect } from "./schema.ts";
 import { StorageUnavailableError } from "../../contract/registrations.ts";
 
 let lastId = { ms: -1, sequence: 0 };
@@ -126,7 +126,7 @@ export function guardAll<T extends { [K in keyof T]: Operation }>(operations: T)
 }
 
 /** The smallest write: user_version rewritten as it is (one WAL page), or a transaction id. */
-export async function probeWrite(db: Kysely<Database>, dialect: Dialect): Promise<void> {
+export async function probeWrite(db: Db, dialect: Dialect): Promise<void> {
   if (dialect === "postgres") {
     await sql`select txid_current()`.execute(db);
     return;

@@ -1,7 +1,7 @@
-import { type Kysely, sql } from "kysely";
+import { sql } from "kysely";
 
 import type { SourceBreakdown, WaitingListOverview } from "../../contract/console.ts";
-import type { Database } from "../db/schema.ts";
+import type { Db } from "../db/schema.ts";
 import { outboxSummary } from "../outbox/summary.ts";
 
 /*
@@ -9,8 +9,6 @@ import { outboxSummary } from "../outbox/summary.ts";
  * figure is one aggregate query that runs the same on SQLite and PostgreSQL; mail and
  * spreadsheet health come from the outbox's own summary (server/outbox/summary.ts).
  */
-
-type Db = Kysely<Database>;
 
 const DAYS = 30;
 const WEEKS = 12;

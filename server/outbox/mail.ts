@@ -1,5 +1,3 @@
-import type { Kysely } from "kysely";
-
 import { type Claim, handOff, registrationsFor, suppress, trackSend } from "./store.ts";
 import {
   createWorker,
@@ -8,7 +6,7 @@ import {
   timedOut,
   type WorkerDeps,
 } from "./worker.ts";
-import type { Database } from "../db/schema.ts";
+import type { Db } from "../db/schema.ts";
 import { buildEmail, type MailJob } from "../mail/build-email.ts";
 import type { Mailer } from "../mail/transport.ts";
 import { emailHasher } from "../shared/address.ts";
@@ -41,7 +39,7 @@ function smtpFailure(error: unknown): { reason: string; permanent: boolean; slow
 type MailDelivery = Claim & MailJob;
 
 /** The emails as they would be built now; whether each may go is `handOff`'s to decide. */
-async function mailDeliveries(db: Kysely<Database>, claims: Claim[]): Promise<MailDelivery[]> {
+async function mailDeliveries(db: Db, claims: Claim[]): Promise<MailDelivery[]> {
   const byId = await registrationsFor(db, claims);
   const announcementIds = [...new Set(claims.flatMap((c) => c.announcementId ?? []))];
   const texts =

@@ -1,15 +1,13 @@
-import { type Kysely, type Selectable, sql } from "kysely";
+import { type Selectable, sql } from "kysely";
 
 import {
-  type Database,
+  type Db,
   type Dialect,
   later,
   type OutboxKind,
   type OutboxTopic,
   type RegistrationsTable,
 } from "../db/schema.ts";
-
-type Db = Kysely<Database>;
 
 export type Claim = {
   outboxId: string;

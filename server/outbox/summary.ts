@@ -1,10 +1,6 @@
-import type { Kysely } from "kysely";
-
 import { type Progress, progressOf } from "./progress.ts";
-import type { Database, OutboxKind, OutboxStatus } from "../db/schema.ts";
+import type { Db, OutboxKind, OutboxStatus } from "../db/schema.ts";
 import { emailHasher } from "../shared/address.ts";
-
-type Db = Kysely<Database>;
 
 type OutboxCounts = Record<OutboxStatus, number>;
 

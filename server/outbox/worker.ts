@@ -1,9 +1,7 @@
 import diagnostics_channel from "node:diagnostics_channel";
 import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 
-import type { Kysely } from "kysely";
-
-import type { Database, Dialect, OutboxKind } from "../db/schema.ts";
+import type { Db, Dialect, OutboxKind } from "../db/schema.ts";
 import type { Logger } from "../logger.ts";
 import { type Claim, claimDue, fenced, release } from "./store.ts";
 import { createThrottle } from "./throttle.ts";
@@ -202,7 +200,7 @@ type Channel<J extends Claim> = {
 };
 
 export type WorkerDeps = {
-  db: Kysely<Database>;
+  db: Db;
   dialect: Dialect;
   logger: Logger;
   options: Partial<OutboxWorkerOptions>;

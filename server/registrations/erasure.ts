@@ -1,13 +1,11 @@
 import { randomUUID } from "node:crypto";
 
-import type { Kysely, Selectable } from "kysely";
+import type { Selectable } from "kysely";
 
 import type { ErasureRecord } from "../../contract/registrations.ts";
-import type { Database, Dialect } from "../db/schema.ts";
+import type { Database, Db, Dialect } from "../db/schema.ts";
 import { type InFlight, stopSends } from "../outbox/store.ts";
 import { addressKey, emailHasher } from "../shared/address.ts";
-
-type Db = Kysely<Database>;
 
 /** Registrations before outbox rows, as `handOff` locks them; returns the mail in flight. */
 export async function lockAddress(

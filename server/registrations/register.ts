@@ -1,4 +1,4 @@
-import { type Insertable, type Kysely, type Selectable, sql } from "kysely";
+import { type Insertable, type Selectable, sql } from "kysely";
 
 import type {
   NewRegistration,
@@ -6,7 +6,7 @@ import type {
   StoredRegistration,
 } from "../../contract/registrations.ts";
 import {
-  type Database,
+  type Db,
   type DatabaseHandle,
   type Dialect,
   later,
@@ -23,8 +23,6 @@ import {
   timeOrderedId,
 } from "../db/writes.ts";
 import { addressKey } from "../shared/address.ts";
-
-type Db = Kysely<Database>;
 
 // Per address, whoever asks: the form mails whatever address is typed in (decision 102).
 export const CONFIRMATION_LIMITS = { perDay: 3, minGapMinutes: 60 } as const;

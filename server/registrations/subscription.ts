@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Kysely } from "kysely";
+import type { ExpressionBuilder } from "kysely";
 
 import { lockAddress } from "./erasure.ts";
 import { newOutboxRow } from "./register.ts";
@@ -9,11 +9,9 @@ import type {
   UnsubscribeCheck,
   UnsubscribeResult,
 } from "../../contract/registrations.ts";
-import type { Database, Dialect } from "../db/schema.ts";
+import type { Database, Db, Dialect } from "../db/schema.ts";
 import { type InFlight, stopSends } from "../outbox/store.ts";
 import { type LinkPurpose, verifyToken } from "../shared/links.ts";
-
-type Db = Kysely<Database>;
 
 type LinkContext = { db: Db; key: string; now: Date; spreadsheet?: boolean };
 

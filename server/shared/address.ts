@@ -1,8 +1,6 @@
 import { createHmac } from "node:crypto";
 
-import type { Kysely } from "kysely";
-
-import { type Database, loadKey } from "../db/schema.ts";
+import { type Db, loadKey } from "../db/schema.ts";
 
 /** Trimmed and lower case, as SQL's `lower(email)` compares. */
 export function addressKey(email: string): string {
@@ -10,7 +8,7 @@ export function addressKey(email: string): string {
 }
 
 /** An address's keyed hash, which erasure records and suppressions keep instead of it. */
-export async function emailHasher(db: Kysely<Database>): Promise<(email: string) => string> {
+export async function emailHasher(db: Db): Promise<(email: string) => string> {
   const key = await loadKey(db, "erasure_key");
   return (email) => createHmac("sha256", key).update(addressKey(email), "utf8").digest("hex");
 }

@@ -1,9 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
-import type { Kysely } from "kysely";
-
 import { linkTokenParam, registrationPaths } from "../../contract/registrations.ts";
-import { type Database, loadKey } from "../db/schema.ts";
+import { type Db, loadKey } from "../db/schema.ts";
 
 // `c.<id>.<expiry seconds>.<HMAC>` or `u.<id>.<HMAC>` (RFC 8058 links never expire): 087.
 const CONFIRM_LINK_DAYS = 7;
@@ -20,7 +18,7 @@ type VerifiedLink =
   /** Genuine but past its time: the id lets a confirmed registration still say so. */
   | { ok: false; reason: "expired"; registrationId: string };
 
-export const loadLinkKey = (db: Kysely<Database>) => loadKey(db, "link_key");
+export const loadLinkKey = (db: Db) => loadKey(db, "link_key");
 
 function signature(key: string, signed: string): string {
   return createHmac("sha256", key).update(signed, "utf8").digest("base64url");
