@@ -259,9 +259,6 @@ describe("registrations CLI", () => {
     expect(await out(...args, "--audience", "updates", "--dry-run")).toBe(
       "1 confirmed, subscribed address that asked for news would receive it. Nothing was queued.\n",
     );
-    expect(await out(...args, "--dry-run")).toBe(
-      "3 confirmed, subscribed addresses would receive it. Nothing was queued.\n",
-    );
     await approveInConsole(await out(...args, "--audience", "updates"));
     expect(await out(...args, "--audience", "updates")).toMatch(
       /^Queued announcement [0-9a-f]{32} for 1 address,/,
