@@ -8,7 +8,8 @@ import {
 
 type Args = { context: Readonly<RouterContextProvider> };
 
-function servicesOf(context: Readonly<RouterContextProvider>): ConsoleServices {
+/** This request's console services, on a route open to anyone. */
+export function consoleServices({ context }: Args): ConsoleServices {
   const services = context.get(consoleServicesContext);
   // Only the console listener sets it; its routes are not in the public listener's build.
   if (!services) throw data("Not found", { status: 404 });
@@ -21,8 +22,8 @@ function servicesOf(context: Readonly<RouterContextProvider>): ConsoleServices {
  * before any route's loader or action runs. Without a session a document goes to the
  * sign-in page and a `.data` or JSON request gets 401; a viewer on a manager's route, 403.
  */
-export const consoleAccess: MiddlewareFunction<Response> = ({ context }, next) => {
-  const { refused, answersData, staff } = servicesOf(context);
+export const consoleAccess: MiddlewareFunction<Response> = (args, next) => {
+  const { refused, answersData, staff } = consoleServices(args);
   if (refused === "sign-in") {
     if (answersData) throw data({ ok: false, message: "Sign in first." }, { status: 401 });
     throw redirect("/console/sign-in");
@@ -39,12 +40,9 @@ export const consoleAccess: MiddlewareFunction<Response> = ({ context }, next) =
   return next();
 };
 
-/** This request's console services, on a route open to anyone. */
-export const consoleServices = ({ context }: Args) => servicesOf(context);
-
 /** This request's console services on a staff route, which the gate opens only with a session. */
-export function staffServices({ context }: Args): ConsoleServices & { staff: StaffMember } {
-  const services = servicesOf(context);
+export function staffServices(args: Args): ConsoleServices & { staff: StaffMember } {
+  const services = consoleServices(args);
   if (!services.staff) throw new Error("A staff route ran without a session.");
   return { ...services, staff: services.staff };
 }
