@@ -6,5 +6,3 @@ process.env.NODE_ENV ??= "production";
 quietSqliteWarning();
 
 await import("./main.ts");
-
-export {};
