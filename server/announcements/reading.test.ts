@@ -31,9 +31,6 @@ describe("announcement text as a reader sees it", () => {
   });
 
   it("folds look-alike letters to Latin ones, for comparing only", () => {
-    expect(lookalikeKey("N\u0435bid\u043E \u039D\u03B5b\u03B9d\u03BF Nebid0 NEBIDO")).toBe(
-      "nebido nebido nebido nebido",
-    );
     expect(lookalikeKey("Testogel")).toBe(lookalikeKey("T\u0435st\u043Eg\u0435I"));
   });
 });
