@@ -68,43 +68,33 @@ function Registration({ r }: { r: RegistrationWithDelivery }) {
 export function PersonRecord({
   registrations,
   erasures,
-  headingLevel = 2,
 }: {
   registrations: RegistrationWithDelivery[];
   erasures: ErasureRecord[];
-  headingLevel?: 2 | 3;
 }) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   const newestFirst = [...registrations].reverse();
   return (
     <>
       {newestFirst.map((r, i) => (
         <section key={r.id} className="mt-6 break-inside-avoid">
-          <Heading className="text-xl">
+          <h2 className="text-xl">
             {newestFirst.length === 1
               ? "Their registration"
               : `Registration ${newestFirst.length - i} of ${newestFirst.length}`}
-          </Heading>
+          </h2>
           <Registration r={r} />
         </section>
       ))}
-      <ErasureList erasures={erasures} headingLevel={headingLevel} />
+      <ErasureList erasures={erasures} />
     </>
   );
 }
 
-export function ErasureList({
-  erasures,
-  headingLevel = 2,
-}: {
-  erasures: ErasureRecord[];
-  headingLevel?: 2 | 3;
-}) {
+export function ErasureList({ erasures }: { erasures: ErasureRecord[] }) {
   if (erasures.length === 0) return null;
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <section className="mt-6">
-      <Heading className="text-xl">Earlier erasures of this address</Heading>
+      <h2 className="text-xl">Earlier erasures of this address</h2>
       <ul className="mt-2 flex list-disc flex-col gap-1 pl-6">
         {erasures.map((e) => (
           <li key={e.erasedAt}>{erasureWords(e)}</li>
