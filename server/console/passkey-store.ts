@@ -10,7 +10,6 @@ export type StoredPasskey = {
   transports: string[];
 };
 
-/** A new passkey's row in staff_passkeys. */
 export const passkeyRow = (staffId: string, passkey: StoredPasskey, createdAt: string) => ({
   credential_id: passkey.id,
   staff_id: staffId,
