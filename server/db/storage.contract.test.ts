@@ -99,14 +99,6 @@ for (const backend of backends) {
       expect(summary.kinds.mail.counts.pending).toBe(1);
     });
 
-    it("keeps different keys apart under concurrency", async () => {
-      const storage = await open(await place());
-      const inputs = Array.from({ length: 25 }, () => reg());
-      const results = await Promise.all(inputs.map((i) => storage.registrations.register(i)));
-      expect(results.every((r) => r.kind === "created")).toBe(true);
-      expect(await storage.admin.count()).toBe(25);
-    });
-
     it("stores the good registrations of a batch when one of them is refused", async () => {
       const storage = await open(await place(SPREADSHEET));
       // A missing name breaks NOT NULL; it arrives together with valid ones.
