@@ -334,12 +334,6 @@ describe("registrations CLI", () => {
     await approveInConsole(await out(...args));
     expect(await out(...args)).toMatch(/^Queued announcement [0-9a-f]{32} for 2 addresses/);
 
-    for (const bad of [
-      ["announce", "--subject", "x"],
-      ["announce", "--text-file", text],
-    ]) {
-      expect((await cli(...bad)).code).toBe(2);
-    }
     expect(
       await cli("announce", "--subject", "x", "--text-file", "/nonexistent/f.txt"),
     ).toMatchObject({ code: 1, stderr: "Could not read /nonexistent/f.txt: ENOENT\n" });
@@ -385,6 +379,8 @@ describe("registrations CLI", () => {
       ["erase", "--email", "not-an-address"],
       ["list", "--limit", "0"],
       ["count", "--colour"],
+      ["announce", "--subject", "x"],
+      ["announce", "--text-file", "news.txt"],
     ]) {
       const result = await cli(...args);
       expect(result.code).toBe(2);
