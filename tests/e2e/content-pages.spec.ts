@@ -11,14 +11,8 @@ import { expectExpanded, mouseClick, openPage, seedConsent } from "../support/si
 // A stored cookie choice keeps the consent banner from covering the foot of the page.
 test.beforeEach(({ context }) => seedConsent(context));
 
-test("'Learn About Our Team' opens the team page, and the footer's 'Ongoing Monitoring' lands on the timeline", async ({
-  page,
-}) => {
+test("the footer's 'Ongoing Monitoring' lands on the timeline", async ({ page }) => {
   await page.goto("/");
-  await page.getByRole("link", { name: "Learn About Our Team" }).click();
-  await expect(page).toHaveURL(/\/team$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Meet the Team");
-
   await page.getByRole("contentinfo").getByRole("link", { name: "Ongoing Monitoring" }).click();
   await expect(page).toHaveURL(/\/our-approach#ongoing-care$/);
   const section = page.locator("#ongoing-care");
