@@ -252,35 +252,28 @@ test("the check sees a control the banner covers (it can fail)", async ({ page }
   expect(hidden).toContain("consent-banner");
 });
 
-test.describe("focus after navigation", () => {
-  test.beforeEach(async ({ context, page }) => {
-    await seedConsent(context);
-    await page.goto("/pricing");
-    await waitForHydration(page);
-  });
+// The skip link, a same-page link, moves focus to <main>: keyboard.spec.ts.
+test("a query change leaves focus where it was; a header link loads the new page as a document, focus at its top", async ({
+  page,
+  context,
+}) => {
+  await seedConsent(context);
+  await page.goto("/pricing");
+  await waitForHydration(page);
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  const option = page.getByRole("radio").nth(1);
+  await option.focus();
+  await page.keyboard.press("Space");
+  await expect(page).toHaveURL(/\?/);
+  await expect(option).toBeFocused();
 
-  test("a header link loads the new page as a document: focus starts at its top", async ({
-    page,
-  }) => {
-    // Every page is a document load (docs/decisions/126), even from a page with an island:
-    // the browser puts focus at the top of the new page, and the first Tab is the skip link.
-    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
-
-    const nav = page.getByRole("navigation", { name: "Main" });
-    await nav.getByRole("link", { name: "Services", exact: true }).focus();
-    await Promise.all([page.waitForURL("/services"), page.keyboard.press("Enter")]);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Services");
-    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
-    await page.keyboard.press("Tab");
-    await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
-  });
-
-  // The skip link, a same-page link, moves focus to <main>: keyboard.spec.ts.
-  test("a query change leaves focus where it was", async ({ page }) => {
-    const option = page.getByRole("radio").nth(1);
-    await option.focus();
-    await page.keyboard.press("Space");
-    await expect(page).toHaveURL(/\?/);
-    await expect(option).toBeFocused();
-  });
+  // Every page is a document load (docs/decisions/126), even from a page with an island:
+  // the browser puts focus at the top of the new page, and the first Tab is the skip link.
+  const nav = page.getByRole("navigation", { name: "Main" });
+  await nav.getByRole("link", { name: "Services", exact: true }).focus();
+  await Promise.all([page.waitForURL("/services"), page.keyboard.press("Enter")]);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Our Services");
+  expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
 });
