@@ -138,3 +138,16 @@ test.describe("states", () => {
     });
   }
 });
+
+test("the axe check reports a fault in the page and in a same-origin frame (it can fail)", async ({
+  page,
+}) => {
+  await openAt(page, viewports.desktop, "/");
+  await page.evaluate(() => {
+    const frame = '<iframe title="A frame" srcdoc="<main><img src=/favicon.ico></main>"></iframe>';
+    document.querySelector("main")?.insertAdjacentHTML("beforeend", `<img src="/x.png">${frame}`);
+  });
+  await expect(page.frameLocator("iframe").locator("img")).toBeAttached();
+  const found = await axeViolations(page);
+  expect(found.filter((line) => line.startsWith("image-alt"))).toHaveLength(2);
+});

@@ -1,8 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
 import { type Page, expect, test } from "@playwright/test";
 
-import { renderSkippedContent } from "../../scripts/lib/skipped-content.ts";
-import { seedConsent } from "../support/site.ts";
+import { axeViolations, seedConsent } from "../support/site.ts";
 import { toastRegionSelector, toastTimeline, watchToastRegion } from "../support/toast-region.ts";
 
 // Skip the cookie banner: a stored choice, exactly as the banner would save it.
@@ -162,11 +160,7 @@ test("the comparison table and the chart are there, with their headers", async (
 
 test("axe finds no violations", async ({ page }) => {
   await open(page, "?treatment=nebido&addons=hcg-high");
-  await renderSkippedContent(page);
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
-  expect(results.violations).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test("the sections below the fold are rendered only near the viewport, yet find-in-page and print reach them", async ({
