@@ -7,18 +7,18 @@
  * price warning blocking submission until acknowledged; a lone manager's second step,
  * named as such; an approval bound to the words the approver read (decision 176).
  */
-import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 
 import { type Page, expect, test } from "@playwright/test";
 
 import { type MailCatcher, startMailCatcher } from "../../scripts/lib/mail-catcher.ts";
-import { newRegistration, postRegistration } from "../../scripts/lib/registrations.ts";
+import {
+  newRegistration,
+  postRegistration,
+  registrationsCli,
+} from "../../scripts/lib/registrations.ts";
 import { type OwnConsole, startOwnConsole } from "../support/own-console.ts";
 import { tabTo } from "../support/site.ts";
-
-const root = path.resolve(import.meta.dirname, "..", "..");
 
 test.describe.configure({ mode: "serial" });
 
@@ -56,10 +56,11 @@ test.beforeAll(async () => {
     set("unsubscribed_at", person.unsubscribed);
   });
   // Erased with the operator's own command, as a subject's request would be.
-  const args = ["run", "--silent", "registrations", "--", "erase", "--email", person.erased.email];
-  const env = { ...process.env, DATA_DIR: own.server.dataDir, LOG_LEVEL: "silent" };
-  const erased = spawnSync("npm", args, { cwd: root, encoding: "utf8", env });
-  expect(erased.status, erased.stderr).toBe(0);
+  await registrationsCli({ DATA_DIR: own.server.dataDir }, [
+    "erase",
+    "--email",
+    person.erased.email,
+  ]);
 });
 
 test.afterAll(async () => {

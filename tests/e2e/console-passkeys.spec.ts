@@ -39,7 +39,7 @@ const postPasskeys = (token: string, body: string) =>
 async function enrolled(page: Page, role: "viewer" | "manager" = "viewer") {
   const address = email(role);
   const authenticator = await virtualAuthenticator(page);
-  await page.goto(inviteFromCli(address, role));
+  await page.goto(await inviteFromCli(address, role));
   await page.getByRole("button", { name: "Create a passkey" }).click();
   await expect(page).toHaveURL(`${consoleURL}/console`);
   const token = (await page.context().cookies(consoleURL))[0]?.value ?? "";
@@ -51,7 +51,7 @@ test("a manager invited from the CLI enrols, signs out, signs in again and adds 
 }) => {
   test.slow();
   const manager = email("ops");
-  const link = inviteFromCli(manager, "manager");
+  const link = await inviteFromCli(manager, "manager");
   const first = await virtualAuthenticator(page);
 
   await page.goto(link);
@@ -121,7 +121,7 @@ test("a revoked person's session stops working on their next request", async ({ 
   // A viewer's navigation has no manager pages.
   await expect(page.getByRole("navigation", { name: "Console" })).not.toContainText("Staff");
 
-  const revoked = staffCli("revoke", "--email", viewer);
+  const revoked = await staffCli("revoke", "--email", viewer);
   expect(revoked.status, revoked.stdout).toBe(0);
   await page.goto(`${consoleURL}/console`);
   await expect(page).toHaveURL(`${consoleURL}/console/sign-in`);
@@ -131,7 +131,7 @@ test("a revoked person's session stops working on their next request", async ({ 
   await expect(page).toHaveURL(`${consoleURL}/console/sign-in`);
 
   // Re-invited (a person who lost every passkey), they enrol again.
-  await page.goto(inviteFromCli(viewer, "viewer"));
+  await page.goto(await inviteFromCli(viewer, "viewer"));
   await page.getByRole("button", { name: "Create a passkey" }).click();
   await expect(page).toHaveURL(`${consoleURL}/console`);
   await context.close();

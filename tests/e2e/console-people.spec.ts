@@ -120,7 +120,7 @@ test("the subject-access copy downloads as JSON and prints without the console's
   expect(response.headers.get("cache-control")).toBe("no-store");
   const copy = (await response.json()) as { registrations: unknown[]; erasures: unknown[] };
   // The CLI's `show --email` prints the same registrations.
-  expect(copy.registrations).toEqual(showRegistrations(person.email));
+  expect(copy.registrations).toEqual(await showRegistrations(person.email));
   expect(copy.erasures).toEqual([]);
 
   await signInAs(context, manager);
@@ -181,7 +181,7 @@ test("erasing needs the address typed again; afterwards only a record without it
   await confirm.fill(person.email.replace("@", "x@"));
   await erase.click();
   await expect(page.getByRole("alert")).toContainText("Nothing was erased");
-  expect(showRegistrations(person.email)).toHaveLength(1);
+  expect(await showRegistrations(person.email)).toHaveLength(1);
 
   await confirm.fill(person.email.toUpperCase());
   await erase.click();
@@ -189,7 +189,7 @@ test("erasing needs the address typed again; afterwards only a record without it
   await expect(page.getByRole("status")).toContainText("1 registration erased on");
   await expect(page.locator("body")).not.toContainText(person.email);
   await expect(page.locator("body")).not.toContainText(person.name);
-  expect(showRegistrations(person.email)).toEqual([]);
+  expect(await showRegistrations(person.email)).toEqual([]);
 
   await page.goto(`${consoleURL}/console/people/record?id=${person.id}`);
   await expect(page.locator("main")).toContainText("There is no registration to show here");

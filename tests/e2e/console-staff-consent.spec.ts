@@ -6,16 +6,13 @@
  * agreed demotion happens; a reset ends a person's sessions and passkeys and invites them
  * again, for every manager to see.
  */
-import { spawnSync } from "node:child_process";
 import { createHash, randomUUID } from "node:crypto";
-import path from "node:path";
 
 import { type Browser, type Page, expect, test } from "@playwright/test";
 
+import { operatorCli } from "../../scripts/lib/registrations.ts";
 import { type SeededStaff, consoleCookie, virtualAuthenticator } from "../support/console.ts";
 import { type OwnConsole, startOwnConsole } from "../support/own-console.ts";
-
-const root = path.resolve(import.meta.dirname, "..", "..");
 
 test.describe.configure({ mode: "serial" });
 
@@ -55,11 +52,7 @@ function seedPasskey(staff: SeededStaff) {
 }
 
 const staffCli = (...args: string[]) =>
-  spawnSync("npm", ["run", "--silent", "staff", "--", ...args], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, DATA_DIR: own.server.dataDir, CONSOLE_URL: own.url, LOG_LEVEL: "warn" },
-  });
+  operatorCli({ DATA_DIR: own.server.dataDir, CONSOLE_URL: own.url }, ["staff", ...args]);
 
 /** An announcement its author submitted, waiting for another manager's approval. */
 function submittedBy(author: SeededStaff): string {
@@ -111,8 +104,6 @@ const asked = "Asked: nothing has changed yet";
 test("an invitation for an active member's address is refused, in the console, by a post and from the CLI", async ({
   browser,
 }) => {
-  // Two runs of the CLI through npm: 57 and over 60 s in all at load 10-17 (docs/benchmarks.md).
-  test.setTimeout(150_000);
   const manager = own.seed("manager", "inviter");
   const viewer = own.seed("viewer", "colleague");
   const other = own.seed("manager", "victim");
@@ -133,7 +124,7 @@ test("an invitation for an active member's address is refused, in the console, b
     expect(posted.status).toBe(400);
     expect(await posted.text()).toContain("is already on the staff list");
 
-    const cli = staffCli("invite", "--email", target.email, "--role", "manager");
+    const cli = await staffCli("invite", "--email", target.email, "--role", "manager");
     expect(cli.status, cli.stdout).not.toBe(0);
     expect(cli.stderr).toContain("is already on the staff list");
     expect(cli.stdout).not.toContain("token=");

@@ -1,9 +1,8 @@
-import { spawnSync } from "node:child_process";
 import { request as httpRequest } from "node:http";
-import path from "node:path";
 
 import { type APIResponse, type Page, type Response, expect, test } from "@playwright/test";
 
+import { registrationsCli } from "../../scripts/lib/registrations.ts";
 import { startServer } from "../../scripts/lib/server-process.ts";
 import {
   type Registrant,
@@ -21,7 +20,6 @@ import { seedConsent, waitForHydration } from "../support/site.ts";
  * changed is read back through the operator's CLI (`registrations show --email`).
  */
 
-const root = path.resolve(import.meta.dirname, "..", "..");
 const oneClick = { "List-Unsubscribe": "One-Click" };
 const form = "application/x-www-form-urlencoded";
 
@@ -30,7 +28,7 @@ test.beforeEach(async ({ context }) => {
 });
 
 /** Someone's registration as the CLI shows it. */
-const shown = (someone: Registrant) => showRegistrations(someone.email)[0];
+const shown = async (someone: Registrant) => (await showRegistrations(someone.email))[0];
 const h1 = (scope: Pick<Page, "getByRole">) => scope.getByRole("heading", { level: 1 });
 
 /** A page with a token in its URL: its status, and the headers it must carry. */
@@ -82,7 +80,7 @@ test.describe("the confirm link", () => {
   }) => {
     const problems = await watchPage(page);
     const someone = await registerSomeone(baseURL ?? "", "confirm");
-    expect(shown(someone)?.confirmedAt).toBeNull();
+    expect((await shown(someone))?.confirmedAt).toBeNull();
 
     // A link scanner's GET, HEAD and the `.data` GET change nothing (docs/decisions/100).
     const link = confirmPath(someone.confirmToken());
@@ -95,14 +93,14 @@ test.describe("the confirm link", () => {
     await expect(h1(main)).toHaveText("One more step: confirm your email address");
     await expect(page).toHaveTitle(/^One more step: confirm your email address \|/);
     await expectNoindexMeta(page);
-    expect(shown(someone)?.confirmedAt).toBeNull();
+    expect((await shown(someone))?.confirmedAt).toBeNull();
 
     const posted = await press(page, "Confirm my email address");
     // The page ships no module script (docs/decisions/105): the button posts the document.
     expect(new URL(posted.url()).pathname).toBe("/register-interest/confirm");
     await expect(h1(main)).toHaveText("Your email address is confirmed");
     await expect(main).toContainText("we will send you one email");
-    const confirmedAt = shown(someone)?.confirmedAt;
+    const confirmedAt = (await shown(someone))?.confirmedAt;
     expect(confirmedAt).toMatch(/^\d{4}-\d\d-\d\dT/);
 
     // The same email opened again, or a second, older confirm link: nothing changes.
@@ -116,7 +114,7 @@ test.describe("the confirm link", () => {
       form: { token: someone.confirmToken() },
     });
     expect(twice.status()).toBe(200);
-    expect(shown(someone)?.confirmedAt).toBe(confirmedAt);
+    expect((await shown(someone))?.confirmedAt).toBe(confirmedAt);
     expect(problems).toEqual([]);
   });
 
@@ -148,13 +146,13 @@ test.describe("the confirm link", () => {
       await expectNoindexMeta(page);
     }
     await expect(main).toContainText("7 days");
-    expect(shown(someone)?.confirmedAt).toBeNull();
+    expect((await shown(someone))?.confirmedAt).toBeNull();
 
     // A link from six days ago still works: the 410 above was the expiry, not the token.
     expect((await page.goto(confirmPath(someone.confirmToken(daysAgo(6)))))?.status()).toBe(200);
     await main.getByRole("button", { name: "Confirm my email address" }).click();
     await expect(h1(main)).toHaveText("Your email address is confirmed");
-    expect(shown(someone)?.confirmedAt).not.toBeNull();
+    expect((await shown(someone))?.confirmedAt).not.toBeNull();
   });
 
   test("a link to an erased registration says it is no longer held (410)", async ({
@@ -163,18 +161,15 @@ test.describe("the confirm link", () => {
     baseURL,
   }) => {
     const someone = await registerSomeone(baseURL ?? "", "erased");
-    const cli = ["server/cli/registrations.ts", "erase", "--email", someone.email];
-    const { PATH = "", E2E_DATA_DIR: DATA_DIR = "" } = process.env;
-    const env = { PATH, DATA_DIR, LOG_LEVEL: "silent" };
-    const erase = spawnSync(process.execPath, cli, { cwd: root, env, encoding: "utf8" });
-    expect(erase.status, erase.stderr).toBe(0);
+    const env = { DATA_DIR: process.env.E2E_DATA_DIR ?? "" };
+    await registrationsCli(env, ["erase", "--email", someone.email]);
 
     expect((await page.goto(confirmPath(someone.confirmToken())))?.status()).toBe(410);
     await expect(h1(page)).toHaveText("We no longer hold this registration");
     const unsubscribe = unsubscribePath(someone.unsubscribeToken());
     expect((await page.goto(unsubscribe))?.status()).toBe(410);
     expect((await request.post(unsubscribe, { form: oneClick })).status()).toBe(410);
-    expect(showRegistrations(someone.email)).toEqual([]);
+    expect(await showRegistrations(someone.email)).toEqual([]);
   });
 });
 
@@ -193,10 +188,10 @@ test.describe("the unsubscribe link", () => {
       await expect(h1(main)).toHaveText("Unsubscribe from our emails");
       await expectNoindexMeta(page);
       // Looking never unsubscribes: link scanners open links too.
-      expect(shown(someone)?.unsubscribedAt).toBeNull();
+      expect((await shown(someone))?.unsubscribedAt).toBeNull();
       const posted = await press(page, "Unsubscribe");
       await expect(h1(main)).toHaveText("You are unsubscribed");
-      expect(shown(someone)?.unsubscribedAt).toMatch(/^\d{4}-/);
+      expect((await shown(someone))?.unsubscribedAt).toMatch(/^\d{4}-/);
       expectTokenPage(posted, "unsubscribe, done (document POST)");
       expect(new URL(posted.url()).pathname).toBe("/unsubscribe");
 
@@ -207,7 +202,7 @@ test.describe("the unsubscribe link", () => {
       // The one way back (docs/decisions/101): the link proves the mailbox is theirs.
       await page.getByRole("button", { name: "Join the list again" }).click();
       await expect(h1(page)).toHaveText("You are back on our waiting list");
-      const back = shown(someone);
+      const back = await shown(someone);
       expect(back?.unsubscribedAt).toBeNull();
       expect(back?.confirmedAt).toMatch(/^\d{4}-/);
     });
@@ -222,11 +217,11 @@ test.describe("the unsubscribe link", () => {
     const first = await request.post(url, { form: oneClick });
     expectTokenPage(first, "one-click");
     expect(await first.text()).toContain("You are unsubscribed");
-    const at = shown(someone)?.unsubscribedAt;
+    const at = (await shown(someone))?.unsubscribedAt;
     expect(at).toMatch(/^\d{4}-/);
 
     expect((await request.post(url, { form: oneClick })).status()).toBe(200);
-    expect(shown(someone)?.unsubscribedAt).toBe(at);
+    expect((await shown(someone))?.unsubscribedAt).toBe(at);
 
     // A forged one changes nothing for anybody and says so with a 400.
     const other = await registerSomeone(baseURL ?? "", "one-click-other");
@@ -235,7 +230,7 @@ test.describe("the unsubscribe link", () => {
     expect(refused.status()).toBe(400);
     expect(await refused.text()).toContain("could not read this unsubscribe link");
     expect((await request.post("/unsubscribe", { form: oneClick })).status()).toBe(400);
-    expect(shown(other)?.unsubscribedAt).toBeNull();
+    expect((await shown(other))?.unsubscribedAt).toBeNull();
   });
 
   test("a one-click POST unsubscribes whatever its Origin says; a confirm POST from another site is refused", async ({
@@ -250,7 +245,7 @@ test.describe("the unsubscribe link", () => {
         headers: origin === undefined ? {} : { origin },
       });
       expect(answer.status(), String(origin)).toBe(200);
-      expect(shown(someone)?.unsubscribedAt, String(origin)).toMatch(/^\d{4}-/);
+      expect((await shown(someone))?.unsubscribedAt, String(origin)).toMatch(/^\d{4}-/);
     }
 
     const someone = await registerSomeone(baseURL ?? "", "confirm-cross-origin");
@@ -263,7 +258,7 @@ test.describe("the unsubscribe link", () => {
     expect(text).toContain("This confirmation cannot be sent from here");
     expect(text).not.toMatch(/registration/i);
     expect(refused.headers()["cache-control"]).toBe("no-store");
-    expect(shown(someone)?.confirmedAt).toBeNull();
+    expect((await shown(someone))?.confirmedAt).toBeNull();
   });
 });
 
@@ -294,7 +289,9 @@ test("many one-clicks from one address are not refused by the registration rate 
       statuses.push(await rawOneClick(server.url, unsubscribePath(someone.unsubscribeToken())));
     }
     expect(statuses.filter((s) => s !== 200)).toEqual([]);
-    expect(showRegistrations(someone.email, server.dataDir)[0]?.unsubscribedAt).not.toBeNull();
+    expect(
+      (await showRegistrations(someone.email, server.dataDir))[0]?.unsubscribedAt,
+    ).not.toBeNull();
 
     // Registrations from the same address are still limited, and were not used up: the
     // first one above and four more pass, the next is refused.

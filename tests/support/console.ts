@@ -1,10 +1,9 @@
 /**
  * The staff console in end-to-end tests (docs/decisions/133): its origin, staff and
  * sessions made in the e2e server's database by the console's own store (so a test can be
- * a viewer or a manager without a ceremony), sessions aged there, the real `npm run staff`
- * CLI, and a CDP virtual authenticator for the passkey ceremonies.
+ * a viewer or a manager without a ceremony), sessions aged there, the `staff` CLI's own
+ * code, and a CDP virtual authenticator for the passkey ceremonies.
  */
-import { spawnSync } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { once } from "node:events";
 import { createServer } from "node:http";
@@ -22,12 +21,12 @@ import { type BrowserContext, type Page, test as base, expect } from "@playwrigh
 
 import type { StaffMember, StaffRole } from "../../contract/console.ts";
 import { consoleURL } from "../../playwright.config.ts";
+import { operatorCli } from "../../scripts/lib/registrations.ts";
 import { hashToken, INVITE_MS, sessionCookie } from "../../server/console/session.ts";
 import type { StaffStore } from "../../server/console/store.ts";
 
 export { consoleURL };
 
-const root = path.resolve(import.meta.dirname, "..", "..");
 /** The e2e console's session cookie: on http://localhost, `console-session` and not Secure. */
 export const consoleCookie = sessionCookie(consoleURL);
 
@@ -312,19 +311,13 @@ export async function sameSitePage(html: string) {
   };
 }
 
-/** Runs the real `npm run staff -- ...` against the e2e server's database. */
-export function staffCli(...args: string[]): { status: number | null; stdout: string } {
-  const result = spawnSync("npm", ["run", "--silent", "staff", "--", ...args], {
-    cwd: root,
-    encoding: "utf8",
-    env: { ...process.env, DATA_DIR: dataDir(), CONSOLE_URL: consoleURL, LOG_LEVEL: "warn" },
-  });
-  return { status: result.status, stdout: result.stdout };
-}
+/** `npm run staff -- ...` against the e2e server's database. */
+export const staffCli = (...args: string[]) =>
+  operatorCli({ DATA_DIR: dataDir(), CONSOLE_URL: consoleURL }, ["staff", ...args]);
 
 /** `staff -- invite`; returns the enrolment link, the last line it printed. */
-export function inviteFromCli(email: string, role: StaffRole): string {
-  const { status, stdout } = staffCli("invite", "--email", email, "--role", role);
+export async function inviteFromCli(email: string, role: StaffRole): Promise<string> {
+  const { status, stdout } = await staffCli("invite", "--email", email, "--role", role);
   expect(status, stdout).toBe(0);
   const link = stdout.trim().split("\n").at(-1) ?? "";
   expect(link).toMatch(new RegExp(`^${consoleURL}/console/enrol\\?token=[\\w-]{43}$`));

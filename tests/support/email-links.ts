@@ -3,7 +3,6 @@
  * signed with the link key the server's own database holds (table link_key), exactly as
  * the confirmation email would carry them (server/shared/links.ts).
  */
-import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
@@ -13,11 +12,11 @@ import { linkTokenParam, registrationPaths } from "../../contract/registrations.
 import {
   newRegistration,
   postRegistration,
+  registrationsCli,
   registrationsFor,
 } from "../../scripts/lib/registrations.ts";
 import { confirmToken, unsubscribeToken } from "../../server/shared/links.ts";
 
-const root = path.resolve(import.meta.dirname, "..", "..");
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function dataDirOf(dataDir = process.env.E2E_DATA_DIR): string {
@@ -86,16 +85,14 @@ export function unsubscribePath(token: string): string {
 export type ShownRegistration = { confirmedAt: string | null; unsubscribedAt: string | null };
 
 /** What `npm run registrations -- show --email` prints for the address. */
-export function showRegistrations(email: string, dataDir?: string): ShownRegistration[] {
-  const cli = spawnSync(
-    process.execPath,
-    ["server/cli/registrations.ts", "show", "--email", email],
-    {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", DATA_DIR: dataDirOf(dataDir), LOG_LEVEL: "silent" },
-      encoding: "utf8",
-    },
-  );
-  expect(cli.status, cli.stderr).toBe(0);
-  return (JSON.parse(cli.stdout) as { registrations: ShownRegistration[] }).registrations;
+export async function showRegistrations(
+  email: string,
+  dataDir?: string,
+): Promise<ShownRegistration[]> {
+  const shown = await registrationsCli({ DATA_DIR: dataDirOf(dataDir) }, [
+    "show",
+    "--email",
+    email,
+  ]);
+  return (JSON.parse(shown) as { registrations: ShownRegistration[] }).registrations;
 }
