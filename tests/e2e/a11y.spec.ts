@@ -139,15 +139,10 @@ test.describe("states", () => {
   }
 });
 
-test("the axe check reports a fault in the page and in a same-origin frame (it can fail)", async ({
-  page,
-}) => {
+test("the axe check reports a fault (it can fail)", async ({ page }) => {
   await openAt(page, viewports.desktop, "/");
-  await page.evaluate(() => {
-    const frame = '<iframe title="A frame" srcdoc="<main><img src=/favicon.ico></main>"></iframe>';
-    document.querySelector("main")?.insertAdjacentHTML("beforeend", `<img src="/x.png">${frame}`);
-  });
-  await expect(page.frameLocator("iframe").locator("img")).toBeAttached();
-  const found = await axeViolations(page);
-  expect(found.filter((line) => line.startsWith("image-alt"))).toHaveLength(2);
+  await page.evaluate(() =>
+    document.querySelector("main")?.insertAdjacentHTML("beforeend", '<img src="/x.png">'),
+  );
+  expect(await axeViolations(page)).toEqual([expect.stringMatching(/^image-alt \(critical\) /)]);
 });

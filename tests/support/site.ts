@@ -276,9 +276,9 @@ export async function watchCsp(page: Page) {
  * `exclude` leaves out a part axe cannot enter: a sandboxed frame that runs no script
  * (the console's email preview) never answers axe's run inside it.
  * Legacy mode runs axe once in the page, where the default opens a second page to merge each
- * frame's results; it reaches same-origin frames only, and the site has no other. With only
- * violations asked for, axe builds no selectors for what passes. Together they halve each call
- * (docs/benchmarks.md), and axe ran about a hundred times a run.
+ * frame's results: the only frame on the site is that preview. With only violations asked
+ * for, axe builds no selectors for what passes. Together they halve each call
+ * (docs/benchmarks.md), and axe runs about a hundred times a run.
  */
 export async function axeViolations(
   page: Page,
