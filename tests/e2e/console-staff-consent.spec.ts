@@ -104,6 +104,8 @@ const asked = "Asked: nothing has changed yet";
 test("an invitation for an active member's address is refused, in the console, by a post and from the CLI", async ({
   browser,
 }) => {
+  // Two addresses, each refused three ways: 66 s in a fresh-clone run at load 12 to 18.
+  test.setTimeout(150_000);
   const manager = own.seed("manager", "inviter");
   const viewer = own.seed("viewer", "colleague");
   const other = own.seed("manager", "victim");
