@@ -57,7 +57,12 @@ export async function registrationsCli(
     const command = [process.execPath, "server/cli/registrations.ts", ...args];
     const { stdout } = await promisify(execFile)("nice", ["-n", "19", ...command], {
       cwd: path.resolve(import.meta.dirname, "..", ".."),
-      env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: process.env.HOME ?? "",
+        LOG_LEVEL: "silent",
+        ...env,
+      },
       encoding: "utf8",
     });
     return stdout;

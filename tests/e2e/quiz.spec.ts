@@ -204,7 +204,6 @@ test("without JavaScript the questions and scoring key are readable", async ({ b
   await context.close();
 });
 
-/** How many A4 pages the page prints on. */
 // A question's state is checked in a11y.spec.ts, which ends on the lowest band.
 test("axe finds no violations on the highest band's result", async ({ page }) => {
   await openQuiz(page);
@@ -213,6 +212,7 @@ test("axe finds no violations on the highest band's result", async ({ page }) =>
   expect(await axeViolations(page)).toEqual([]);
 });
 
+/** How many A4 pages the page prints on. */
 async function pdfPages(page: Page): Promise<number> {
   const pdf = await page.pdf({ format: "A4", preferCSSPageSize: true });
   return (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length;
