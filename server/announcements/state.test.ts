@@ -11,20 +11,22 @@ const base: Parameters<typeof transition>[2] = {
   needsAcknowledgement: false,
   acknowledged: false,
 };
-/** Approving a submitted announcement, with `change` made to the base context. */
-const approve = (change: Partial<typeof base> = {}) =>
-  transition("submitted", "approve", { ...base, ...change });
-const authorRefused = "Another manager must approve an announcement you wrote.";
-const wordsChanged = "The words changed since you opened this page.";
+const to = (state: AnnouncementState) => ({ ok: true, to: state });
+const no = (reason: string) => ({ ok: false, reason });
+const authorRefused = no("Another manager must approve an announcement you wrote.");
+const wordsChanged = no("The words changed since you opened this page.");
+const unwarned = no(
+  "Tick the box to confirm you have read the warning about prescription-only medicines and prices.",
+);
+const toldApart = no(
+  "You cannot approve this announcement: you or its author was made a manager by the other alone. Another manager must approve it.",
+);
+const cliRefused = no("Announcements are approved in the staff console.");
+const byAuthor = { actor: "a" };
+const changed = { sameWords: false };
+const warned = { needsAcknowledgement: true };
 
 describe("the announcement draft's state machine", () => {
-  it("goes draft → submitted → approved → sending → sent", () => {
-    expect(transition("draft", "submit", base)).toEqual({ ok: true, to: "submitted" });
-    expect(approve()).toEqual({ ok: true, to: "approved" });
-    expect(transition("approved", "send", base)).toEqual({ ok: true, to: "sending" });
-    expect(transition("sending", "finish", base)).toEqual({ ok: true, to: "sent" });
-  });
-
   it("refuses every move not in the table", () => {
     const legal: Record<AnnouncementState, DraftAction[]> = {
       draft: ["edit", "submit", "withdraw"],
@@ -45,57 +47,39 @@ describe("the announcement draft's state machine", () => {
     }
   });
 
-  it("refuses the author's approval while another manager may approve it", () => {
-    expect(approve({ actor: "a" })).toEqual({ ok: false, reason: authorRefused });
-    expect(approve({ actor: "a", approvers: [] })).toEqual({ ok: true, to: "approved" });
-  });
-
-  it("refuses a manager the author cannot be told apart from", () => {
-    expect(approve({ approvers: ["c"] })).toEqual({
-      ok: false,
-      reason:
-        "You cannot approve this announcement: you or its author was made a manager by the other alone. Another manager must approve it.",
-    });
-  });
-
-  it("counts submitting, approving and sending only for the words the actor saw", () => {
-    const changed = { ...base, sameWords: false };
-    const refused = { ok: false, reason: wordsChanged };
-    expect(transition("draft", "submit", changed)).toEqual(refused);
-    expect(transition("submitted", "approve", changed)).toEqual(refused);
-    expect(transition("approved", "send", changed)).toEqual(refused);
-    expect(transition("sending", "send", changed)).toEqual(refused);
+  // Each row: the state, the step, what differs from `base`, and the answer.
+  it.each<[AnnouncementState, DraftAction, Partial<typeof base>, object]>([
+    ["draft", "submit", {}, to("submitted")],
+    ["submitted", "approve", {}, to("approved")],
+    ["approved", "send", {}, to("sending")],
+    ["sending", "finish", {}, to("sent")],
+    // The author approves only when no other manager may.
+    ["submitted", "approve", byAuthor, authorRefused],
+    ["submitted", "approve", { ...byAuthor, approvers: [] }, to("approved")],
+    ["submitted", "approve", { approvers: ["c"] }, toldApart],
+    // Submitting, approving and sending count only for the words the actor saw.
+    ["draft", "submit", changed, wordsChanged],
+    ["submitted", "approve", changed, wordsChanged],
+    ["approved", "send", changed, wordsChanged],
+    ["sending", "send", changed, wordsChanged],
     // Steps that vouch for no words need none.
-    expect(transition("submitted", "reopen", changed)).toMatchObject({ ok: true });
-    expect(transition("approved", "withdraw", changed)).toMatchObject({ ok: true });
-    expect(transition("draft", "edit", changed)).toMatchObject({ ok: true });
-    expect(transition("sending", "finish", changed)).toMatchObject({ ok: true });
-  });
-
-  it("says first that the author may not approve, then that the words changed, then the warning", () => {
-    const all = { sameWords: false, needsAcknowledgement: true };
-    expect(approve({ ...all, actor: "a" })).toMatchObject({ reason: authorRefused });
-    expect(approve(all)).toMatchObject({ reason: wordsChanged });
-  });
-
-  it("lets any manager approve what the CLI submitted, and the CLI approve nothing", () => {
-    expect(approve({ author: null })).toMatchObject({ ok: true });
-    expect(approve({ actor: null })).toMatchObject({ ok: false });
-  });
-
-  it("refuses submission and approval until the actor acknowledges the warning", () => {
-    const warned = { ...base, needsAcknowledgement: true };
-    for (const [from, action, to] of [
-      ["draft", "submit", "submitted"],
-      ["submitted", "approve", "approved"],
-    ] as const) {
-      expect(transition(from, action, warned)).toEqual({
-        ok: false,
-        reason:
-          "Tick the box to confirm you have read the warning about prescription-only medicines and prices.",
-      });
-      expect(transition(from, action, { ...warned, acknowledged: true })).toEqual({ ok: true, to });
-    }
-    expect(transition("approved", "send", warned)).toEqual({ ok: true, to: "sending" });
+    ["submitted", "reopen", changed, to("draft")],
+    ["approved", "withdraw", changed, to("withdrawn")],
+    ["draft", "edit", changed, to("draft")],
+    ["sending", "finish", changed, to("sent")],
+    // First that the author may not approve, then that the words changed, then the warning.
+    ["submitted", "approve", { ...changed, ...warned, ...byAuthor }, authorRefused],
+    ["submitted", "approve", { ...changed, ...warned }, wordsChanged],
+    // Any manager approves what the CLI submitted; the CLI approves nothing.
+    ["submitted", "approve", { author: null }, to("approved")],
+    ["submitted", "approve", { actor: null }, cliRefused],
+    // Submission and approval wait until the actor acknowledges the warning; sending does not.
+    ["draft", "submit", warned, unwarned],
+    ["draft", "submit", { ...warned, acknowledged: true }, to("submitted")],
+    ["submitted", "approve", warned, unwarned],
+    ["submitted", "approve", { ...warned, acknowledged: true }, to("approved")],
+    ["approved", "send", warned, to("sending")],
+  ])("%s, %s with %j", (from, action, change, answer) => {
+    expect(transition(from, action, { ...base, ...change })).toEqual(answer);
   });
 });
