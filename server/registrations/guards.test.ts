@@ -41,22 +41,13 @@ async function start(
   for (const guard of guards) {
     app.use((req, res, next) => (mutations.has(req.method) ? guard(req, res, next) : next()));
   }
-  app.post(
-    [
-      "/register-interest",
-      "/register-interest.data",
-      "/unsubscribe",
-      "/unsubscribe/",
-      "/unsubscribe.data",
-      "/Unsubscribe",
-      "/register-interest/confirm",
-    ],
-    async (req, res) => {
-      let body = "";
-      for await (const chunk of req) body += String(chunk);
-      res.json({ received: body });
-    },
-  );
+  // Every POST path the tests use (/register-interest, its .data, /unsubscribe and the
+  // spellings of it, /register-interest/confirm) reaches this handler.
+  app.post(/.*/, async (req, res) => {
+    let body = "";
+    for await (const chunk of req) body += String(chunk);
+    res.json({ received: body });
+  });
   const server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   cleanup.push(() => new Promise((resolve) => server.close(resolve)));
@@ -169,20 +160,16 @@ describe("body cap", () => {
 
   it("refuses a chunked body, whose size cannot be known before reading it", async () => {
     const base = await start();
-    const { hostname, port } = new URL(base);
     const headers = {
       origin: base,
       "content-type": "application/x-www-form-urlencoded",
       "transfer-encoding": "chunked",
     };
     const code = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(
-        { hostname, port, path: "/register-interest", method: "POST", headers },
-        (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        },
-      );
+      const req = httpRequest(`${base}/register-interest`, { method: "POST", headers }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
       req.on("error", reject);
       req.write("name=");
       req.end("x".repeat(100));
@@ -194,9 +181,8 @@ describe("body cap", () => {
 describe("rate limits", () => {
   it("allows the per-minute number of POSTs, then answers 429 with Retry-After", async () => {
     const base = await start({ perMinute: 2 });
-    expect(
-      await postAll(base, Array<string>(3).fill("/register-interest"), { origin: base }),
-    ).toEqual([200, 200, 429]);
+    const three = Array<string>(3).fill("/register-interest");
+    expect(await postAll(base, three, { origin: base })).toEqual([200, 200, 429]);
 
     const limited = await post(base, "/register-interest.data", { origin: base });
     expect(limited.status).toBe(429);
@@ -233,17 +219,16 @@ describe("the unsubscribe POST", () => {
     // A mail provider's one-clicks: no Origin, many from one address.
     const paths = ["/unsubscribe?token=u.a.b", "/unsubscribe/", "/unsubscribe.data"];
     const oneClicks = Array.from({ length: 20 }, (_, i) => paths[i % 3] ?? "");
-    expect((await postAll(base, oneClicks, {}, oneClick)).every((s) => s === 200)).toBe(true);
+    expect(await postAll(base, oneClicks, {}, oneClick)).toEqual(Array<number>(20).fill(200));
     // The visitor's registration allowance is untouched by them.
-    for (const expected of [200, 200, 429])
-      expect(await status(base, "/register-interest", { origin: base })).toBe(expected);
+    const registrations = Array<string>(3).fill("/register-interest");
+    expect(await postAll(base, registrations, { origin: base })).toEqual([200, 200, 429]);
   });
 
   it("has its own limit per address, with a page that speaks of unsubscribing", async () => {
     const base = await start({ perMinute: 100, unsubscribePerMinute: 3 });
-    expect(await postAll(base, Array<string>(4).fill("/unsubscribe"), {}, oneClick)).toEqual([
-      200, 200, 200, 429,
-    ]);
+    const unsubscribes = Array<string>(4).fill("/unsubscribe");
+    expect(await postAll(base, unsubscribes, {}, oneClick)).toEqual([200, 200, 200, 429]);
     const limited = await post(base, "/unsubscribe", {}, oneClick);
     expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(await limited.text()).toMatch(/many unsubscribe requests/);
@@ -253,9 +238,8 @@ describe("the unsubscribe POST", () => {
 
   it("is exempt only at its exact paths: another spelling counts as a registration", async () => {
     const base = await start({ perMinute: 1, unsubscribePerMinute: 100 });
-    expect(await status(base, "/Unsubscribe", {}, oneClick)).toBe(200);
-    expect(await status(base, "/Unsubscribe", {}, oneClick)).toBe(429);
-    expect(await status(base, "/unsubscribe", {}, oneClick)).toBe(200);
+    const paths = ["/Unsubscribe", "/Unsubscribe", "/unsubscribe"];
+    expect(await postAll(base, paths, {}, oneClick)).toEqual([200, 429, 200]);
   });
 
   it("takes any Origin or none, the token being the authority", async () => {
@@ -319,7 +303,7 @@ describe.runIf(redisUrl)("rate limits shared through Redis", () => {
     const b = await instance(() => undefined);
     const statuses: number[] = [];
     for (let i = 0; i < 10; i += 1) statuses.push(await postTo(i % 2 === 0 ? a : b));
-    expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+    expect(statuses).toEqual(Array<number>(10).fill(200));
   });
 
   it("lets registrations through with an error log line while Redis is unreachable, and counts again after", async () => {
@@ -337,9 +321,8 @@ describe.runIf(redisUrl)("rate limits shared through Redis", () => {
 
     expect(await postTo(base)).toBe(200);
     await relay.down();
-    const during: number[] = [];
-    for (let i = 0; i < 8; i += 1) during.push(await postTo(base));
-    expect(during.every((s) => s === 200)).toBe(true);
+    const during = await postAll(base, Array<string>(8).fill("/register-interest"));
+    expect(during).toEqual(Array<number>(8).fill(200));
     expect(logger.error).toHaveBeenCalled();
 
     await relay.up();
