@@ -17,22 +17,19 @@ const at = (ms: number) => new Date(Date.parse("2026-11-26T09:00:00Z") + ms);
 const signedIn = at(0).toISOString();
 
 describe("session expiry", () => {
-  it("holds while requests keep coming, up to 12 hours", () => {
-    const lastSeenAt = at(ABSOLUTE_MS - 60_000).toISOString();
-    expect(sessionExpiry({ createdAt: signedIn, lastSeenAt }, at(ABSOLUTE_MS - 1))).toBeNull();
-    expect(sessionExpiry({ createdAt: signedIn, lastSeenAt }, at(ABSOLUTE_MS))).toBe("absolute");
-  });
-
-  it("ends after 30 minutes idle", () => {
-    const session = { createdAt: signedIn, lastSeenAt: signedIn };
-    expect(sessionExpiry(session, at(IDLE_MS - 1))).toBeNull();
-    expect(sessionExpiry(session, at(IDLE_MS))).toBe("idle");
+  const idle = { createdAt: signedIn, lastSeenAt: signedIn };
+  const busy = { createdAt: signedIn, lastSeenAt: at(ABSOLUTE_MS - 60_000).toISOString() };
+  it.each([
+    ["holds while requests keep coming, up to 12 hours", busy, ABSOLUTE_MS, "absolute"],
+    ["ends after 30 minutes idle", idle, IDLE_MS, "idle"],
+  ] as const)("%s", (_name, session, end, reason) => {
+    expect(sessionExpiry(session, at(end - 1))).toBeNull();
+    expect(sessionExpiry(session, at(end))).toBe(reason);
   });
 
   it("writes last-seen at most once a minute", () => {
-    const session = { createdAt: signedIn, lastSeenAt: signedIn };
-    expect(needsTouch(session, at(59_999))).toBe(false);
-    expect(needsTouch(session, at(60_000))).toBe(true);
+    expect(needsTouch(idle, at(59_999))).toBe(false);
+    expect(needsTouch(idle, at(60_000))).toBe(true);
   });
 });
 
@@ -67,33 +64,19 @@ describe("tokens", () => {
 });
 
 describe("the session cookie", () => {
-  it("is __Host-, Secure, HttpOnly and SameSite=Strict for an https console", () => {
-    const cookie = sessionCookie("https://console.clinic.example");
-    expect(cookie.name).toBe("__Host-console-session");
-    expect(cookie.set("t")).toBe(
-      "__Host-console-session=t; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=43200",
-    );
-    expect(cookie.clear()).toBe(
-      "__Host-console-session=; Path=/; HttpOnly; Secure; SameSite=Strict; Max-Age=0",
-    );
-  });
-
-  it("drops __Host- and Secure on http://localhost, where WebKit keeps no Secure cookie", () => {
-    const cookie = sessionCookie("http://localhost:3001");
-    expect(cookie.name).toBe("console-session");
-    expect(cookie.set("t")).toBe(
-      "console-session=t; Path=/; HttpOnly; SameSite=Strict; Max-Age=43200",
-    );
-    expect(cookie.clear()).toBe("console-session=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0");
-  });
-
-  it("is read back from a Cookie header among others, by its origin's name only", () => {
-    const https = sessionCookie("https://console.clinic.example");
-    expect(https.read("a=1; __Host-console-session=abc; b=2")).toBe("abc");
-    expect(https.read("console-session=abc")).toBeUndefined();
-    expect(https.read(undefined)).toBeUndefined();
-    const http = sessionCookie("http://localhost:3001");
-    expect(http.read("a=1; console-session=abc")).toBe("abc");
-    expect(http.read("__Host-console-session=abc")).toBeUndefined();
+  // On http://localhost it drops __Host- and Secure: WebKit keeps no Secure cookie there.
+  it.each([
+    ["https://console.clinic.example", "__Host-console-session", " Secure;", "console-session"],
+    ["http://localhost:3001", "console-session", "", "__Host-console-session"],
+  ])("%s: %s, HttpOnly,%s SameSite=Strict, read by its name", (origin, name, secure, other) => {
+    const cookie = sessionCookie(origin);
+    const attributes = `Path=/; HttpOnly;${secure} SameSite=Strict`;
+    expect(cookie.name).toBe(name);
+    expect(cookie.set("t")).toBe(`${name}=t; ${attributes}; Max-Age=43200`);
+    expect(cookie.clear()).toBe(`${name}=; ${attributes}; Max-Age=0`);
+    expect(cookie.read(`a=1; ${name}=abc; b=2`)).toBe("abc");
+    expect(cookie.read(`a=1; ${name}=abc`)).toBe("abc");
+    expect(cookie.read(`${other}=abc`)).toBeUndefined();
+    expect(cookie.read(undefined)).toBeUndefined();
   });
 });
