@@ -56,14 +56,10 @@ for (const backend of backends) {
             status: "pending",
             attempts: 0,
             next_attempt_at: now,
-            last_error: null,
             created_at: now,
-            delivered_at: null,
             kind: "mail",
             topic: "announcement",
-            announcement_id: null,
-            dedupe_key: null,
-            sending_until: null,
+            // last_error, delivered_at, announcement_id, dedupe_key, sending_until: NULL.
           })
           .execute();
         return { outboxId, attempt: 0, registrationId, email };
