@@ -39,32 +39,46 @@ const smtpEnv = (mail: MailCatcher) => ({
 });
 /** The mail outbox's counts, as staff see them. */
 const counts = async (storage: Services) => (await storage.admin.outboxSummary()).kinds.mail.counts;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Undone after each test, last first. */
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+let mail: MailCatcher;
+type Backend = (typeof backends)[number];
+
+async function fresh(backend: Backend, env: Record<string, string> = {}): Promise<TestPlace> {
+  const place = await backend.fresh(env);
+  cleanups.push(place.drop);
+  return place;
+}
+
+/** A mail catcher, and a fresh place on `backend` whose server sends to it. */
+async function setUp(backend: Backend, extra: Record<string, string> = {}) {
+  mail = await startMailCatcher();
+  cleanups.push(() => mail.close());
+  return fresh(backend, { ...smtpEnv(mail), ...extra });
+}
+
+async function open(place: TestPlace, options: ServicesOptions = FAST, log = logger) {
+  const storage = await openServices(place.env, log, options);
+  cleanups.push(() => storage.close());
+  return storage;
+}
+
+/** A second connection to the place's database, beside the server's. */
+function sideDb(place: TestPlace) {
+  const side = createDatabase(place.env, logger);
+  cleanups.push(() => side.db.destroy());
+  return side.db;
+}
 
 for (const backend of backends) {
   describe.runIf(backend.enabled)(`email through the outbox on ${backend.name}`, () => {
-    const cleanups: Array<() => Promise<void>> = [];
-    let mail: MailCatcher;
-    afterEach(async () => {
-      for (const cleanup of cleanups.reverse()) await cleanup();
-      cleanups.length = 0;
-    });
-
-    async function setUp(extra: Record<string, string> = {}) {
-      mail = await startMailCatcher();
-      cleanups.push(() => mail.close());
-      const place: TestPlace = await backend.fresh({ ...smtpEnv(mail), ...extra });
-      cleanups.push(place.drop);
-      return place;
-    }
-
-    async function open(place: TestPlace, options: ServicesOptions = FAST): Promise<Services> {
-      const storage = await openServices(place.env, logger, options);
-      cleanups.push(() => storage.close());
-      return storage;
-    }
-
     it("sends one confirmation per registration, with both one-click headers and news promised only to one that asked, and marks it sent", async () => {
-      const storage = await open(await setUp());
+      const storage = await open(await setUp(backend));
       storage.start();
       const person = newRegistration("mail");
       const withNews = {
@@ -89,12 +103,12 @@ for (const backend of backends) {
       await expect
         .poll(async () => (await storage.admin.findByEmail(person.email))[0]?.emails[0]?.status)
         .toBe("delivered");
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sleep(300);
       expect(mail.to(person.email)).toHaveLength(1);
     });
 
     it("recovers from a hung server with exactly one email each: timed-out sends are aborted, not left queued", async () => {
-      const storage = await open(await setUp(), {
+      const storage = await open(await setUp(backend), {
         mail: { ...FAST.mail, maxAttempts: 50, timeoutMs: 1_500, leaseMs: 2_000 },
       });
       storage.start();
@@ -102,17 +116,17 @@ for (const backend of backends) {
       mail.hanging = true;
       const people = Array.from({ length: 6 }, () => newRegistration("mail"));
       for (const person of people) await storage.registrations.register(person);
-      await new Promise((resolve) => setTimeout(resolve, 4_000));
+      await sleep(4_000);
       mail.release();
       for (const person of people) await mail.waitFor(person.email, 1, 15_000);
       // Long enough for any copy still queued in the transport to arrive.
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await sleep(2_000);
       for (const person of people) expect(mail.to(person.email)).toHaveLength(1);
       await expect.poll(async () => (await counts(storage)).delivered).toBe(people.length);
     });
 
     it("retries a server that says 'try again later', and gives up on one that refuses, visibly", async () => {
-      const storage = await open(await setUp());
+      const storage = await open(await setUp(backend));
       storage.start();
       // Twice "try again later", then accepted: the third and last attempt gets through.
       mail.refuseWith = 451;
@@ -144,18 +158,17 @@ for (const backend of backends) {
     });
 
     it("claims a slot's worth ahead, and a stopping server gives those back due, their attempt uncounted", async () => {
-      const place = await setUp({ MAIL_CONNECTIONS: "2" });
+      const place = await setUp(backend, { MAIL_CONNECTIONS: "2" });
       // Sends hang until released, however slow the machine: no time limit or lease runs out.
       const storage = await open(place, {
         mail: { ...FAST.mail, timeoutMs: 30_000, leaseMs: 60_000 },
       });
-      const side = createDatabase(place.env, logger);
-      cleanups.push(() => side.db.destroy());
+      const side = sideDb(place);
       mail.hanging = true;
       for (let i = 0; i < 8; i++) await storage.registrations.register(newRegistration("ahead"));
       storage.start();
       const rows = () =>
-        side.db
+        side
           .selectFrom("outbox")
           .select(["attempts", "next_attempt_at"])
           .where("kind", "=", "mail")
@@ -163,7 +176,7 @@ for (const backend of backends) {
       const claimed = async () => (await rows()).filter((r) => r.attempts > 0).length;
       // Two with the hung server, two ready for the next free connection.
       await expect.poll(claimed, { timeout: 10_000 }).toBe(4);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sleep(300);
       expect(await claimed()).toBe(4);
       const stopping = storage.close();
       mail.release();
@@ -176,16 +189,14 @@ for (const backend of backends) {
     });
 
     it("sends nothing to an address that unsubscribed before its email went, and picks up after a restart", async () => {
-      const place = await setUp();
+      const place = await setUp(backend);
       // Registered while no worker runs (a server that stopped before sending).
       const first = await open(place);
       const kept = newRegistration("mail");
       const gone = newRegistration("mail");
       const { registration } = await first.registrations.register(gone);
       await first.registrations.register(kept);
-      const side = createDatabase(place.env, logger);
-      cleanups.push(() => side.db.destroy());
-      const key = await loadLinkKey(side.db);
+      const key = await loadLinkKey(sideDb(place));
       // One of them unsubscribes (from an earlier email) before anything is sent.
       await first.registrations.unsubscribe(unsubscribeToken(key, registration.id));
       await first.close();
@@ -193,146 +204,117 @@ for (const backend of backends) {
       const second = await open(place);
       second.start();
       await mail.waitFor(kept.email, 1, 10_000);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await sleep(300);
       expect(mail.to(gone.email)).toHaveLength(0);
     });
   });
 }
 
-describe("email without SMTP_URL", () => {
-  it("writes each message as an .eml file under DATA_DIR/mail, readable only by the server", async () => {
-    const backend = backends[0]!;
-    const place = await backend.fresh();
-    const storage = await openServices(place.env, logger, FAST);
-    try {
-      storage.start();
-      const person = newRegistration("mail");
-      await storage.registrations.register(person);
-      // Delivered once the file is written whole: reading it as soon as it appears races the write.
-      await expect.poll(async () => (await counts(storage)).delivered, { timeout: 15_000 }).toBe(1);
-      const dir = path.join(place.env.DATA_DIR, "mail");
-      const [file, ...more] = readdirSync(dir);
-      expect(more).toEqual([]);
-      expect(file).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z-[0-9a-f-]{36}\.eml$/);
-      expect(statSync(path.join(dir, file!)).mode & 0o777).toBe(0o600);
-      expect(statSync(dir).mode & 0o777).toBe(0o700);
-      const parsed = await simpleParser(readFileSync(path.join(dir, file!)));
-      expect(parsed.from?.text).toContain("no-reply@localhost");
-      expect(rawHeader(parsed, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
-      expect(parsed.text).toContain("http://localhost:3000/register-interest/confirm?token=");
+it("email without SMTP_URL: writes each message as an .eml file under DATA_DIR/mail, readable only by the server", async () => {
+  const place = await fresh(backends[0]!);
+  const storage = await open(place);
+  storage.start();
+  const person = newRegistration("mail");
+  await storage.registrations.register(person);
+  // Delivered once the file is written whole: reading it as soon as it appears races the write.
+  await expect.poll(async () => (await counts(storage)).delivered, { timeout: 15_000 }).toBe(1);
+  const dir = path.join(place.env.DATA_DIR, "mail");
+  const [file, ...more] = readdirSync(dir);
+  expect(more).toEqual([]);
+  expect(file).toMatch(/^\d{4}-\d\d-\d\dT[\d-]+Z-[0-9a-f-]{36}\.eml$/);
+  expect(statSync(path.join(dir, file!)).mode & 0o777).toBe(0o600);
+  expect(statSync(dir).mode & 0o777).toBe(0o700);
+  const parsed = await simpleParser(readFileSync(path.join(dir, file!)));
+  expect(parsed.from?.text).toContain("no-reply@localhost");
+  expect(rawHeader(parsed, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
+  expect(parsed.text).toContain("http://localhost:3000/register-interest/confirm?token=");
 
-      // The purge takes the registration's .eml file with it, as erase does.
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      expect((await storage.admin.purgeOlderThan({ amount: 0, unit: "days" })).deleted).toBe(1);
-      expect(readdirSync(dir)).toEqual([]);
-    } finally {
-      await storage.close();
-      await place.drop();
-    }
-  });
+  // The purge takes the registration's .eml file with it, as erase does.
+  await sleep(5);
+  expect((await storage.admin.purgeOlderThan({ amount: 0, unit: "days" })).deleted).toBe(1);
+  expect(readdirSync(dir)).toEqual([]);
 });
 
 describe("visitors first", () => {
-  for (const visitors of [true, false]) {
-    it(
-      visitors
-        ? "sends nothing while visitors' requests meet a late event loop, and goes on once it runs on time"
-        : "sends while the event loop runs late but no request is waiting",
-      async () => {
-        const mail = await startMailCatcher();
-        const site = createServer((_request, response) => response.end("ok"));
-        await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-        const { port } = site.address() as AddressInfo;
-        const place = await backends[0]!.fresh(smtpEnv(mail));
-        const storage = await openServices(place.env, logger, {
-          mail: { ...FAST.mail, yieldAboveDelayMs: 50, maxYieldMs: 60_000 },
-        });
-        const visits: Array<Promise<unknown>> = [];
-        /** As a server swamped by requests: the loop held in 150 ms slices, each timer late. */
-        const busy = async (ms: number) => {
-          const end = Date.now() + ms;
-          while (Date.now() < end) {
-            if (visitors) visits.push(fetch(`http://127.0.0.1:${port}/`).then((r) => r.text()));
-            const slice = Date.now() + 150;
-            while (Date.now() < slice) {
-              // Hold the loop.
-            }
-            await new Promise((resolve) => setTimeout(resolve, 0));
-          }
-        };
-        try {
-          storage.start();
-          // Long enough for a full second of late timers to be measured.
-          await busy(1_300);
-          const person = newRegistration("visitors-first");
-          await storage.registrations.register(person);
-          await busy(1_500);
-          // Read before the loop turns again: a worker that did not give way has claimed the row.
-          const side = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
-          const claimed = side.prepare("select attempts from outbox where kind = 'mail'").all();
-          side.close();
-          expect(claimed).toEqual([{ attempts: visitors ? 0 : 1 }]);
-          await mail.waitFor(person.email, 1, 15_000);
-        } finally {
-          await Promise.allSettled(visits);
-          await storage.close();
-          await mail.close();
-          site.close();
-          await place.drop();
+  it.each([
+    [
+      "sends nothing while visitors' requests meet a late event loop, and goes on once it runs on time",
+      true,
+    ],
+    ["sends while the event loop runs late but no request is waiting", false],
+  ])("%s", async (_name, visitors) => {
+    const site = createServer((_request, response) => response.end("ok"));
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    cleanups.push(() => site.close());
+    const { port } = site.address() as AddressInfo;
+    const place = await setUp(backends[0]!);
+    const storage = await open(place, {
+      mail: { ...FAST.mail, yieldAboveDelayMs: 50, maxYieldMs: 60_000 },
+    });
+    const visits: Array<Promise<unknown>> = [];
+    cleanups.push(() => Promise.allSettled(visits));
+    /** As a server swamped by requests: the loop held in 150 ms slices, each timer late. */
+    const busy = async (ms: number) => {
+      const end = Date.now() + ms;
+      while (Date.now() < end) {
+        if (visitors) visits.push(fetch(`http://127.0.0.1:${port}/`).then((r) => r.text()));
+        const slice = Date.now() + 150;
+        while (Date.now() < slice) {
+          // Hold the loop.
         }
-      },
-    );
-  }
+        await sleep(0);
+      }
+    };
+    storage.start();
+    // Long enough for a full second of late timers to be measured.
+    await busy(1_300);
+    const person = newRegistration("visitors-first");
+    await storage.registrations.register(person);
+    await busy(1_500);
+    // Read before the loop turns again: a worker that did not give way has claimed the row.
+    const side = new DatabaseSync(path.join(place.env.DATA_DIR, "registrations.sqlite"));
+    const claimed = side.prepare("select attempts from outbox where kind = 'mail'").all();
+    side.close();
+    expect(claimed).toEqual([{ attempts: visitors ? 0 : 1 }]);
+    await mail.waitFor(person.email, 1, 15_000);
+  });
 });
 
-describe("a mail server that asks us to slow down", () => {
-  it("pauses the whole channel, not only the refused emails, and says so once", async () => {
-    const mail = await startMailCatcher();
-    const place = await backends[0]!.fresh(smtpEnv(mail));
-    const lines: Array<{ time: number; msg: string; level: number }> = [];
-    const logger = pino(
-      { level: "info" },
-      { write: (line: string) => void lines.push(JSON.parse(line)) },
-    );
-    const pauseMs = 1_500;
-    const storage = await openServices(place.env, logger, {
-      mail: {
-        ...FAST.mail,
-        concurrency: 4,
-        backoff: { baseMs: pauseMs, capMs: pauseMs, floor: 1 },
-      },
-    });
-    try {
-      // Three at once, all answered "451 try again later".
-      const refused = Array.from({ length: 3 }, () => newRegistration("slow-down"));
-      for (const person of refused) await storage.registrations.register(person);
-      mail.refuseWith = 451;
-      mail.refuseTimes = 3;
-      storage.start();
-      await expect.poll(() => mail.refused, { timeout: 10_000 }).toBe(3);
-      // Once the worker has read an answer and paused (not merely once the server answered,
-      // when a fourth send could still start), a confirmation queued now waits for it too.
-      await expect
-        .poll(() => lines.some((l) => /asked us to slow down/.test(l.msg)), { timeout: 10_000 })
-        .toBe(true);
-      const later = newRegistration("slow-down");
-      await storage.registrations.register(later);
-      for (const person of [...refused, later]) await mail.waitFor(person.email, 1, 15_000);
+it("a mail server that asks us to slow down: pauses the whole channel, not only the refused emails, and says so once", async () => {
+  const lines: Array<{ time: number; msg: string; level: number }> = [];
+  const log = pino(
+    { level: "info" },
+    { write: (line: string) => void lines.push(JSON.parse(line)) },
+  );
+  const pauseMs = 1_500;
+  const mailOptions = { concurrency: 4, backoff: { baseMs: pauseMs, capMs: pauseMs, floor: 1 } };
+  const storage = await open(
+    await setUp(backends[0]!),
+    { mail: { ...FAST.mail, ...mailOptions } },
+    log,
+  );
+  // Three at once, all answered "451 try again later".
+  const refused = Array.from({ length: 3 }, () => newRegistration("slow-down"));
+  for (const person of refused) await storage.registrations.register(person);
+  mail.refuseWith = 451;
+  mail.refuseTimes = 3;
+  storage.start();
+  await expect.poll(() => mail.refused, { timeout: 10_000 }).toBe(3);
+  // Once the worker has read an answer and paused (not merely once the server answered,
+  // when a fourth send could still start), a confirmation queued now waits for it too.
+  const slowDowns = () => lines.filter((l) => /asked us to slow down/.test(l.msg));
+  await expect.poll(() => slowDowns().length > 0, { timeout: 10_000 }).toBe(true);
+  const later = newRegistration("slow-down");
+  await storage.registrations.register(later);
+  for (const person of [...refused, later]) await mail.waitFor(person.email, 1, 15_000);
 
-      const slowDowns = lines.filter((l) => /asked us to slow down/.test(l.msg));
-      expect(slowDowns).toHaveLength(1);
-      expect(slowDowns[0]?.msg).toBe(
-        "the mail server asked us to slow down: pausing, then sending slower",
-      );
-      // The mail server holds each message a moment before the worker hears back and logs it.
-      const sent = () => lines.filter((l) => l.msg === "email sent");
-      await expect.poll(() => sent().length, { timeout: 10_000 }).toBe(4);
-      for (const line of sent())
-        expect(line.time).toBeGreaterThanOrEqual(slowDowns[0]!.time + pauseMs);
-    } finally {
-      await storage.close();
-      await mail.close();
-      await place.drop();
-    }
-  });
+  expect(slowDowns()).toHaveLength(1);
+  expect(slowDowns()[0]?.msg).toBe(
+    "the mail server asked us to slow down: pausing, then sending slower",
+  );
+  // The mail server holds each message a moment before the worker hears back and logs it.
+  const sent = () => lines.filter((l) => l.msg === "email sent");
+  await expect.poll(() => sent().length, { timeout: 10_000 }).toBe(4);
+  for (const line of sent())
+    expect(line.time).toBeGreaterThanOrEqual(slowDowns()[0]!.time + pauseMs);
 });
