@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { once } from "node:events";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -21,52 +22,55 @@ const sha = (text: string) =>
   `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
 describe("scanInlineScripts", () => {
-  it("hashes classic and module inline scripts exactly as written", () => {
-    const html = `<html><head><script>window.a = 1;</script></head><body>
+  it.each([
+    [
+      "hashes classic and module inline scripts exactly as written",
+      `<html><head><script>window.a = 1;</script></head><body>
 <script type="module" async="">import "/assets/x.js";
-</script><SCRIPT nonce="abc">\tb()\n</SCRIPT></body></html>`;
-    expect(scanInlineScripts(html).hashes).toEqual([
-      sha("window.a = 1;"),
-      sha('import "/assets/x.js";\n'),
-      sha("\tb()\n"),
-    ]);
-  });
-
-  it("skips external scripts and JSON data blocks, which CSP does not run", () => {
-    const html = `<script src="/assets/a.js"></script>
+</script><SCRIPT nonce="abc">\tb()\n</SCRIPT></body></html>`,
+      { hashes: [sha("window.a = 1;"), sha('import "/assets/x.js";\n'), sha("\tb()\n")] },
+    ],
+    [
+      "skips external scripts and JSON data blocks, which CSP does not run",
+      `<script src="/assets/a.js"></script>
 <script type="application/ld+json">{"@type":"MedicalClinic"}</script>
-<script type="application/json">{}</script><script>run()</script>`;
-    const scan = scanInlineScripts(html);
-    expect(scan.hashes).toEqual([sha("run()")]);
-    expect(scan.dataBlocks).toBe(2);
+<script type="application/json">{}</script><script>run()</script>`,
+      { hashes: [sha("run()")], dataBlocks: 2 },
+    ],
+    [
+      "lists each hash once, and hashes an empty script too",
+      "<script>x()</script><script>x()</script><script></script>",
+      { hashes: [sha("x()"), sha("")] },
+    ],
+    [
+      "reads attributes that contain a '>'",
+      `<script data-x="a>b">go()</script>`,
+      { hashes: [sha("go()")] },
+    ],
+    [
+      "reports inline event handlers, which no hash can allow",
+      '<button onclick="steal()">Go</button>',
+      { inlineHandlers: ["onclick"] },
+    ],
+    [
+      "reports no handler for text that looks like one",
+      '<p class="one">online=yes</p>',
+      { inlineHandlers: [] },
+    ],
+  ])("%s", (_title, html, expected) => {
+    expect(scanInlineScripts(html)).toMatchObject(expected);
   });
 
   it("hashes what the browser hashes: CRLF line ends become LF", () => {
     expect(cspHash("a();\r\nb();\rc();")).toBe(sha("a();\nb();\nc();"));
   });
-
-  it("lists each hash once, and hashes an empty script too", () => {
-    expect(
-      scanInlineScripts("<script>x()</script><script>x()</script><script></script>").hashes,
-    ).toEqual([sha("x()"), sha("")]);
-  });
-
-  it("reads attributes that contain a '>'", () => {
-    const html = `<script data-x="a>b">go()</script>`;
-    expect(scanInlineScripts(html).hashes).toEqual([sha("go()")]);
-  });
-
-  it("reports inline event handlers, which no hash can allow", () => {
-    expect(scanInlineScripts('<button onclick="steal()">Go</button>').inlineHandlers).toEqual([
-      "onclick",
-    ]);
-    expect(scanInlineScripts('<p class="one">online=yes</p>').inlineHandlers).toEqual([]);
-  });
 });
 
-function directives(policy: string): Map<string, string[]> {
+/** The policy's directives by name, built from `options` over no scripts, no upgrade. */
+function policy(options: Partial<Parameters<typeof buildCsp>[0]>): Map<string, string[]> {
+  const text = buildCsp({ scriptSources: [], upgradeInsecureRequests: false, ...options });
   return new Map(
-    policy.split(";").map((d) => {
+    text.split(";").map((d) => {
       const [name = "", ...values] = d.trim().split(/\s+/);
       return [name, values] as const;
     }),
@@ -75,41 +79,33 @@ function directives(policy: string): Map<string, string[]> {
 
 describe("buildCsp", () => {
   it("allows scripts only from our origin and the given nonce or hashes", () => {
-    const policy = directives(
-      buildCsp({ scriptSources: ["'nonce-abc'"], upgradeInsecureRequests: false }),
-    );
-    expect(policy.get("script-src")).toEqual(["'self'", "'nonce-abc'"]);
-    expect(policy.get("default-src")).toEqual(["'self'"]);
-    expect(policy.get("object-src")).toEqual(["'none'"]);
-    expect(policy.get("base-uri")).toEqual(["'none'"]);
-    expect(policy.get("frame-ancestors")).toEqual(["'none'"]);
-    expect(policy.get("form-action")).toEqual(["'self'"]);
-    expect(policy.has("upgrade-insecure-requests")).toBe(false);
+    const directives = Object.fromEntries(policy({ scriptSources: ["'nonce-abc'"] }));
+    expect(directives).toMatchObject({
+      "script-src": ["'self'", "'nonce-abc'"],
+      "default-src": ["'self'"],
+      "object-src": ["'none'"],
+      "base-uri": ["'none'"],
+      "frame-ancestors": ["'none'"],
+      "form-action": ["'self'"],
+    });
+    expect(directives).not.toHaveProperty("upgrade-insecure-requests");
   });
 
   it("never allows inline or eval'd script", () => {
-    const text = buildCsp({ scriptSources: ["'sha256-x'"], upgradeInsecureRequests: true });
-    const script = directives(text).get("script-src") ?? [];
-    expect(script).not.toContain("'unsafe-inline'");
-    expect(script).not.toContain("'unsafe-eval'");
-    expect(directives(text).has("upgrade-insecure-requests")).toBe(true);
+    const directives = policy({ scriptSources: ["'sha256-x'"], upgradeInsecureRequests: true });
+    expect(directives.get("script-src")).not.toContain("'unsafe-inline'");
+    expect(directives.get("script-src")).not.toContain("'unsafe-eval'");
+    expect(directives.has("upgrade-insecure-requests")).toBe(true);
   });
 
   it("lets the console's email preview keep its style attributes, by hash and nothing else", () => {
     const style = "margin:0 0 16px;";
-    const policy = directives(
-      buildCsp({
-        scriptSources: [],
-        upgradeInsecureRequests: false,
-        console: true,
-        consoleStyles: [style],
-      }),
-    );
-    expect(policy.get("style-src")).toEqual(["'self'", "'unsafe-hashes'", sha(style)]);
-    const plain = directives(
-      buildCsp({ scriptSources: [], upgradeInsecureRequests: false, console: true }),
-    );
-    expect(plain.get("style-src")).toEqual(["'self'"]);
+    expect(policy({ console: true, consoleStyles: [style] }).get("style-src")).toEqual([
+      "'self'",
+      "'unsafe-hashes'",
+      sha(style),
+    ]);
+    expect(policy({ console: true }).get("style-src")).toEqual(["'self'"]);
   });
 });
 
@@ -119,47 +115,38 @@ writeFileSync(path.join(clientDir, "index.html"), "<script>home()</script>");
 writeFileSync(path.join(clientDir, "team", "index.html"), "<script>team()</script>");
 const { manifest } = buildCspManifest(clientDir);
 
-function serve(hsts: boolean, trustProxy = 1) {
-  const app = express();
-  app.disable("x-powered-by");
-  app.set("trust proxy", trustProxy);
-  for (const h of securityHeaders({ hsts, manifest })) app.use(h);
-  app.use((_req, res) => {
-    res.json({ nonce: res.locals.cspNonce ?? null });
-  });
-  return app;
-}
-
-let servers: { close(): void }[] = [];
+const servers: { close(): void }[] = [];
 const urls = { on: "", off: "", untrusting: "" };
 
 beforeAll(async () => {
-  const listen = (app: express.Express) =>
-    new Promise<string>((resolve) => {
-      const s = app.listen(0, "127.0.0.1", () => {
-        resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`);
-      });
-      servers.push(s);
+  /** Our headers (HSTS on or off, a proxy trusted or not), answering with the response's nonce. */
+  const listen = async (hsts: boolean, trustProxy = 1) => {
+    const app = express();
+    app.disable("x-powered-by");
+    app.set("trust proxy", trustProxy);
+    for (const h of securityHeaders({ hsts, manifest })) app.use(h);
+    app.use((_req, res) => {
+      res.json({ nonce: res.locals.cspNonce ?? null });
     });
-  urls.on = await listen(serve(true));
-  urls.off = await listen(serve(false));
-  urls.untrusting = await listen(serve(true, 0));
+    const server = app.listen(0, "127.0.0.1");
+    servers.push(server);
+    await once(server, "listening");
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
+  urls.on = await listen(true);
+  urls.off = await listen(false);
+  urls.untrusting = await listen(true, 0);
 });
 
 afterAll(() => {
-  for (const s of servers) s.close();
-  servers = [];
+  for (const s of servers.splice(0)) s.close();
 });
 
-describe("staticHtmlFileFor", () => {
-  it("maps clean paths to their prerendered file, and a query string to none", () => {
-    expect(staticHtmlFileFor(manifest, "/")).toBe("index.html");
-    expect(staticHtmlFileFor(manifest, "/team")).toBe("team/index.html");
-    expect(staticHtmlFileFor(manifest, "/team?x=1")).toBeUndefined();
-    expect(staticHtmlFileFor(manifest, "/team/index.html")).toBeUndefined();
-    expect(staticHtmlFileFor(manifest, "/nowhere")).toBeUndefined();
-    expect(staticHtmlFileFor(manifest, "/%E0%A4%A")).toBeUndefined();
-  });
+it("staticHtmlFileFor maps clean paths to their prerendered file, and a query string to none", () => {
+  const files = { "/": "index.html", "/team": "team/index.html" } as Record<string, string>;
+  for (const p of ["/", "/team", "/team?x=1", "/team/index.html", "/nowhere", "/%E0%A4%A"]) {
+    expect(staticHtmlFileFor(manifest, p), p).toBe(files[p]);
+  }
 });
 
 describe("securityHeaders", () => {
@@ -240,22 +227,13 @@ describe("securityHeaders", () => {
   });
 });
 
-describe("isTokenPage", () => {
-  it("knows every spelling React Router renders the two pages for, and nothing else", () => {
-    for (const p of [
-      "/unsubscribe",
-      "/unsubscribe/",
-      "/unsubscribe.data",
-      "/Unsubscribe",
-      "/%75nsubscribe",
-      "/register-interest/confirm",
-      "/register-interest/confirm/",
-      "/register-interest/confirm.data",
-    ]) {
-      expect(isTokenPage(p), p).toBe(true);
-    }
-    for (const p of ["/", "/register-interest", "/unsubscribe/more", "/confirm", "/%E0%A4%A"]) {
-      expect(isTokenPage(p), p).toBe(false);
-    }
-  });
+it("isTokenPage knows every spelling React Router renders the two pages for, and nothing else", () => {
+  const pages = ["/unsubscribe", "/register-interest/confirm"];
+  const spellings = [...pages, ...["/", ".data"].flatMap((end) => pages.map((p) => p + end))];
+  for (const p of [...spellings, "/Unsubscribe", "/%75nsubscribe"]) {
+    expect(isTokenPage(p), p).toBe(true);
+  }
+  for (const p of ["/", "/register-interest", "/unsubscribe/more", "/confirm", "/%E0%A4%A"]) {
+    expect(isTokenPage(p), p).toBe(false);
+  }
 });
