@@ -21,8 +21,6 @@ const confirmFirst = {
   confirmFirst: true,
   message: "First confirm it is you with one of your passkeys.",
 };
-const operationsOf = (storage: Services) =>
-  createStaffOperations({ store: storage.staff, consoleOrigin: "https://console.clinic.example" });
 /** Someone enrolled from a new invite with one passkey (named `key`, else by the address). */
 const enrolled = async (
   staff: Services["staff"],
@@ -39,12 +37,13 @@ for (const backend of backends) {
     const later = (ms: number) => (clock = new Date(clock.getTime() + ms));
     const inFiveMinutes = () => new Date(clock.getTime() + 5 * 60_000).toISOString();
 
-    async function open(): Promise<Services> {
+    async function open() {
       const place = await backend.fresh();
       cleanups.push(place.drop);
-      const storage = await openServices(place.env, logger, { now: () => clock });
-      cleanups.unshift(() => storage.close());
-      return storage;
+      const { staff, close } = await openServices(place.env, logger, { now: () => clock });
+      cleanups.unshift(close);
+      const consoleOrigin = "https://console.clinic.example";
+      return { staff, operations: createStaffOperations({ store: staff, consoleOrigin }) };
     }
 
     afterEach(async () => {
@@ -100,9 +99,7 @@ for (const backend of backends) {
     });
 
     it("removing a person ends their sessions and passkeys; a re-invite restores them", async () => {
-      const storage = await open();
-      const { staff } = storage;
-      const operations = operationsOf(storage);
+      const { staff, operations } = await open();
       const boss = await enrolled(staff, "boss@clinic.example", "manager", "boss");
       const invited = await operations.invite(boss, "viewer@clinic.example", "viewer");
       const link = invited.ok && !invited.pending && invited.link;
@@ -221,9 +218,8 @@ for (const backend of backends) {
         ["gone already", "a", false, expect.objectContaining({ outcome: "missing" })],
         ["the last", "b", false, { outcome: "is-last", sessionsEnded: 0 }],
       ] as const;
-      for (const [why, id, last, outcome] of removals) {
+      for (const [why, id, last, outcome] of removals)
         expect(await staff.removePasskey(member.id, id, last), why).toEqual(outcome);
-      }
       expect(await staff.passkey("c")).not.toBeNull();
       expect(await staff.resolveSession(here)).not.toBeNull();
       expect(await staff.removePasskey(member.id, "b", true)).toEqual({
@@ -269,9 +265,7 @@ for (const backend of backends) {
     });
 
     it("adding or removing a passkey and ending sessions need a confirmation with the person's own passkey", async () => {
-      const storage = await open();
-      const { staff } = storage;
-      const operations = operationsOf(storage);
+      const { staff, operations } = await open();
       const { member, here, there } = await person(staff, "ops", "manager", "a", "b");
       const other = await person(staff, "viewer", "viewer", "c");
       const mine = operations.forRequest(member, here);
@@ -280,9 +274,8 @@ for (const backend of backends) {
         () => mine.completeCeremony("add", { id: "x", response: {} }),
         () => mine.removePasskey("a", false),
         () => mine.endMySessions(),
-      ]) {
+      ])
         expect(await unconfirmed()).toEqual(confirmFirst);
-      }
       expect(await operations.forRequest(member).ceremonyOptions("confirm"), "no session").toEqual({
         ok: false,
         message: "Sign in first.",
