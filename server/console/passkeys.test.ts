@@ -177,18 +177,14 @@ describe("the passkey ceremonies", () => {
     const { token: inviteToken } = await store.createInvite("ops@clinic.example", "manager");
     const { token: otherInvite } = await store.createInvite("other@clinic.example", "viewer");
     const refused = { ok: false, message: "The passkey could not be checked. Please try again." };
-    for (const [why, key, answeredFor] of [
-      ["not verified", softPasskey({ verified: false }), inviteToken],
-      ["another host", softPasskey({ rp: "clinic.example" }), inviteToken],
-      [
-        "another origin",
-        softPasskey({ origin: "https://console.clinic.example.evil" }),
-        inviteToken,
-      ],
-      ["a challenge belongs to its invite", softPasskey(), otherInvite],
+    for (const [why, made, answeredFor] of [
+      ["not verified", { verified: false }, inviteToken],
+      ["another host", { rp: "clinic.example" }, inviteToken],
+      ["another origin", { origin: "https://console.clinic.example.evil" }, inviteToken],
+      ["a challenge belongs to its invite", {}, otherInvite],
     ] as const) {
       const options = await ceremonies.ceremonyOptions("enrol", { staff: null, inviteToken });
-      const answer = key.create(challengeOf(options));
+      const answer = softPasskey(made).create(challengeOf(options));
       const who = { staff: null, inviteToken: answeredFor };
       expect(await ceremonies.completeCeremony("enrol", answer, who), why).toEqual(refused);
     }
@@ -273,11 +269,9 @@ describe("the passkey ceremonies", () => {
     expect(await confirmWith(mine)).toEqual({ ok: true });
     const until = new Date(clock.getTime() + 5 * 60_000).toISOString();
     expect(await ceremonies.confirmedUntil(me.sessionToken)).toBe(until);
+    const held = { ok: true, confirmedUntil: until };
     expect(await ceremonies.ceremonyOptions("confirm", asMe), "no ceremony while it holds").toEqual(
-      {
-        ok: true,
-        confirmedUntil: until,
-      },
+      held,
     );
     clock = new Date(clock.getTime() + 5 * 60_000);
     expect(await ceremonies.confirmedUntil(me.sessionToken)).toBeNull();
