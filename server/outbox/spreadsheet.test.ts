@@ -45,48 +45,49 @@ function captureLogs() {
   return { logger, lines };
 }
 
+/** Undone after each test, last first. */
+const cleanups: Array<() => unknown> = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A fake spreadsheet answering `answer`, listening unless told not to, and a place sending to it. */
+async function setUp(
+  backend: (typeof backends)[number],
+  answer?: FakeSpreadsheet["answer"],
+  { listening = true } = {},
+) {
+  const fake = await startFakeSpreadsheet({ listening: false });
+  cleanups.push(() => fake.close());
+  if (answer) fake.answer = answer;
+  if (listening) await fake.listen();
+  const p = await backend.fresh(fake.env);
+  cleanups.push(p.drop);
+  return { fake, p };
+}
+
+async function open(
+  p: TestPlace,
+  options: Partial<OutboxWorkerOptions> = {},
+  logger = captureLogs().logger,
+): Promise<Services> {
+  const storage = await openServices(p.env, logger, { spreadsheet: { ...FAST, ...options } });
+  cleanups.push(() => storage.close());
+  return storage;
+}
+
+/** A second connection to the place's database, beside the server's. */
+function sideDb(p: TestPlace) {
+  const side = createDatabase(p.env, captureLogs().logger);
+  cleanups.push(() => side.db.destroy());
+  return side;
+}
+
 for (const backend of backends) {
   describe.runIf(backend.enabled)(`the spreadsheet channel on ${backend.name}`, () => {
-    const cleanups: Array<() => Promise<void>> = [];
-
-    async function place(fake: FakeSpreadsheet): Promise<TestPlace> {
-      const p = await backend.fresh(fake.env);
-      cleanups.push(p.drop);
-      return p;
-    }
-
-    async function open(
-      p: TestPlace,
-      options: Partial<OutboxWorkerOptions> = {},
-      logger = captureLogs().logger,
-    ): Promise<Services> {
-      const storage = await openServices(p.env, logger, { spreadsheet: { ...FAST, ...options } });
-      cleanups.push(() => storage.close());
-      return storage;
-    }
-
-    async function fakeOnFreePort(): Promise<FakeSpreadsheet> {
-      const fake = await startFakeSpreadsheet({ listening: false });
-      cleanups.push(() => fake.close());
-      return fake;
-    }
-
-    /** Registers one while no worker runs, then stops, as a server that went down first. */
-    async function registerWhileStopped(p: TestPlace): Promise<StoredRegistration> {
-      const before = await openServices(p.env, captureLogs().logger, { spreadsheet: FAST });
-      const { registration } = await before.registrations.register(varied());
-      await before.close();
-      return registration;
-    }
-
-    afterEach(async () => {
-      for (const cleanup of cleanups.reverse()) await cleanup();
-      cleanups.length = 0;
-    });
-
     it("delivers every registration to a spreadsheet that refuses, fails and times out before it recovers", async () => {
-      const fake = await fakeOnFreePort();
-      const storage = await open(await place(fake));
+      const { fake, p } = await setUp(backend, undefined, { listening: false });
+      const storage = await open(p);
       const stored: StoredRegistration[] = [];
       for (let i = 0; i < 8; i++)
         stored.push((await storage.registrations.register(varied())).registration);
@@ -128,11 +129,9 @@ for (const backend of backends) {
     });
 
     it("gives up after the last attempt, keeps the row visible as dead, and delivers it on retry", async () => {
-      const fake = await fakeOnFreePort();
-      fake.answer = () => "fail";
-      await fake.listen();
+      const { fake, p } = await setUp(backend, () => "fail");
       const { logger, lines } = captureLogs();
-      const storage = await open(await place(fake), { maxAttempts: 3 }, logger);
+      const storage = await open(p, { maxAttempts: 3 }, logger);
       const { registration } = await storage.registrations.register(varied());
       storage.start();
 
@@ -167,10 +166,7 @@ for (const backend of backends) {
     });
 
     it("retries a delivery the spreadsheet refuses, in a 401 or in a 200, until it is signed right", async () => {
-      const fake = await fakeOnFreePort();
-      fake.answer = (index) => (index < 2 ? "refuse-in-200" : "ok");
-      await fake.listen();
-      const p = await place(fake);
+      const { fake, p } = await setUp(backend, (index) => (index < 2 ? "refuse-in-200" : "ok"));
       // A server with the wrong secret: the fake refuses every delivery.
       const wrong = await open({ ...p, env: { ...p.env, SPREADSHEET_SECRET: "x".repeat(40) } });
       const { registration } = await wrong.registrations.register(varied());
@@ -190,13 +186,13 @@ for (const backend of backends) {
     });
 
     it("after a restart, delivers a row queued before it, under its kind before migration 008, 'sheet', once the migration has run", async () => {
-      const fake = await fakeOnFreePort();
-      await fake.listen();
-      const p = await place(fake);
-      const registration = await registerWhileStopped(p);
+      const { fake, p } = await setUp(backend);
+      // Registered while no worker runs, as on a server that went down first.
+      const before = await open(p);
+      const { registration } = await before.registrations.register(varied());
+      await before.close();
       // The database as the version before 008 left it: the row's kind is 'sheet' again.
-      const side = createDatabase(p.env, captureLogs().logger);
-      cleanups.push(() => side.db.destroy());
+      const side = sideDb(p);
       await migrate(side.db, side.dialect, "007-address-lock");
       const { rows } = await sql<{ kind: string }>`select kind from outbox`.execute(side.db);
       expect(rows.map((r) => r.kind).sort()).toEqual(["mail", "sheet"]);
@@ -208,15 +204,12 @@ for (const backend of backends) {
     });
 
     it("looks less and less often while the outbox cannot be read, and delivers once it can", async () => {
-      const fake = await fakeOnFreePort();
-      await fake.listen();
-      const p = await place(fake);
+      const { fake, p } = await setUp(backend);
       const { logger, lines } = captureLogs();
       const storage = await open(p, { failedPollCapMs: 160 }, logger);
       const { registration } = await storage.registrations.register(varied());
       // The outbox goes missing under the worker (as a locked, full or lost database fails it).
-      const side = createDatabase(p.env, captureLogs().logger);
-      cleanups.push(() => side.db.destroy());
+      const side = sideDb(p);
       await sql`alter table outbox rename to outbox_away`.execute(side.db);
       storage.start();
       await new Promise((resolve) => setTimeout(resolve, 1_200));
@@ -236,33 +229,22 @@ for (const backend of backends) {
 }
 
 // Several app servers share one database only on PostgreSQL: SQLite is the single-server setup.
-describe.runIf(postgresBackend.enabled)(
-  "the spreadsheet channel from several app servers on postgres",
-  () => {
-    it("shares the work without sending anything twice", async () => {
-      const fake = await startFakeSpreadsheet();
-      const p = await postgresBackend.fresh(fake.env);
-      // A generous timeout, so that a slow test machine cannot cause a (legitimate) resend.
-      const options = { spreadsheet: { ...FAST, timeoutMs: 5_000, leaseMs: 20_000 } };
-      const servers: Services[] = [];
-      try {
-        for (let i = 0; i < 3; i++)
-          servers.push(await openServices(p.env, captureLogs().logger, options));
-        const stored = await Promise.all(
-          Array.from({ length: 30 }, (_, i) =>
-            servers[i % servers.length]!.registrations.register(varied()),
-          ),
-        );
-        for (const server of servers) server.start();
+it.runIf(postgresBackend.enabled)(
+  "the spreadsheet channel from several app servers on postgres shares the work without sending anything twice",
+  async () => {
+    const { fake, p } = await setUp(postgresBackend);
+    // A generous timeout, so that a slow test machine cannot cause a (legitimate) resend.
+    const servers: Services[] = [];
+    for (let i = 0; i < 3; i++) servers.push(await open(p, { timeoutMs: 5_000, leaseMs: 20_000 }));
+    const stored = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        servers[i % servers.length]!.registrations.register(varied()),
+      ),
+    );
+    for (const server of servers) server.start();
 
-        await expect.poll(async () => (await counts(servers[0]!)).delivered, WAIT).toBe(30);
-        expect(fake.requests).toHaveLength(30);
-        expect([...fake.rows.keys()].sort()).toEqual(stored.map((r) => r.registration.id).sort());
-      } finally {
-        for (const server of servers) await server.close();
-        await fake.close();
-        await p.drop();
-      }
-    });
+    await expect.poll(async () => (await counts(servers[0]!)).delivered, WAIT).toBe(30);
+    expect(fake.requests).toHaveLength(30);
+    expect([...fake.rows.keys()].sort()).toEqual(stored.map((r) => r.registration.id).sort());
   },
 );
