@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 import { announcementProblem, planAnnouncement, queueAnnouncement } from "./queue.ts";
 import { backends } from "../../tests/support/storage-backends.ts";
@@ -11,35 +11,32 @@ const logger = createLogger("silent");
 const now = new Date("2026-11-23T12:00:00.000Z");
 
 describe("announcement text", () => {
-  it("is refused in plain words when it cannot be sent", () => {
-    expect(announcementProblem("We are open", "Hello")).toBeNull();
-    expect(announcementProblem(" ", "Hello")).toBe("The subject is empty.");
-    expect(announcementProblem("Open\r\nBcc: x@example.com", "Hello")).toBe(
-      "The subject must be one line.",
-    );
-    expect(announcementProblem("x".repeat(151), "Hello")).toMatch(/longer than 150/);
-    expect(announcementProblem("Open", "\n\n")).toBe("The text is empty.");
-    expect(announcementProblem("Open", "\u200B\n\u2060")).toBe("The text is empty.");
+  it.each([
+    ["We are open", "Hello", null],
+    [" ", "Hello", "The subject is empty."],
+    ["Open\r\nBcc: x@example.com", "Hello", "The subject must be one line."],
+    ["x".repeat(151), "Hello", expect.stringMatching(/longer than 150/)],
+    ["Open", "\n\n", "The text is empty."],
+    ["Open", "\u200B\n\u2060", "The text is empty."],
     // An emoji's joiner and variation selector are part of the emoji.
-    expect(announcementProblem("Meet our doctors \u{1F468}\u200D\u2695\uFE0F", "Hello")).toBeNull();
-  });
+    ["Meet our doctors \u{1F468}\u200D\u2695\uFE0F", "Hello", null],
+  ])(
+    "subject %j, text %j: refused in plain words as %j (null: it can be sent)",
+    (subject, body, problem) => {
+      expect(announcementProblem(subject, body)).toEqual(problem);
+    },
+  );
 });
 
 for (const backend of backends) {
   describe.runIf(backend.enabled)(`announcements on ${backend.name}`, () => {
-    const cleanups: Array<() => Promise<void>> = [];
-    afterEach(async () => {
-      for (const cleanup of cleanups.reverse()) await cleanup();
-      cleanups.length = 0;
-    });
-
     async function withConfirmed(count: number) {
       const place = await backend.fresh();
-      cleanups.push(place.drop);
+      onTestFinished(() => place.drop());
       const storage = await openServices(place.env, logger, { now: () => now });
-      cleanups.push(() => storage.close());
+      onTestFinished(() => storage.close());
       const side = createDatabase(place.env, logger);
-      cleanups.push(() => side.db.destroy());
+      onTestFinished(() => side.db.destroy());
       const key = await loadLinkKey(side.db);
       for (let i = 0; i < count; i++) {
         const { registration } = await storage.registrations.register({

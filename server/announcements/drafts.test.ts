@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 import { type AnnouncementDrafts, createAnnouncementDrafts } from "./drafts.ts";
 import type { StaffMember } from "../../contract/console.ts";
@@ -29,6 +29,10 @@ const manager = (id: string): StaffMember => ({
 const [a, b] = [manager("a"), manager("b")];
 type Step = Parameters<AnnouncementDrafts["step"]>[2];
 
+/** What `registrations -- announce` does with `body`, its warning not acknowledged. */
+const fromCli = (drafts: AnnouncementDrafts, body: string) =>
+  drafts.fromCli({ ...input(body), acknowledged: false });
+
 /** The id of a new draft of `body` by `author`. */
 async function composed(drafts: AnnouncementDrafts, author: StaffMember, body: string) {
   const made = await drafts.compose(author, input(body));
@@ -38,24 +42,18 @@ async function composed(drafts: AnnouncementDrafts, author: StaffMember, body: s
 
 for (const backend of backends) {
   describe.runIf(backend.enabled)(`announcement drafts on ${backend.name}`, () => {
-    const cleanups: Array<() => Promise<void>> = [];
-    afterEach(async () => {
-      for (const cleanup of cleanups.reverse()) await cleanup();
-      cleanups.length = 0;
-    });
-
     /** Three confirmed registrants and two managers, with the mailer's messages kept. */
     async function setUp() {
       const place = await backend.fresh();
-      cleanups.push(place.drop);
+      onTestFinished(() => place.drop());
       const sent: OutgoingMail[] = [];
       const services = await openServices(place.env, logger, {
         now: () => now,
         mailer: { send: async (m) => void sent.push(m), close() {} },
       });
-      cleanups.push(() => services.close());
+      onTestFinished(() => services.close());
       const { db } = createDatabase(place.env, logger);
-      cleanups.push(() => db.destroy());
+      onTestFinished(() => db.destroy());
       const key = await loadLinkKey(db);
       for (let i = 0; i < 3; i++) {
         const { registration } = await services.registrations.register({
@@ -144,17 +142,12 @@ for (const backend of backends) {
           JSON.stringify(hidden),
         ).toEqual(hiddenInSubject);
       }
-      const cli = await drafts.fromCli({
-        ...input("Open\u2066 today.\u2069"),
-        acknowledged: false,
-      });
+      const cli = await fromCli(drafts, "Open\u2066 today.\u2069");
       if (cli.kind !== "submitted") throw new Error(cli.kind);
       expect(await stored(cli.draftId)).toBe("Open today.");
       // The same words, hidden characters or not, are the same announcement.
-      expect(await drafts.fromCli({ ...input("Open today."), acknowledged: false })).toMatchObject({
-        kind: "waiting",
-        draftId: cli.draftId,
-      });
+      const again = await fromCli(drafts, "Open today.");
+      expect(again).toMatchObject({ kind: "waiting", draftId: cli.draftId });
     });
 
     it("needs the warning acknowledged, a second manager's approval, then sends each address once", async () => {
@@ -239,7 +232,7 @@ for (const backend of backends) {
 
     it("takes the CLI's text as a submitted draft, and queues it only once a manager approved it", async () => {
       const { drafts, queued, audit, act } = await setUp();
-      const cli = () => drafts.fromCli({ ...input("Open today."), acknowledged: false });
+      const cli = () => fromCli(drafts, "Open today.");
       const first = await cli();
       expect(first.kind).toBe("submitted");
       expect(await cli()).toMatchObject({ kind: "waiting", state: "submitted" });
