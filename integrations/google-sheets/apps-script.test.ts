@@ -211,12 +211,7 @@ function appsScriptFakes(secret: string | null, property = "SPREADSHEET_SECRET")
     },
     ContentService: {
       MimeType: { JSON: "application/json" },
-      createTextOutput: (text: string) => ({
-        text,
-        setMimeType(type: string) {
-          return { text, type };
-        },
-      }),
+      createTextOutput: (text: string) => ({ setMimeType: (type: string) => ({ text, type }) }),
     },
   };
   return { globals, cells, formats, lock };
