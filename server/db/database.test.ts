@@ -5,62 +5,51 @@ import { setTimeout as delay } from "node:timers/promises";
 
 import { Kysely, SqliteDialect, sql } from "kysely";
 import pg from "pg";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 import { freshPostgresSchema } from "../../scripts/lib/postgres.ts";
 import { parseEnv } from "../env.ts";
 import { createLogger } from "../logger.ts";
 import { adaptNodeSqlite, createDatabase, migrate, openSqliteFile } from "./database.ts";
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-function smallDatabase() {
-  const dir = mkdtempSync(path.join(tmpdir(), "clinic-sqlite-"));
-  dirs.push(dir);
-  const file = openSqliteFile(path.join(dir, "x.sqlite"), { busyTimeoutMs: 100 });
-  file.exec("CREATE TABLE t (v TEXT)");
-  // SQLite answers SQLITE_FULL past this many pages, as it does on a full disk.
-  file.exec("PRAGMA max_page_count = 8");
-  const db = new Kysely<{ t: { v: string } }>({
-    dialect: new SqliteDialect({ database: adaptNodeSqlite(file) }),
-  });
-  return { db, file };
-}
+type Small = Kysely<{ t: { v: string } }>;
 
 describe("adaptNodeSqlite", () => {
-  it("lets a full database's own error through a transaction SQLite already rolled back", async () => {
-    const { db, file } = smallDatabase();
-    const error = await db
-      .transaction()
-      .execute(async (trx) => {
-        for (let i = 0; i < 50; i++) {
-          await trx
-            .insertInto("t")
-            .values({ v: "x".repeat(2000) })
-            .execute();
-        }
-      })
-      .catch((e: unknown) => e);
-    expect(error).toMatchObject({ errcode: 13, message: expect.stringMatching(/full/) });
-    expect(file.isTransaction).toBe(false);
-
-    // The connection is still usable, and nothing of the failed transaction stayed.
-    const { rows } = await sql<{ n: number }>`select count(*) as n from t`.execute(db);
-    expect(rows[0]?.n).toBe(0);
-    await db.destroy();
-  });
-
-  it("still rolls back a transaction SQLite left open", async () => {
-    const { db } = smallDatabase();
-    await expect(
-      db.transaction().execute(async (trx) => {
+  it.each<[string, (trx: Small) => Promise<void>, object]>([
+    [
+      "lets a full database's own error through a transaction SQLite already rolled back",
+      async (trx) => {
+        const big = { v: "x".repeat(2000) };
+        for (let i = 0; i < 50; i++) await trx.insertInto("t").values(big).execute();
+      },
+      { errcode: 13, message: expect.stringMatching(/full/) },
+    ],
+    [
+      "still rolls back a transaction SQLite left open",
+      async (trx) => {
         await trx.insertInto("t").values({ v: "kept?" }).execute();
         throw new Error("a bug");
-      }),
-    ).rejects.toThrow("a bug");
+      },
+      { message: "a bug" },
+    ],
+  ])("%s", async (_title, work, expected) => {
+    const dir = mkdtempSync(path.join(tmpdir(), "clinic-sqlite-"));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const file = openSqliteFile(path.join(dir, "x.sqlite"), { busyTimeoutMs: 100 });
+    file.exec("CREATE TABLE t (v TEXT)");
+    // SQLite answers SQLITE_FULL past this many pages, as it does on a full disk.
+    file.exec("PRAGMA max_page_count = 8");
+    const db: Small = new Kysely({
+      dialect: new SqliteDialect({ database: adaptNodeSqlite(file) }),
+    });
+
+    const error = await db
+      .transaction()
+      .execute(work)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject(expected);
+    expect(file.isTransaction).toBe(false);
+    // The connection is still usable, and nothing of the failed transaction stayed.
     const { rows } = await sql<{ n: number }>`select count(*) as n from t`.execute(db);
     expect(rows[0]?.n).toBe(0);
     await db.destroy();
