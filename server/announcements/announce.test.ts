@@ -1,6 +1,7 @@
 import { describe, expect, it, onTestFinished } from "vitest";
 
 import { announcementProblem, planAnnouncement, queueAnnouncement } from "./queue.ts";
+import { newRegistration } from "../../scripts/lib/registrations.ts";
 import { backends } from "../../tests/support/storage-backends.ts";
 import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
@@ -38,15 +39,7 @@ for (const backend of backends) {
       onTestFinished(() => side.db.destroy());
       const key = await loadLinkKey(side.db);
       for (let i = 0; i < count; i++) {
-        const { registration } = await storage.registrations.register({
-          name: `Person ${i}`,
-          email: `p${i}@example.com`,
-          phone: null,
-          message: null,
-          clientTimestamp: null,
-          idempotencyKey: `announce-${i}`,
-          consent: { version: "2026-11-23", wantsUpdates: false },
-        });
+        const { registration } = await storage.registrations.register(newRegistration("announce"));
         await storage.registrations.confirm(confirmToken(key, registration.id, now));
       }
       return side.db;

@@ -2,6 +2,7 @@ import { describe, expect, it, onTestFinished } from "vitest";
 
 import { type AnnouncementDrafts, createAnnouncementDrafts } from "./drafts.ts";
 import type { StaffMember } from "../../contract/console.ts";
+import { newRegistration } from "../../scripts/lib/registrations.ts";
 import { backends } from "../../tests/support/storage-backends.ts";
 import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
@@ -56,15 +57,7 @@ for (const backend of backends) {
       onTestFinished(() => db.destroy());
       const key = await loadLinkKey(db);
       for (let i = 0; i < 3; i++) {
-        const { registration } = await services.registrations.register({
-          name: `Person ${i}`,
-          email: `p${i}@example.com`,
-          phone: null,
-          message: null,
-          clientTimestamp: null,
-          idempotencyKey: `drafts-${i}`,
-          consent: { version: "2026-11-23", wantsUpdates: false },
-        });
+        const { registration } = await services.registrations.register(newRegistration("drafts"));
         await services.registrations.confirm(confirmToken(key, registration.id, now));
       }
       await db
