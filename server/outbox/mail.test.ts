@@ -41,7 +41,6 @@ const smtpEnv = (mail: MailCatcher) => ({
 const counts = async (storage: Services) => (await storage.admin.outboxSummary()).kinds.mail.counts;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Undone after each test, last first. */
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -81,10 +80,9 @@ for (const backend of backends) {
       const storage = await open(await setUp(backend));
       storage.start();
       const person = newRegistration("mail");
-      const withNews = {
-        ...newRegistration("mail"),
+      const withNews = newRegistration("mail", {
         consent: { version: "2026-11-23", wantsUpdates: true },
-      };
+      });
       await storage.registrations.register(person);
       await storage.registrations.register(withNews);
       const [message] = await mail.waitFor(person.email, 1, 10_000);

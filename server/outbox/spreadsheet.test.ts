@@ -45,7 +45,6 @@ function captureLogs() {
   return { logger, lines };
 }
 
-/** Undone after each test, last first. */
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
