@@ -4,6 +4,7 @@ import { DatabaseSync } from "node:sqlite";
 
 import { describe, expect, it, onTestFinished } from "vitest";
 
+import { newRegistration } from "../../scripts/lib/registrations.ts";
 import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { type CliIo, runCli } from "../cli/run.ts";
 import { parseEnv } from "../env.ts";
@@ -41,18 +42,9 @@ describe("registrations -- backup", () => {
     onTestFinished(place.drop);
     const server: Services = await openServices(place.env, logger);
     onTestFinished(() => server.close());
-    let n = 0;
     const register = () => {
-      n += 1;
-      return server.registrations.register({
-        name: `Backup Person ${n}`,
-        email: `backup${n}@example.com`,
-        phone: null,
-        message: `message ${n} `.repeat(100),
-        clientTimestamp: null,
-        idempotencyKey: `backup-${n}`,
-        consent: { version: "2026-11-23", wantsUpdates: false },
-      });
+      const person = newRegistration("backup");
+      return server.registrations.register({ ...person, message: `${person.message} `.repeat(30) });
     };
     await Promise.all(Array.from({ length: 3000 }, register));
 
