@@ -3,13 +3,14 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 import { runCli } from "../cli/run.ts";
 import { createLogger } from "../logger.ts";
 import { createDatabase, SQLITE_FILE_NAME } from "./database.ts";
-import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
-import { openServices, type Services } from "../services.ts";
+import { newRegistration } from "../../scripts/lib/registrations.ts";
+import { sqliteBackend } from "../../tests/support/storage-backends.ts";
+import { openServices } from "../services.ts";
 
 const logger = createLogger("silent");
 
@@ -22,42 +23,25 @@ function databaseBytes(dataDir: string): Buffer {
 }
 
 describe("erasure on SQLite", () => {
-  const cleanups: Array<() => Promise<void>> = [];
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  });
-
   it("leaves no trace of the address or the message in the database file or its log", async () => {
     // No spreadsheet: its worker would try to forward, and the person would then count
     // as forwarded. Spreadsheet copies have their own test in the storage contract.
-    const place: TestPlace = await sqliteBackend.fresh();
-    cleanups.push(place.drop);
+    const place = await sqliteBackend.fresh();
+    onTestFinished(place.drop);
     // The running server, open while staff erase from the CLI. It writes the
     // confirmation emails as files (SMTP_URL is unset), which hold the address too.
-    const server: Services = await openServices(place.env, logger, {
-      mail: { pollIntervalMs: 20 },
-    });
-    cleanups.push(() => server.close());
+    const server = await openServices(place.env, logger, { mail: { pollIntervalMs: 20 } });
+    onTestFinished(() => server.close());
 
     const tag = randomUUID();
-    const person = {
+    const person = newRegistration("erase", {
       name: `Erase Me ${tag}`,
       email: `erase.me.${tag}@example.com`,
       message: `My private symptoms ${tag}, please call after six`,
-    };
-    const others = Array.from({ length: 50 }, (_, i) => ({
-      name: `Keep ${i}`,
-      email: `keep${i}@example.com`,
-      message: `Kept message ${i}`,
-    }));
-    for (const [i, p] of [...others.slice(0, 25), person, ...others.slice(25)].entries()) {
-      await server.registrations.register({
-        ...p,
-        phone: null,
-        clientTimestamp: null,
-        idempotencyKey: `erase-${i}-${tag}`,
-        consent: { version: "2026-11-23", wantsUpdates: false },
-      });
+    });
+    const others = Array.from({ length: 50 }, () => newRegistration("keep"));
+    for (const p of [...others.slice(0, 25), person, ...others.slice(25)]) {
+      await server.registrations.register(p);
     }
     server.start();
     const mailDir = path.join(place.env.DATA_DIR, "mail");
@@ -112,13 +96,13 @@ describe("erasure on SQLite", () => {
     // transaction SQLite refuses that write at once (a stale snapshot), whatever the
     // busy timeout; every SQLite transaction begins IMMEDIATE, so the other writer waits instead.
     const place = await sqliteBackend.fresh();
-    cleanups.push(() => place.drop());
+    onTestFinished(place.drop);
     const services = await openServices(place.env, logger);
-    cleanups.push(() => services.close());
+    onTestFinished(() => services.close());
     const cli = createDatabase(place.env, logger, { busyTimeoutMs: 5_000 });
     const server = createDatabase(place.env, logger, { busyTimeoutMs: 50 });
-    cleanups.push(() => cli.db.destroy());
-    cleanups.push(() => server.db.destroy());
+    onTestFinished(() => cli.db.destroy());
+    onTestFinished(() => server.db.destroy());
     const insertElsewhere = () =>
       sql`insert into erasures (id, email_hash, erased_at, registrations, sent_to_spreadsheet, spreadsheet_ids)
           values (${randomUUID()}, 'x', '2026-01-01', 0, 0, '[]')`.execute(server.db);
