@@ -298,7 +298,11 @@ describe.runIf(postgresBackend.enabled)(
         },
       });
       try {
-        await migrate(db, "postgres");
+        // Migrated through the application's database, whose catalog listing stays in its own
+        // schema: Kysely's plain dialect reads every schema's, and fails while another test
+        // run drops one ("schema ... does not exist").
+        const app = createDatabase(place.env, logger);
+        await migrate(app.db, "postgres").finally(() => app.db.destroy());
         // Keep the tables as a new deployment has them while the test runs: no autovacuum
         // pass may analyse them in between.
         await sql`alter table registrations set (autovacuum_enabled = false)`.execute(db);
