@@ -112,20 +112,11 @@ for (const backend of backends) {
 
     it("stores the text without hidden characters, and refuses a subject that has one (decision 174)", async () => {
       const { drafts, db } = await setUp();
-      const stored = async (id: string) =>
-        (
-          await db
-            .selectFrom("announcement_drafts")
-            .select("body")
-            .where("id", "=", id)
-            .executeTakeFirstOrThrow()
-        ).body;
+      const drafted = db.selectFrom("announcement_drafts").select("body");
+      const stored = async (id: string) => (await drafted.where("id", "=", id).execute())[0]?.body;
       const health = "\u{1F468}\u200D\u2695\uFE0F";
-      const id = await composed(
-        drafts,
-        a,
-        `\u202ENeb\u200Bido\u202C from \u00A3\u2060\u200D45, with\u00AD thanks ${health}`,
-      );
+      const typed = `\u202ENeb\u200Bido\u202C from \u00A3\u2060\u200D45, with\u00AD thanks ${health}`;
+      const id = await composed(drafts, a, typed);
       // The emoji's joiner is how the emoji is spelled, so it stays.
       expect(await stored(id)).toBe(`Nebido from \u00A345, with thanks ${health}`);
       for (const hidden of ["\u202E", "\u2066", "\u2069", "\u200B", "\u00AD", "\uFEFF"]) {
