@@ -2,18 +2,13 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 import { dataDirProblem, dataDirUses, startupLine } from "./startup.ts";
 
-const made: string[] = [];
-afterEach(() => {
-  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
 function tempDir(): string {
   const dir = mkdtempSync(path.join(tmpdir(), "clinic-data-dir-"));
-  made.push(dir);
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
@@ -39,14 +34,9 @@ describe("DATA_DIR", () => {
   });
 
   it("is not needed with PostgreSQL and SMTP", () => {
-    expect(dataDirUses({ DATABASE_URL: "postgres://db/x", SMTP_URL: "smtp://mail" })).toEqual([]);
-    expect(
-      dataDirProblem({
-        DATA_DIR: "/proc/nope",
-        DATABASE_URL: "postgres://db/x",
-        SMTP_URL: "smtp://m",
-      }),
-    ).toBeUndefined();
+    const remote = { DATABASE_URL: "postgres://db/x", SMTP_URL: "smtp://mail" };
+    expect(dataDirUses(remote)).toEqual([]);
+    expect(dataDirProblem({ ...remote, DATA_DIR: "/proc/nope" })).toBeUndefined();
     expect(dataDirUses({ DATABASE_URL: "postgres://db/x" })).toEqual([
       "the emails written as files under mail/",
     ]);
