@@ -162,18 +162,20 @@ const full = () => sqlite("database or disk is full", 13);
 
 describe("createWriteHealth", () => {
   let clock = 0;
-  /** A write health on a clock the test moves, observations fresh for a second. */
+  let probes = 0;
+  /** A write health on a clock the test moves, observations fresh for a second; counts probes. */
   const healthWith = (probe: () => Promise<void>) => {
     clock = 0;
-    return createWriteHealth({ probe, maxAgeMs: 1000, now: () => clock });
+    probes = 0;
+    const counted = () => {
+      probes += 1;
+      return probe();
+    };
+    return createWriteHealth({ probe: counted, maxAgeMs: 1000, now: () => clock });
   };
 
   it("probes when it has seen nothing, and reuses a fresh observation", async () => {
-    let probes = 0;
-    const health = healthWith(() => {
-      probes += 1;
-      return Promise.resolve();
-    });
+    const health = healthWith(() => Promise.resolve());
     expect(await health.check()).toMatchObject({ writable: true });
     clock = 999;
     expect(await health.check()).toMatchObject({ writable: true });
@@ -184,15 +186,8 @@ describe("createWriteHealth", () => {
   });
 
   it("shares one probe between concurrent checks", async () => {
-    let probes = 0;
     let finish = () => {};
-    const health = createWriteHealth({
-      probe: () => {
-        probes += 1;
-        return new Promise<void>((resolve) => (finish = resolve));
-      },
-      maxAgeMs: 1000,
-    });
+    const health = healthWith(() => new Promise<void>((resolve) => (finish = resolve)));
     const checks = [health.check(), health.check(), health.check()];
     finish();
     expect(await Promise.all(checks)).toHaveLength(3);
