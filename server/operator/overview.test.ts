@@ -1,5 +1,5 @@
 import type { Updateable } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 import { TOP_SOURCES } from "./overview.ts";
 import type { Attribution } from "../../contract/registrations.ts";
@@ -25,17 +25,17 @@ const source = (values: Partial<Attribution>): Attribution => ({
 
 for (const backend of backends) {
   describe.runIf(backend.enabled)(`the waiting list at a glance on ${backend.name}`, () => {
-    const cleanups: (() => Promise<void>)[] = [];
-    let clock = new Date("2026-06-15T12:00:00.000Z");
+    let clock: Date;
 
     /** The services, a second handle on their database to set states directly, and registerAt. */
     async function open(extra: Record<string, string> = {}) {
+      clock = new Date("2026-06-15T12:00:00.000Z");
       const place = await backend.fresh(extra);
-      cleanups.push(place.drop);
+      onTestFinished(place.drop);
       const services = await openServices(place.env, logger, { now: () => clock });
-      cleanups.unshift(() => services.close());
+      onTestFinished(() => services.close());
       const { db } = createDatabase(place.env, logger);
-      cleanups.unshift(() => db.destroy());
+      onTestFinished(() => db.destroy());
       /** One registration received at `at`. */
       async function registerAt(at: string, attribution?: Attribution | null) {
         clock = new Date(at);
@@ -44,11 +44,6 @@ for (const backend of backends) {
       }
       return { ...services, db, registerAt };
     }
-
-    afterEach(async () => {
-      for (const cleanup of cleanups.splice(0)) await cleanup();
-      clock = new Date("2026-06-15T12:00:00.000Z");
-    });
 
     it("is all zeros and no rate on an empty list, with 30 days and 12 weeks ending today", async () => {
       const overview = await (await open()).admin.overview();
@@ -112,16 +107,13 @@ for (const backend of backends) {
     it("counts sources only where they were recorded, and names the rest 'not recorded'", async () => {
       const { admin, registerAt } = await open();
       const at = "2026-06-10T10:00:00.000Z";
-      for (let i = 0; i < 3; i++) {
-        await registerAt(at, source({ source: "newsletter", medium: "email" }));
-      }
+      const newsletter = source({ source: "newsletter", medium: "email" });
+      for (let i = 0; i < 3; i++) await registerAt(at, newsletter);
       await registerAt(at, source({ source: "facebook", referrer: "m.facebook.com" }));
       await registerAt(at, source({}));
       await registerAt(at, null);
       await registerAt(at);
-      for (let i = 0; i < TOP_SOURCES + 1; i++) {
-        await registerAt(at, source({ source: `rare-${i}` }));
-      }
+      for (let i = 0; i <= TOP_SOURCES; i++) await registerAt(at, source({ source: `rare-${i}` }));
 
       const { sources } = await admin.overview();
       expect(sources.source.notRecorded).toBe(2);
