@@ -85,10 +85,7 @@ for (const backend of backends) {
     it("holds to one row per address even when two runs race", async () => {
       const db = await withConfirmed(30);
       const message = { subject: "Race", body: "Hello.", now, perMinute: 600, chunk: 7 };
-      const results = await Promise.allSettled([
-        queueAnnouncement(db, message),
-        queueAnnouncement(db, message),
-      ]);
+      const results = await Promise.allSettled([1, 2].map(() => queueAnnouncement(db, message)));
       const queued = results
         .filter((r) => r.status === "fulfilled")
         .reduce((n, r) => n + r.value.newRecipients, 0);

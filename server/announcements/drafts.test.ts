@@ -60,10 +60,8 @@ for (const backend of backends) {
         const { registration } = await services.registrations.register(newRegistration("drafts"));
         await services.registrations.confirm(confirmToken(key, registration.id, now));
       }
-      await db
-        .insertInto("staff")
-        .values([a, b].map((m) => ({ ...m, created_at: now.toISOString() })))
-        .execute();
+      const staff = [a, b].map((m) => ({ ...m, created_at: now.toISOString() }));
+      await db.insertInto("staff").values(staff).execute();
       const queued = async () =>
         (await db.selectFrom("outbox").select("id").where("topic", "=", "announcement").execute())
           .length;
@@ -193,11 +191,8 @@ for (const backend of backends) {
 
     it("lets a lone manager approve their own, and two clicks at once move it once", async () => {
       const { drafts, db, seen, audit, act, approvals } = await setUp();
-      await db
-        .updateTable("staff")
-        .set({ removed_at: now.toISOString() })
-        .where("id", "=", "b")
-        .execute();
+      const removed = { removed_at: now.toISOString() };
+      await db.updateTable("staff").set(removed).where("id", "=", "b").execute();
       const id = await composed(drafts, a, "Doors open on Monday.");
       expect(await act(a, id, "submit", false)).toEqual(ok);
       const twice = await Promise.all([

@@ -61,17 +61,10 @@ describe("the SMTP transport", () => {
       receivedAt: "2026-11-23T10:00:00.000Z",
       wantsUpdates: false,
     };
-    await mailer.send(
-      buildEmail(
-        {
-          outboxId: "33333333-3333-4333-8333-333333333333",
-          topic: "confirmation",
-          registration,
-          announcement: null,
-        },
-        { siteOrigin: "https://clinic.test", linkKey: "k".repeat(64) },
-      ),
-    );
+    const outboxId = "33333333-3333-4333-8333-333333333333";
+    const job = { outboxId, topic: "confirmation", registration, announcement: null } as const;
+    const links = { siteOrigin: "https://clinic.test", linkKey: "k".repeat(64) };
+    await mailer.send(buildEmail(job, links));
     const raw = (await catcher.waitFor("sam@example.co.uk"))[0]!.raw;
 
     const { verdicts, keys } = await verify(raw);
