@@ -1,10 +1,10 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { createStaffOperations } from "./operations.ts";
+import { createStaffOperations, type StaffOperations } from "./operations.ts";
 import { ABSOLUTE_MS, hashToken, IDLE_MS } from "./session.ts";
 import { ActiveMemberError, type InviteOptions } from "./staff.ts";
 import type { StaffRole } from "../../contract/console.ts";
-import { backends } from "../../tests/support/storage-backends.ts";
+import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { createLogger } from "../logger.ts";
 import { openServices, type Services } from "../services.ts";
 
@@ -21,44 +21,38 @@ const confirmFirst = {
   confirmFirst: true,
   message: "First confirm it is you with one of your passkeys.",
 };
-/** Someone enrolled from a new invite with one passkey (named `key`, else by the address). */
-const enrolled = async (
-  staff: Services["staff"],
-  email: string,
-  role: StaffRole,
-  key = email,
-  options?: InviteOptions,
-) => (await staff.enrol((await staff.createInvite(email, role, options)).token, passkey(key)))!;
 
 for (const backend of backends) {
   describe.runIf(backend.enabled)(`the staff console's storage on ${backend.name}`, () => {
-    const cleanups: (() => Promise<void>)[] = [];
     let clock = new Date("2026-06-15T12:00:00.000Z");
     const later = (ms: number) => (clock = new Date(clock.getTime() + ms));
     const inFiveMinutes = () => new Date(clock.getTime() + 5 * 60_000).toISOString();
+    let place: TestPlace;
+    let services: Services;
+    let staff: Services["staff"];
+    let operations: StaffOperations;
 
-    async function open() {
-      const place = await backend.fresh();
-      cleanups.push(place.drop);
-      const { staff, close } = await openServices(place.env, logger, { now: () => clock });
-      cleanups.unshift(close);
+    beforeEach(async () => {
+      place = await backend.fresh();
+      services = await openServices(place.env, logger, { now: () => clock });
+      staff = services.staff;
       const consoleOrigin = "https://console.clinic.example";
-      return { staff, operations: createStaffOperations({ store: staff, consoleOrigin }) };
-    }
+      operations = createStaffOperations({ store: staff, consoleOrigin });
+    });
 
     afterEach(async () => {
-      for (const cleanup of cleanups.splice(0)) await cleanup();
+      await services.close();
+      await place.drop();
       clock = new Date("2026-06-15T12:00:00.000Z");
     });
 
+    /** Someone enrolled from a new invite with one passkey (named `key`, else by the address). */
+    const enrolled = async (email: string, role: StaffRole, key = email, options?: InviteOptions) =>
+      (await staff.enrol((await staff.createInvite(email, role, options)).token, passkey(key)))!;
+
     /** name@clinic.example enrolled from an invite with the given passkeys, and two sessions. */
-    async function person(
-      staff: Services["staff"],
-      name: string,
-      role: StaffRole,
-      ...ids: string[]
-    ) {
-      const member = await enrolled(staff, `${name}@clinic.example`, role, ids[0] ?? "");
+    async function person(name: string, role: StaffRole, ...ids: string[]) {
+      const member = await enrolled(`${name}@clinic.example`, role, ids[0] ?? "");
       for (const id of ids.slice(1)) await staff.addPasskey(member.id, passkey(id));
       const here = await staff.createSession(member.id);
       later(1000);
@@ -67,7 +61,6 @@ for (const backend of backends) {
     }
 
     it("enrols once from an invite, and holds a session until idle or old", async () => {
-      const { staff } = await open();
       const { token } = await staff.createInvite(" Ops@Clinic.example ", "manager");
       const person = await staff.enrol(token, passkey("cred-1"));
       expect(person).toMatchObject({ email: "ops@clinic.example", role: "manager" });
@@ -92,15 +85,13 @@ for (const backend of backends) {
     });
 
     it("an invite expires after 24 hours", async () => {
-      const { staff } = await open();
       const { token } = await staff.createInvite("late@clinic.example", "viewer");
       later(24 * 60 * 60_000);
       expect(await staff.enrol(token, passkey("cred-late"))).toBeNull();
     });
 
     it("removing a person ends their sessions and passkeys; a re-invite restores them", async () => {
-      const { staff, operations } = await open();
-      const boss = await enrolled(staff, "boss@clinic.example", "manager", "boss");
+      const boss = await enrolled("boss@clinic.example", "manager", "boss");
       const invited = await operations.invite(boss, "viewer@clinic.example", "viewer");
       const link = invited.ok && !invited.pending && invited.link;
       expect(link).toMatch(/^https:\/\/console\.clinic\.example\/console\/enrol\?token=[\w-]{43}$/);
@@ -129,8 +120,7 @@ for (const backend of backends) {
     });
 
     it("never enrols into an active account: no passkey added, no role changed (decision 175)", async () => {
-      const { staff } = await open();
-      const viewer = await enrolled(staff, "viewer@clinic.example", "viewer", "own");
+      const viewer = await enrolled("viewer@clinic.example", "viewer", "own");
       const session = await staff.createSession(viewer.id);
       // An invite for their address made before the fix, or in a race with their enrolment.
       const stale = await staff.createInvite("VIEWER@clinic.example", "manager");
@@ -144,8 +134,7 @@ for (const backend of backends) {
     });
 
     it("a removed member re-invited starts afresh; a reset removes and invites again", async () => {
-      const { staff } = await open();
-      const person = await enrolled(staff, "lost@clinic.example", "manager", "old");
+      const person = await enrolled("lost@clinic.example", "manager", "old");
       const session = await staff.createSession(person.id);
       const made = await staff.reset(person.id, { invitedBy: null });
       expect(made).toMatchObject({ email: "lost@clinic.example", role: "manager" });
@@ -163,9 +152,8 @@ for (const backend of backends) {
     });
 
     it("counts the approvers of an author without the managers they made alone", async () => {
-      const { staff } = await open();
       const manager = (email: string, managerBy: string | null = null) =>
-        enrolled(staff, email, "manager", email, { managerBy });
+        enrolled(email, "manager", email, { managerBy });
       const a = await manager("a@clinic.example");
       const b = await manager("b@clinic.example");
       const c = await manager("c@clinic.example", a.id);
@@ -185,7 +173,6 @@ for (const backend of backends) {
     });
 
     it("a challenge is used once, for its purpose, within 5 minutes", async () => {
-      const { staff } = await open();
       await staff.issueChallenge("c1", "sign-in", "");
       expect(await staff.consumeChallenge("c1", "enrol", "")).toBe(false);
       expect(await staff.consumeChallenge("c1", "sign-in", "")).toBe(true);
@@ -196,7 +183,6 @@ for (const backend of backends) {
     });
 
     it("keeps the audit trail for the retention period plus 12 months", async () => {
-      const { staff } = await open();
       await staff.audit({ staffId: null, action: "old" });
       later(36 * 31 * 24 * 60 * 60_000);
       await staff.audit({ staffId: null, action: "new", registrationId: "r1" });
@@ -205,9 +191,8 @@ for (const backend of backends) {
     });
 
     it("removes a passkey of its owner only, and the last one only when told, ending every session", async () => {
-      const { staff } = await open();
-      const { member, here, there } = await person(staff, "ops", "viewer", "a", "b");
-      const other = await person(staff, "other", "viewer", "c");
+      const { member, here, there } = await person("ops", "viewer", "a", "b");
+      const other = await person("other", "viewer", "c");
       expect((await staff.passkeysOf(member.id)).map((p) => [p.id, p.transports])).toEqual([
         ["a", ["internal"]],
         ["b", ["internal"]],
@@ -230,10 +215,9 @@ for (const backend of backends) {
     });
 
     it("lists a person's live sessions by public id and ends others, one or all", async () => {
-      const { staff } = await open();
-      const { member, here, there } = await person(staff, "ops", "viewer", "a");
+      const { member, here, there } = await person("ops", "viewer", "a");
       const third = await staff.createSession(member.id);
-      const other = await person(staff, "other", "viewer", "b");
+      const other = await person("other", "viewer", "b");
       const sessions = await staff.sessionsOf(member.id, here);
       expect(sessions.map((s) => [s.id, s.current])).toEqual([
         [hashToken(here).slice(0, 16), true],
@@ -262,9 +246,8 @@ for (const backend of backends) {
     });
 
     it("adding or removing a passkey and ending sessions need a confirmation with the person's own passkey", async () => {
-      const { staff, operations } = await open();
-      const { member, here, there } = await person(staff, "ops", "manager", "a", "b");
-      const other = await person(staff, "viewer", "viewer", "c");
+      const { member, here, there } = await person("ops", "manager", "a", "b");
+      const other = await person("viewer", "viewer", "c");
       const mine = operations.forRequest(member, here);
       for (const unconfirmed of [
         () => mine.ceremonyOptions("add"),
