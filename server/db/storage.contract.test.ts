@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 
 import { createLogger } from "../logger.ts";
 import { createDatabase, migrate } from "./database.ts";
@@ -18,27 +18,22 @@ const SPREADSHEET = {
 
 for (const backend of backends) {
   describe.runIf(backend.enabled)(`registration storage on ${backend.name}`, () => {
-    const cleanups: Array<() => Promise<void>> = [];
-    let clock = new Date("2026-06-15T12:00:00.000Z");
+    let clock: Date;
 
+    /** A fresh database, dropped after the test; the clock back at noon on 15 June. */
     async function place(extra?: Record<string, string>): Promise<TestPlace> {
+      clock = new Date("2026-06-15T12:00:00.000Z");
       const p = await backend.fresh(extra);
-      cleanups.push(p.drop);
+      onTestFinished(p.drop);
       return p;
     }
 
+    /** Services on it, closed after the test (before the database is dropped: last in, first out). */
     async function open(p: TestPlace, options: ServicesOptions = {}): Promise<Services> {
       const storage = await openServices(p.env, logger, { now: () => clock, ...options });
-      cleanups.push(() => storage.close());
+      onTestFinished(() => storage.close());
       return storage;
     }
-
-    afterEach(async () => {
-      // Close storages before dropping their databases: last in, first out.
-      for (const cleanup of cleanups.reverse()) await cleanup();
-      cleanups.length = 0;
-      clock = new Date("2026-06-15T12:00:00.000Z");
-    });
 
     it.each<[string, Partial<NewRegistration>]>([
       [
