@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { createStaffOperations } from "./operations.ts";
+import { createStaffOperations, type StaffOperations } from "./operations.ts";
 import type { StaffMember, StaffRole } from "../../contract/console.ts";
-import { backends } from "../../tests/support/storage-backends.ts";
+import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { createLogger } from "../logger.ts";
 import type { Mailer } from "../mail/transport.ts";
 import { openServices, type Services } from "../services.ts";
@@ -25,40 +25,39 @@ const done = { ok: true, pending: false };
  */
 for (const backend of backends) {
   describe.runIf(backend.enabled)(`staff changes on ${backend.name}`, () => {
-    const cleanups: (() => Promise<void>)[] = [];
+    let place: TestPlace;
+    let services: Services;
+    let store: Services["staff"];
+    let operations: StaffOperations;
 
-    afterEach(async () => {
-      for (const cleanup of cleanups.splice(0)) await cleanup();
-    });
-
-    async function open(mailer?: Mailer) {
-      const place = await backend.fresh();
-      cleanups.push(place.drop);
+    beforeEach(async () => {
+      place = await backend.fresh();
       // A clock that moves on at every reading, so the audit trail and requests keep order.
       let at = Date.parse("2026-06-15T12:00:00.000Z");
-      const services: Services = await openServices(place.env, logger, {
-        now: () => new Date((at += 1000)),
-      });
-      cleanups.unshift(() => services.close());
-      const store = services.staff;
-      const operations = createStaffOperations({ store, consoleOrigin: origin, mailer, logger });
-      /** Someone the operator invited from the command line, enrolled. */
-      const enrolled = async (email: string, role: StaffRole): Promise<StaffMember> => {
-        const made = await operations.invite(null, email, role);
-        if (!made.ok || made.pending) throw new Error("not invited");
-        const person = await store.enrol(tokenOf(made.link), passkey(email));
-        if (!person) throw new Error("not enrolled");
-        return person;
-      };
-      const audit = async () =>
-        (await store.auditPage(1)).entries
-          .reverse()
-          .map((e) => [e.action, e.staff, e.detail.requestedBy ?? null]);
-      return { store, operations, enrolled, audit };
+      services = await openServices(place.env, logger, { now: () => new Date((at += 1000)) });
+      store = services.staff;
+      operations = createStaffOperations({ store, consoleOrigin: origin, logger });
+    });
+
+    afterEach(async () => {
+      await services.close();
+      await place.drop();
+    });
+
+    /** Someone the operator invited from the command line, enrolled. */
+    async function enrolled(email: string, role: StaffRole): Promise<StaffMember> {
+      const made = await operations.invite(null, email, role);
+      if (!made.ok || made.pending) throw new Error("not invited");
+      const person = await store.enrol(tokenOf(made.link), passkey(email));
+      if (!person) throw new Error("not enrolled");
+      return person;
     }
+    const audit = async () =>
+      (await store.auditPage(1)).entries
+        .reverse()
+        .map((e) => [e.action, e.staff, e.detail.requestedBy ?? null]);
 
     it("refuses to invite the address of anyone on the staff, in the console and the CLI", async () => {
-      const { store, operations, enrolled } = await open();
       const boss = await enrolled("boss@clinic.example", "manager");
       const viewer = await enrolled("viewer@clinic.example", "viewer");
       const other = await enrolled("other@clinic.example", "manager");
@@ -84,7 +83,6 @@ for (const backend of backends) {
     });
 
     it("a demotion waits for a second manager; the requester can neither agree nor approve alone", async () => {
-      const { store, operations, enrolled, audit } = await open();
       const a = await enrolled("a@clinic.example", "manager");
       const b = await enrolled("b@clinic.example", "manager");
       expect(await store.approversFor(a.id)).toHaveLength(1);
@@ -130,7 +128,6 @@ for (const backend of backends) {
     });
 
     it("adds a manager alone only with no one to agree, and neither such a manager nor their maker approves the other", async () => {
-      const { store, operations, enrolled } = await open();
       const a = await enrolled("a@clinic.example", "manager");
       const byA = operations.forRequest(a);
       // The only manager: a adds one alone, and the link shows (no mailer).
@@ -163,7 +160,6 @@ for (const backend of backends) {
     });
 
     it("a reset ends sessions and passkeys and invites again; a manager's needs a third manager", async () => {
-      const { store, operations, enrolled, audit } = await open();
       const a = await enrolled("a@clinic.example", "manager");
       const b = await enrolled("b@clinic.example", "manager");
       const v = await enrolled("v@clinic.example", "viewer");
@@ -218,9 +214,9 @@ for (const backend of backends) {
         },
         close: () => undefined,
       };
-      const { store, operations, enrolled } = await open(mailer);
       const a = await enrolled("a@clinic.example", "manager");
-      const byA = operations.forRequest(a);
+      const withMail = createStaffOperations({ store, consoleOrigin: origin, mailer, logger });
+      const byA = withMail.forRequest(a);
       const outcome = await byA.inviteStaff("new@clinic.example", "viewer");
       expect(outcome).toMatchObject({ ok: true, invitation: { emailed: true } });
       expect(JSON.stringify(outcome)).not.toContain("token=");
