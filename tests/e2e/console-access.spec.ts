@@ -55,6 +55,9 @@ const signedInStatus: Record<string, number> = {
 
 const post = (path: string, token?: string, body?: string, origin?: string | null) =>
   consoleFetch(path, { method: "POST", token, body, origin });
+/** A sample post (form or JSON) to `path`, with a session's token if given. */
+const postSample = (path: string, sample: { body: string; json?: boolean }, token?: string) =>
+  consoleFetch(path, { method: "POST", token, ...sample });
 
 /** Rows of `table WHERE ...`, e.g. rows("staff_invites WHERE email = ?", email). */
 const rows = (from: string, ...params: string[]) =>
@@ -66,55 +69,51 @@ function expectSignIn(response: Response) {
   expect(response.headers.get("location")).toBe(signInPage);
 }
 
-test.describe("without a session", () => {
-  for (const [path, route] of pages) {
-    test(`GET ${path} (${route.view})`, async () => {
-      const response = await consoleFetch(path);
-      if (route.view === "public") {
-        expect(response.status).toBe(path === "/console/enrol" ? 410 : 200);
-        return;
-      }
+for (const [path, route] of pages) {
+  test(`GET ${path} (${route.view}) without a session, as a viewer and as a manager`, async () => {
+    const response = await consoleFetch(path);
+    if (route.view === "public") {
+      expect(response.status).toBe(path === "/console/enrol" ? 410 : 200);
+    } else {
       expectSignIn(response);
       expect((await consoleFetch(`${path}.data`)).status).toBe(401);
-    });
-  }
+    }
+    for (const role of ["viewer", "manager"] as const) {
+      const signedIn = await consoleFetch(path, { token: seedStaff(role).token });
+      const refused = route.view === "manager" && role === "viewer";
+      const expected = refused ? 403 : (signedInStatus[path] ?? 200);
+      expect(signedIn.status, role).toBe(expected);
+      // Pages say it in words; a download (a resource route) answers the bare refusal.
+      if (refused && signedIn.headers.get("content-type")?.includes("html"))
+        expect(await signedIn.text()).toContain("Not for your role");
+    }
+  });
+}
 
+test.describe("without a session", () => {
   for (const [path, route] of actions.filter(([, r]) => r.act !== "public")) {
     test(`POST ${path} (${route.act})`, async () => {
       const sample = sampleBody[path] ?? { body: "" };
-      expectSignIn(await consoleFetch(path, { method: "POST", ...sample }));
-      const data = await consoleFetch(`${path}.data`, { method: "POST", ...sample });
-      expect(data.status).toBe(401);
+      expectSignIn(await postSample(path, sample));
+      expect((await postSample(`${path}.data`, sample)).status).toBe(401);
       expect(invites("forged@clinic.example")).toBe(0);
     });
   }
 
   test("POST /console/passkey to add a passkey is 401", async () => {
-    const response = await consoleFetch("/console/passkey", {
-      method: "POST",
-      ...sampleBody["/console/passkey"],
-    });
-    expect(response.status).toBe(401);
+    const sample = sampleBody["/console/passkey"]!;
+    expect((await postSample("/console/passkey", sample)).status).toBe(401);
   });
 
-  test("an unknown console path goes to the sign-in page, not a 404 that maps the console", async () => {
+  test("an unknown console path goes to the sign-in page, not a 404 that maps the console; a manager gets the 404", async () => {
     expectSignIn(await consoleFetch("/console/no-such-page"));
+    const manager = seedStaff("manager");
+    const missing = await consoleFetch("/console/no-such-page", { token: manager.token });
+    expect(missing.status).toBe(404);
   });
 });
 
 test.describe("with a viewer's session", () => {
-  for (const [path, route] of pages) {
-    test(`GET ${path} (${route.view})`, async () => {
-      const viewer = seedStaff("viewer");
-      const response = await consoleFetch(path, { token: viewer.token });
-      const expected = route.view === "manager" ? 403 : (signedInStatus[path] ?? 200);
-      expect(response.status).toBe(expected);
-      // Pages say it in words; a download (a resource route) answers the bare refusal.
-      if (expected === 403 && response.headers.get("content-type")?.includes("html"))
-        expect(await response.text()).toContain("Not for your role");
-    });
-  }
-
   for (const [path] of actions.filter(([, r]) => r.act === "manager")) {
     test(`POST ${path} (manager) is 403 and changes nothing`, async () => {
       const viewer = seedStaff("viewer");
@@ -176,41 +175,29 @@ test("a viewer gets 403 for every People action and path, and nothing is looked 
   expect(trail).not.toMatch(/127\.0\.0\.1|::1/);
 });
 
-test.describe("announcements with a viewer's session (decision 136)", () => {
-  test("every announcement page and step is 403 and changes nothing", async () => {
-    const viewer = seedStaff("viewer");
-    const author = seedStaff("manager", "author");
-    const steps = ["submit&acknowledged=yes", "reopen", "approve", "send", "withdraw", "test"];
-    for (const state of ["draft", "submitted", "approved"]) {
-      const id = seedAnnouncement(author, { state });
-      const draft = `/console/announcements/draft?id=${id}`;
-      for (const path of [draft, draft.replace("?", ".data?")])
-        expect((await consoleFetch(path, { token: viewer.token })).status, path).toBe(403);
-      for (const intent of [...steps, "edit&subject=Forged&body=Forged&audience=all"]) {
-        const response = await post(draft, viewer.token, `intent=${intent}`);
-        expect(response.status, `${state} ${intent}`).toBe(403);
-      }
-      const unchanged = "announcement_drafts WHERE id = ? AND state = ? AND subject != 'Forged'";
-      expect(rows(unchanged, id, state)).toBe(1);
+test("with a viewer's session every announcement page and step is 403 and changes nothing (decision 136)", async () => {
+  const viewer = seedStaff("viewer");
+  const author = seedStaff("manager", "author");
+  const steps = ["submit&acknowledged=yes", "reopen", "approve", "send", "withdraw", "test"];
+  for (const state of ["draft", "submitted", "approved"]) {
+    const id = seedAnnouncement(author, { state });
+    const draft = `/console/announcements/draft?id=${id}`;
+    for (const path of [draft, draft.replace("?", ".data?")])
+      expect((await consoleFetch(path, { token: viewer.token })).status, path).toBe(403);
+    for (const intent of [...steps, "edit&subject=Forged&body=Forged&audience=all"]) {
+      const response = await post(draft, viewer.token, `intent=${intent}`);
+      expect(response.status, `${state} ${intent}`).toBe(403);
     }
-    const composed = sampleBody["/console/announcements"]?.body;
-    expect((await post("/console/announcements", viewer.token, composed)).status).toBe(403);
-    expect(rows("announcement_drafts WHERE subject = 'Forged'")).toBe(0);
-    expect(rows("outbox WHERE topic = 'announcement'")).toBe(0);
-  });
+    const unchanged = "announcement_drafts WHERE id = ? AND state = ? AND subject != 'Forged'";
+    expect(rows(unchanged, id, state)).toBe(1);
+  }
+  const composed = sampleBody["/console/announcements"]?.body;
+  expect((await post("/console/announcements", viewer.token, composed)).status).toBe(403);
+  expect(rows("announcement_drafts WHERE subject = 'Forged'")).toBe(0);
+  expect(rows("outbox WHERE topic = 'announcement'")).toBe(0);
 });
 
 test.describe("with a manager's session", () => {
-  test("every page opens", async () => {
-    const manager = seedStaff("manager");
-    for (const [path] of pages) {
-      const response = await consoleFetch(path, { token: manager.token });
-      expect(response.status, path).toBe(signedInStatus[path] ?? 200);
-    }
-    const missing = await consoleFetch("/console/no-such-page", { token: manager.token });
-    expect(missing.status).toBe(404);
-  });
-
   test("a forged cross-origin POST, or one without Origin, is refused and changes nothing", async () => {
     const manager = seedStaff("manager");
     for (const origin of [
@@ -286,23 +273,23 @@ test.describe("a method a route does not answer", () => {
 
 test.describe("expired sessions", () => {
   const minutes = (n: number) => new Date(Date.now() - n * 60_000);
-  for (const [label, times] of [
-    ["30 minutes idle", { createdAt: minutes(45), lastSeenAt: minutes(31) }],
-    ["12 hours old, though active", { createdAt: minutes(12 * 60 + 1), lastSeenAt: minutes(0) }],
+  // Created and last seen so many minutes ago; the session still works or not.
+  for (const [label, created, seen, works] of [
+    ["30 minutes idle", 45, 31, false],
+    ["12 hours old, though active", 12 * 60 + 1, 0, false],
+    ["29 minutes idle still works", 40, 29, true],
   ] as const) {
     test(label, async () => {
       const manager = seedStaff("manager");
-      ageSession(manager.token, times);
-      expectSignIn(await consoleFetch("/console/staff", { token: manager.token }));
-      expect(sessionExists(manager.token)).toBe(false);
+      ageSession(manager.token, { createdAt: minutes(created), lastSeenAt: minutes(seen) });
+      const response = await consoleFetch(works ? "/console" : "/console/staff", {
+        token: manager.token,
+      });
+      if (works) expect(response.status).toBe(200);
+      else expectSignIn(response);
+      expect(sessionExists(manager.token)).toBe(works);
     });
   }
-
-  test("29 minutes idle still works", async () => {
-    const manager = seedStaff("manager");
-    ageSession(manager.token, { createdAt: minutes(40), lastSeenAt: minutes(29) });
-    expect((await consoleFetch("/console", { token: manager.token })).status).toBe(200);
-  });
 });
 
 test.describe("invites", () => {
@@ -317,10 +304,8 @@ test.describe("invites", () => {
       const html = await page.text();
       expect(html).toContain("This invitation cannot be used");
       expect(html).not.toContain("data-passkey");
-      const challenge = await consoleFetch("/console/passkey", {
-        method: "POST",
-        ...json({ intent: "options", kind: "enrol", invite: invite.token }),
-      });
+      const enrol = json({ intent: "options", kind: "enrol", invite: invite.token });
+      const challenge = await postSample("/console/passkey", enrol);
       expect(challenge.status).toBe(400);
       expect(await challenge.json()).toEqual({
         ok: false,
@@ -345,7 +330,7 @@ test("malformed posts get a plain 4xx, never a 500", async () => {
     ],
   ];
   for (const [path, request] of cases) {
-    const response = await consoleFetch(path, { method: "POST", token: manager.token, ...request });
+    const response = await postSample(path, request, manager.token);
     expect(response.status, `${path} ${request.body}`).toBe(400);
   }
   const page = await consoleFetch("/console/audit?page=abc", { token: manager.token });
@@ -355,14 +340,14 @@ test("malformed posts get a plain 4xx, never a 500", async () => {
 test("a sign-in with an unknown passkey is refused and audited", async () => {
   const failures = () => rows("audit_trail WHERE action = 'sign-in-failed'");
   const before = failures();
-  const response = await consoleFetch("/console/passkey", {
-    method: "POST",
-    ...json({
+  const response = await postSample(
+    "/console/passkey",
+    json({
       intent: "verify",
       kind: "sign-in",
       response: { id: "bm90LWEta2V5", rawId: "bm90LWEta2V5", type: "public-key", response: {} },
     }),
-  });
+  );
   expect(response.status).toBe(401);
   expect(failures()).toBe(before + 1);
 });
