@@ -77,137 +77,99 @@ const personPath = (page: "record" | "copy", email: string) =>
 const draftPath = (options: Parameters<typeof seedAnnouncement>[1]) =>
   `/console/announcements/draft?id=${seedAnnouncement(seedStaff("manager", "author"), options)}`;
 
-const invite = (email: string) => ({
-  button: "Create invitation",
-  fill: { "Email address": email },
-  body: { intent: "invite", email, role: "viewer" },
+/** A form's button, the one field the browser fills, and the body the Nu check posts. */
+const form = (button: string, field: string, body: { email: string; [key: string]: string }) => ({
+  button,
+  fill: { [field]: body.email },
+  body,
 });
-const find = (email: string) => ({
-  button: "Find",
-  fill: { "Email address": email },
-  body: { intent: "find", email },
-});
-const erase = (email: string) => ({
-  button: "Erase everything for this address",
-  fill: { "Type the email address again to confirm": email },
-  body: { intent: "erase", email },
-});
+const invite = (email: string) =>
+  form("Create invitation", "Email address", { intent: "invite", email, role: "viewer" });
+const find = (email: string) => form("Find", "Email address", { intent: "find", email });
+const erase = (email: string) =>
+  form("Erase everything for this address", "Type the email address again to confirm", {
+    intent: "erase",
+    email,
+  });
 
 /** The address the "erased" row must type again, set when its registration is made. */
 let erasedAddress = "";
+
+/** A page seen in `role`'s session, with what else its row needs. */
+const signedIn =
+  (role: "viewer" | "manager") =>
+  (label: string, path: ConsolePage["path"], more: Partial<ConsolePage> = {}): ConsolePage => ({
+    label,
+    path,
+    as: role,
+    ...more,
+  });
+const viewer = signedIn("viewer");
+const manager = signedIn("manager");
+/** A new registration's record, its address made from `label`. */
+const record = (label: string) => () => personPath("record", uniqueEmail(label));
+const nebido = { subject: "Nebido is here", body: "From £45 a month." };
 
 const consolePages: ConsolePage[] = [
   { label: "sign-in", path: "/console/sign-in" },
   { label: "enrol", path: () => `/console/enrol?token=${seedInvite("viewer").token}` },
   { label: "enrol, used link", path: "/console/enrol?token=used", status: 410 },
-  { label: "overview", path: "/console", as: "viewer" },
-  {
-    label: "overview, a staff change waiting",
-    path: "/console",
-    as: "manager",
-    setUp: seedStaffChanges,
-  },
-  { label: "my passkeys", path: "/console/passkeys", as: "viewer" },
-  {
-    label: "my passkeys, two of them and three sessions",
-    path: "/console/passkeys",
-    as: "viewer",
+  viewer("overview", "/console"),
+  manager("overview, a staff change waiting", "/console", { setUp: seedStaffChanges }),
+  viewer("my passkeys", "/console/passkeys"),
+  viewer("my passkeys, two of them and three sessions", "/console/passkeys", {
     setUp: (staff) => {
       for (let i = 0; i < 2; i += 1) {
         seedPasskey(staff.id);
         seedSession(staff.id);
       }
     },
-  },
-  {
-    label: "my passkeys, the only one",
-    path: "/console/passkeys",
-    as: "manager",
+  }),
+  manager("my passkeys, the only one", "/console/passkeys", {
     setUp: (staff) => seedPasskey(staff.id),
-  },
-  { label: "staff", path: "/console/staff", as: "manager" },
-  {
-    label: "staff, an invitation made",
-    path: "/console/staff",
-    as: "manager",
-    submit: invite("new@clinic.example"),
-  },
-  {
-    label: "staff, an invalid address",
-    path: "/console/staff",
-    as: "manager",
+  }),
+  manager("staff", "/console/staff"),
+  manager("staff, an invitation made", "/console/staff", { submit: invite("new@clinic.example") }),
+  manager("staff, an invalid address", "/console/staff", {
     submit: { ...invite("new@clinic"), status: 400 },
-  },
-  {
-    label: "staff, a change waiting for a second manager and a person reset",
-    path: "/console/staff",
-    as: "manager",
+  }),
+  manager("staff, a change waiting for a second manager and a person reset", "/console/staff", {
     setUp: seedStaffChanges,
-  },
-  { label: "audit trail", path: "/console/audit", as: "manager" },
-  {
-    label: "people, no registration with that address",
-    path: "/console/people",
-    as: "manager",
+  }),
+  manager("audit trail", "/console/audit"),
+  manager("people, no registration with that address", "/console/people", {
     submit: find("nobody-here@example.co.uk"),
-  },
-  {
-    label: "people, an invalid address",
-    path: "/console/people",
-    as: "manager",
+  }),
+  manager("people, an invalid address", "/console/people", {
     submit: { ...find("nobody@"), status: 400 },
-  },
-  {
-    label: "a person's record",
-    path: () => personPath("record", uniqueEmail("a11y-record")),
-    as: "manager",
-  },
-  {
-    label: "a person's record, erase refused",
-    path: () => personPath("record", uniqueEmail("a11y-refused")),
-    as: "manager",
+  }),
+  manager("a person's record", record("a11y-record")),
+  manager("a person's record, erase refused", record("a11y-refused"), {
     submit: { ...erase("someone-else@example.co.uk"), status: 400 },
-  },
-  {
-    label: "a person's record, erased",
-    path: () => {
+  }),
+  manager(
+    "a person's record, erased",
+    () => {
       erasedAddress = uniqueEmail("a11y-erased");
       return personPath("record", erasedAddress);
     },
-    as: "manager",
-    submit: () => erase(erasedAddress),
-  },
-  { label: "a person's record, nothing to show", path: "/console/people/record", as: "manager" },
-  {
-    label: "subject access copy to print",
-    path: () => personPath("copy", uniqueEmail("a11y-copy")),
-    as: "manager",
-  },
-  { label: "announcements", path: "/console/announcements", as: "manager" },
-  {
-    label: "an announcement with the medicine warning",
-    path: () =>
-      draftPath({ subject: "Nebido is here", body: "From £45 a month.\n\nAsk your doctor." }),
-    as: "manager",
-  },
-  {
-    label: "an announcement with the medicine warning, waiting for approval",
-    path: () =>
-      draftPath({ subject: "Nebido is here", body: "From £45 a month.", state: "submitted" }),
-    as: "manager",
-  },
-  {
-    label: "an announcement approved by its author alone",
-    path: () => draftPath({ state: "approved", approvedAlone: true }),
-    as: "manager",
-  },
-  {
-    label: "an announcement being sent",
-    path: () => draftPath({ state: "sending" }),
-    as: "manager",
-  },
-  { label: "not for your role", path: "/console/staff", as: "viewer", status: 403 },
-  { label: "console 404", path: "/console/no-such-page", as: "viewer", status: 404 },
+    { submit: () => erase(erasedAddress) },
+  ),
+  manager("a person's record, nothing to show", "/console/people/record"),
+  manager("subject access copy to print", () => personPath("copy", uniqueEmail("a11y-copy"))),
+  manager("announcements", "/console/announcements"),
+  manager("an announcement with the medicine warning", () =>
+    draftPath({ ...nebido, body: `${nebido.body}\n\nAsk your doctor.` }),
+  ),
+  manager("an announcement with the medicine warning, waiting for approval", () =>
+    draftPath({ ...nebido, state: "submitted" }),
+  ),
+  manager("an announcement approved by its author alone", () =>
+    draftPath({ state: "approved", approvedAlone: true }),
+  ),
+  manager("an announcement being sent", () => draftPath({ state: "sending" })),
+  viewer("not for your role", "/console/staff", { status: 403 }),
+  viewer("console 404", "/console/no-such-page", { status: 404 }),
 ];
 
 const pathOf = ({ path }: ConsolePage) => (typeof path === "string" ? path : path());
