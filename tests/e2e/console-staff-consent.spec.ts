@@ -35,21 +35,19 @@ const count = (sql: string, ...params: string[]) => rowOf<{ n: number }>(sql, ..
 const roleOf = (staff: SeededStaff) =>
   rowOf<{ role: string }>("SELECT role FROM staff WHERE id = ? AND removed_at IS NULL", staff.id)
     ?.role ?? "removed";
-const passkeysOf = (staff: SeededStaff) =>
-  count("SELECT count(*) AS n FROM staff_passkeys WHERE staff_id = ?", staff.id);
-const sessionsOf = (staff: SeededStaff) =>
-  count("SELECT count(*) AS n FROM staff_sessions WHERE staff_id = ?", staff.id);
+const countOf = (table: string) => (staff: SeededStaff) =>
+  count(`SELECT count(*) AS n FROM ${table} WHERE staff_id = ?`, staff.id);
+const passkeysOf = countOf("staff_passkeys");
+const sessionsOf = countOf("staff_sessions");
 
 /** A passkey row, as an enrolment leaves it (its key is never used here). */
 function seedPasskey(staff: SeededStaff) {
-  run(
-    `INSERT INTO staff_passkeys (credential_id, staff_id, public_key, counter, transports,
-       created_at, last_used_at) VALUES (?, ?, 'AQID', 0, '["internal"]', ?, NULL)`,
-    randomUUID(),
-    staff.id,
-    new Date().toISOString(),
-  );
+  const sql = `INSERT INTO staff_passkeys (credential_id, staff_id, public_key, counter,
+    transports, created_at, last_used_at) VALUES (?, ?, 'AQID', 0, '["internal"]', ?, NULL)`;
+  run(sql, randomUUID(), staff.id, new Date().toISOString());
 }
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
 
 const staffCli = (...args: string[]) =>
   operatorCli({ DATA_DIR: own.server.dataDir, CONSOLE_URL: own.url }, ["staff", ...args]);
@@ -58,18 +56,10 @@ const staffCli = (...args: string[]) =>
 function submittedBy(author: SeededStaff): string {
   const id = randomUUID();
   const now = new Date().toISOString();
-  run(
-    `INSERT INTO announcement_drafts (id, subject, body, audience, state, announcement_id,
-       author_id, created_at, updated_at, submitted_at)
-     VALUES (?, ?, 'We open on 3 March.', 'all', 'submitted', ?, ?, ?, ?, ?)`,
-    id,
-    `Opening ${id.slice(0, 8)}`,
-    createHash("sha256").update(id).digest("hex").slice(0, 32),
-    author.id,
-    now,
-    now,
-    now,
-  );
+  const sql = `INSERT INTO announcement_drafts (id, subject, body, audience, state,
+      announcement_id, author_id, created_at, updated_at, submitted_at)
+    VALUES (?, ?, 'We open on 3 March.', 'all', 'submitted', ?, ?, ?, ?, ?)`;
+  run(sql, id, `Opening ${id.slice(0, 8)}`, sha256(id).slice(0, 32), author.id, now, now, now);
   return id;
 }
 
@@ -118,11 +108,8 @@ test("an invitation for an active member's address is refused, in the console, b
     await expect(page.getByText(`${target.email} is already on the staff list`)).toBeVisible();
     await expect(page.getByText("/console/enrol?token=")).toHaveCount(0);
 
-    const posted = await own.post(
-      "/console/staff",
-      manager,
-      new URLSearchParams({ intent: "invite", email: target.email, role: "manager" }).toString(),
-    );
+    const invite = new URLSearchParams({ intent: "invite", email: target.email, role: "manager" });
+    const posted = await own.post("/console/staff", manager, invite.toString());
     expect(posted.status).toBe(400);
     expect(await posted.text()).toContain("is already on the staff list");
 
@@ -131,13 +118,8 @@ test("an invitation for an active member's address is refused, in the console, b
     expect(cli.stderr).toContain("is already on the staff list");
     expect(cli.stdout).not.toContain("token=");
   }
-  expect(
-    count(
-      "SELECT count(*) AS n FROM staff_invites WHERE email IN (?, ?)",
-      viewer.email,
-      other.email,
-    ),
-  ).toBe(0);
+  const invites = "SELECT count(*) AS n FROM staff_invites WHERE email IN (?, ?)";
+  expect(count(invites, viewer.email, other.email)).toBe(0);
   expect(roleOf(viewer)).toBe("viewer");
   await page.context().close();
 });
@@ -150,13 +132,10 @@ test("an invitation made for an address that is now an active member cannot enro
   // Made before the fix, or before its address joined the staff.
   const token = randomUUID();
   const now = Date.now();
-  run(
-    "INSERT INTO staff_invites (token_hash, email, role, created_at, expires_at, used_at) VALUES (?, ?, 'manager', ?, ?, NULL)",
-    createHash("sha256").update(token).digest("hex"),
-    victim.email,
-    new Date(now).toISOString(),
-    new Date(now + 3_600_000).toISOString(),
-  );
+  const sql = `INSERT INTO staff_invites (token_hash, email, role, created_at, expires_at,
+    used_at) VALUES (?, ?, 'manager', ?, ?, NULL)`;
+  const hour = new Date(now + 3_600_000).toISOString();
+  run(sql, sha256(token), victim.email, new Date(now).toISOString(), hour);
   const authenticator = await virtualAuthenticator(page);
   await page.goto(`${own.url}/console/enrol?token=${token}`);
   await page.getByRole("button", { name: "Create a passkey" }).click();
@@ -181,9 +160,9 @@ test("with managers A and B, A's demotion of B waits for agreement, so A cannot 
   await expect(page.getByRole("status")).toBeVisible();
   // ...and B is still a manager, so A is not the only one: A's own announcement waits for B.
   expect(roleOf(b)).toBe("manager");
+  const draftPage = `${own.url}/console/announcements/draft?id=${draft}`;
   const approvalRefused = async () => {
-    const approve = await own.post(`/console/announcements/draft?id=${draft}`, a, "intent=approve");
-    expect(approve.status).toBe(400);
+    expect((await own.post(draftPage, a, "intent=approve")).status).toBe(400);
     expect(draftState(draft)).toBe("submitted");
   };
   await approvalRefused();
@@ -200,14 +179,12 @@ test("with managers A and B, A's demotion of B waits for agreement, so A cannot 
   // A cannot agree to their own request, even by posting it.
   const requests = rowsOf<{ id: string }>("SELECT id FROM staff_requests ORDER BY requested_at");
   expect(requests).toHaveLength(2);
-  for (const { id } of requests) {
-    const agreed = await own.post("/console/staff", a, `intent=agree&id=${id}`);
-    expect(agreed.status).toBe(400);
-  }
+  for (const { id } of requests)
+    expect((await own.post("/console/staff", a, `intent=agree&id=${id}`)).status, id).toBe(400);
   expect(roleOf(b)).toBe("manager");
 
   // Nor does the draft's page offer A the lone manager's approval.
-  await page.goto(`${own.url}/console/announcements/draft?id=${draft}`);
+  await page.goto(draftPage);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("button", { name: "Approve" })).toHaveCount(0);
   await approvalRefused();
