@@ -5,7 +5,7 @@
  * limits, erase after typing the address again, export; and the audit trail holds each
  * step with the registration id and no address.
  */
-import { expect } from "@playwright/test";
+import { type Page, expect } from "@playwright/test";
 
 import { baseURL } from "../../playwright.config.ts";
 import { newRegistration, postRegistration } from "../../scripts/lib/registrations.ts";
@@ -24,6 +24,8 @@ import { tabTo, viewports } from "../support/site.ts";
 /** The rows a query returns from the e2e server's database. */
 const rowsOf = <T>(sql: string, ...params: string[]) =>
   withDatabase((db) => db.prepare(sql).all(...params) as T[]);
+
+const outbox = "SELECT count(*) AS n FROM outbox WHERE registration_id = ?";
 
 /** Every registrant's address, for the audit trail's check. */
 const addresses: string[] = [];
@@ -53,6 +55,12 @@ function confirmationSentLongAgo(registrationId: string) {
   );
 }
 
+/** Signs the page's browser in as `staff` (a new manager unless given) and opens `path`. */
+async function openAs(page: Page, path: string, staff = seedStaff("manager")) {
+  await signInAs(page.context(), staff);
+  await page.goto(`${consoleURL}${path}`);
+}
+
 const auditOf = (registrationId: string) =>
   rowsOf<{ action: string }>(
     "SELECT action FROM audit_trail WHERE registration_id = ? ORDER BY id",
@@ -63,11 +71,9 @@ test.describe.configure({ mode: "serial" });
 
 test("a manager finds a person by the exact address, and a miss says only that", async ({
   page,
-  context,
 }) => {
   const person = await registered("people-find");
-  await signInAs(context, seedStaff("manager"));
-  await page.goto(`${consoleURL}/console/people`);
+  await openAs(page, "/console/people");
   await page.getByLabel("Email address").fill(person.email.replace("people-find", "people-fin"));
   await page.getByRole("button", { name: "Find" }).click();
   await expect(page.getByRole("status")).toHaveText("No registration with that address.");
@@ -96,18 +102,11 @@ test("a manager finds a person by the exact address, and a miss says only that",
 
 test("the subject-access copy downloads as JSON and prints without the console's frame", async ({
   page,
-  context,
 }) => {
   const person = await registered("people-sar");
   // Compared with the CLI's output below: let the confirmation email go first.
-  await expect
-    .poll(() =>
-      count(
-        "SELECT count(*) AS n FROM outbox WHERE registration_id = ? AND kind = 'mail' AND status = 'pending'",
-        person.id,
-      ),
-    )
-    .toBe(0);
+  const pending = `${outbox} AND kind = 'mail' AND status = 'pending'`;
+  await expect.poll(() => count(pending, person.id)).toBe(0);
   const manager = seedStaff("manager");
   const response = await consoleFetch(`/console/people/download?id=${person.id}`, {
     token: manager.token,
@@ -123,8 +122,7 @@ test("the subject-access copy downloads as JSON and prints without the console's
   expect(copy.registrations).toEqual(await showRegistrations(person.email));
   expect(copy.erasures).toEqual([]);
 
-  await signInAs(context, manager);
-  await page.goto(`${consoleURL}/console/people/record?id=${person.id}`);
+  await openAs(page, `/console/people/record?id=${person.id}`, manager);
   await page.getByRole("link", { name: "Open a page to print" }).click();
   await expect(page.locator("h1")).toHaveText("Subject access copy");
   await expect(page.locator("main")).toContainText(person.message ?? "");
@@ -139,17 +137,11 @@ test("the subject-access copy downloads as JSON and prints without the console's
 
 test("re-sending the confirmation works within the per-address limits and is refused beyond them", async ({
   page,
-  context,
 }) => {
   const person = await registered("people-resend");
-  const confirmations = () =>
-    count(
-      "SELECT count(*) AS n FROM outbox WHERE registration_id = ? AND topic = 'confirmation'",
-      person.id,
-    );
+  const confirmations = () => count(`${outbox} AND topic = 'confirmation'`, person.id);
   expect(confirmations()).toBe(1);
-  await signInAs(context, seedStaff("manager"));
-  await page.goto(`${consoleURL}/console/people/record?id=${person.id}`);
+  await openAs(page, `/console/people/record?id=${person.id}`);
   const resend = page.getByRole("button", { name: "Send the confirmation email again" });
 
   await resend.click();
@@ -168,13 +160,11 @@ test("re-sending the confirmation works within the per-address limits and is ref
 
 test("erasing needs the address typed again; afterwards only a record without it remains", async ({
   page,
-  context,
 }) => {
   // An erasure waits out a confirmation in flight (up to 22 s, decision 154); the CLI runs twice.
   test.setTimeout(120_000);
   const person = await registered("people-erase");
-  await signInAs(context, seedStaff("manager"));
-  await page.goto(`${consoleURL}/console/people/record?id=${person.id}`);
+  await openAs(page, `/console/people/record?id=${person.id}`);
   const confirm = page.getByLabel("Type the email address again to confirm");
   const erase = page.getByRole("button", { name: "Erase everything for this address" });
 
@@ -202,10 +192,7 @@ test("erasing needs the address typed again; afterwards only a record without it
   ]);
 });
 
-test("the CSV export is a download for managers, and its count is audited", async ({
-  page,
-  context,
-}) => {
+test("the CSV export is a download for managers, and its count is audited", async ({ page }) => {
   const manager = seedStaff("manager");
   const response = await consoleFetch("/console/people/export", { token: manager.token });
   expect(response.status).toBe(200);
@@ -221,8 +208,7 @@ test("the CSV export is a download for managers, and its count is audited", asyn
   );
   expect(detail.map((d) => JSON.parse(d.detail) as unknown)).toEqual([{ count: rows }]);
 
-  await signInAs(context, manager);
-  await page.goto(`${consoleURL}/console/people`);
+  await openAs(page, "/console/people", manager);
   const [download] = await Promise.all([
     page.waitForEvent("download"),
     page.getByRole("link", { name: "Download all registrations (CSV)" }).click(),
@@ -239,12 +225,10 @@ test("no registrant's address appears anywhere in the audit trail", () => {
 
 test("a keyboard goes from the look-up to the record to the erase confirmation, focus always visible", async ({
   page,
-  context,
 }) => {
   const person = await registered("people-keys");
   await page.setViewportSize(viewports.mobile);
-  await signInAs(context, seedStaff("manager"));
-  await page.goto(`${consoleURL}/console/people`);
+  await openAs(page, "/console/people");
   await tabTo(page, page.getByRole("link", { name: "People" }));
   await tabTo(page, page.getByLabel("Email address"));
   await page.keyboard.type(person.email);
