@@ -25,13 +25,13 @@ const londonDay = new Intl.DateTimeFormat("en-CA", {
 
 const registrants: { name: string; email: string }[] = [];
 
-/** A registration through the form, one of the registrants no page may show. */
-async function register(page: Page, label: string): Promise<{ name: string; email: string }> {
+/** A registration through the form at `form`, one of the registrants no page may show. */
+async function register(page: Page, label: string, form = "/register-interest") {
   const person = {
     name: `Overview ${label} ${Date.now()}`,
     email: uniqueEmail(`overview-${label}`),
   };
-  await page.goto("/register-interest");
+  await page.goto(form);
   await page.getByLabel("Full name").fill(person.name);
   await page.getByLabel("Email address").fill(person.email);
   await page.getByRole("button", { name: "Register Interest" }).click();
@@ -73,18 +73,14 @@ function expected() {
       "registered" | "confirmed" | "unsubscribed" | "news" | "notRecorded",
       number
     >;
-    const erased = db
-      .prepare("SELECT coalesce(sum(registrations), 0) AS n FROM erasures")
-      .get() as { n: number };
-    const times = db.prepare("SELECT received_at AS at FROM registrations").all() as {
-      at: string;
-    }[];
+    const erased = db.prepare("SELECT coalesce(sum(registrations), 0) AS n FROM erasures").get();
+    const times = db.prepare("SELECT received_at AS at FROM registrations").all();
     const today = londonDay.format(new Date());
     return {
       ...totals,
       unconfirmed: totals.registered - totals.confirmed,
-      erased: erased.n,
-      today: times.filter((t) => londonDay.format(new Date(t.at)) === today).length,
+      erased: (erased as { n: number }).n,
+      today: times.filter((t) => londonDay.format(new Date(t.at as string)) === today).length,
     };
   } finally {
     db.close();
@@ -110,8 +106,7 @@ const countIn = async (table: ReturnType<typeof sourceTable>, label: string) =>
 
 test.describe.configure({ mode: "serial" });
 
-const tag = `${Date.now()}`;
-const campaign = `spring-${tag}`;
+const campaign = `spring-${Date.now()}`;
 /** What the landing visit of the first test brings, kept and then stored. */
 const landing = { source: "newsletter", medium: "email", campaign, referrer: "www.google.co.uk" };
 
@@ -159,13 +154,9 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("the form stores no source", async ({ page }) => {
-    await page.goto(`/register-interest?utm_source=nojs&utm_campaign=${campaign}`);
-    const person = { name: `Overview no script ${tag}`, email: uniqueEmail("overview-nojs") };
-    await page.getByLabel("Full name").fill(person.name);
-    await page.getByLabel("Email address").fill(person.email);
-    await page.getByRole("button", { name: "Register Interest" }).click();
+    const form = `/register-interest?utm_source=nojs&utm_campaign=${campaign}`;
+    const person = await register(page, "nojs", form);
     await page.waitForURL("**/register-interest/thank-you");
-    registrants.push(person);
     expect(storedSource(person.email)).toEqual(notRecorded);
   });
 });
