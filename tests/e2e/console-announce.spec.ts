@@ -56,11 +56,8 @@ test.beforeAll(async () => {
     set("unsubscribed_at", person.unsubscribed);
   });
   // Erased with the operator's own command, as a subject's request would be.
-  await registrationsCli({ DATA_DIR: own.server.dataDir }, [
-    "erase",
-    "--email",
-    person.erased.email,
-  ]);
+  const erase = ["erase", "--email", person.erased.email];
+  await registrationsCli({ DATA_DIR: own.server.dataDir }, erase);
 });
 
 test.afterAll(async () => {
@@ -328,19 +325,12 @@ test("a send under way shows the last minute's rate, when it should be done, and
   const draft = randomUUID();
   const announcementId = randomUUID().replaceAll("-", "");
   const at = (seconds: number) => new Date(Date.now() + seconds * 1_000).toISOString();
+  const queued = at(-60);
   own.db((d) => {
     d.prepare(
       `INSERT INTO announcement_drafts (id, subject, body, audience, state, announcement_id,
          author_id, created_at, updated_at, queued_at) VALUES (?, ?, 'We open soon.', 'all', 'sending', ?, ?, ?, ?, ?)`,
-    ).run(
-      draft,
-      `Progress ${draft.slice(0, 8)}`,
-      announcementId,
-      staff.id,
-      at(-60),
-      at(-60),
-      at(-60),
-    );
+    ).run(draft, `Progress ${draft.slice(0, 8)}`, announcementId, staff.id, queued, queued, queued);
     // Two sent half a minute ago; one refused with "451 try again later", one paced 10 minutes on.
     // status, attempts, next_attempt_at, last_error, delivered_at
     const rows = [
@@ -360,7 +350,7 @@ test("a send under way shows the last minute's rate, when it should be done, and
         `INSERT INTO outbox (id, registration_id, status, attempts, next_attempt_at, last_error,
            delivered_at, created_at, kind, topic, announcement_id)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'mail', 'announcement', ?)`,
-      ).run(randomUUID(), registration, ...row, at(-60), announcementId);
+      ).run(randomUUID(), registration, ...row, queued, announcementId);
     }
   });
   const page = await own.pageFor(browser, staff);
