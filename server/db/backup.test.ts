@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 
@@ -64,8 +64,7 @@ describe("registrations -- backup", () => {
     await writer;
     const after = await server.admin.count();
 
-    expect(result.stderr).toBe("");
-    expect(result.code).toBe(0);
+    expect(result).toMatchObject({ code: 0, stderr: "" });
     const reported = Number(/^Backed up (\d+) registrations to /.exec(result.stdout)?.[1]);
     expect(result.stdout).toContain("(integrity check: ok)");
     // A snapshot of one moment: no fewer rows than when it began, no more than at its end.
@@ -95,7 +94,7 @@ describe("registrations -- backup", () => {
     const refused = await cli(place, ["backup", "--to", target]);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/already exists; pass --force to replace it/);
-    expect(existsSync(target)).toBe(true);
+    expect(readFileSync(target, "utf8")).toBe("precious");
 
     const forced = await cli(place, ["backup", "--to", target, "--force"]);
     expect(forced).toMatchObject({ code: 0, stderr: "" });
