@@ -1,14 +1,14 @@
 import { createHash, generateKeyPairSync, randomBytes, sign } from "node:crypto";
 
 import { cose, isoBase64URL, isoCBOR } from "@simplewebauthn/server/helpers";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
 import { createPasskeyCeremonies } from "./passkeys.ts";
 import { CHALLENGE_MS } from "./session.ts";
 import type { StaffStore } from "./store.ts";
-import { sqliteBackend } from "../../tests/support/storage-backends.ts";
+import { sqliteBackend, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { createLogger } from "../logger.ts";
-import { openServices } from "../services.ts";
+import { openServices, type Services } from "../services.ts";
 
 const origin = "https://console.clinic.example";
 const rpID = "console.clinic.example";
@@ -95,38 +95,37 @@ const confirmFirst = {
 };
 
 describe("the passkey ceremonies", () => {
-  const cleanups: (() => Promise<void>)[] = [];
   let clock = new Date("2026-06-15T12:00:00.000Z");
+  let place: TestPlace;
+  let services: Services;
+  let store: StaffStore;
+  let ceremonies: ReturnType<typeof createPasskeyCeremonies>;
 
-  async function open() {
-    const place = await sqliteBackend.fresh();
-    cleanups.push(place.drop);
-    const services = await openServices(place.env, createLogger("silent"), { now: () => clock });
-    cleanups.unshift(() => services.close());
-    const store: StaffStore = services.staff;
-    const ceremonies = createPasskeyCeremonies({ store, consoleOrigin: origin });
-    const actions = async () =>
-      (await store.auditPage(1)).entries.map((e) => `${e.action} ${JSON.stringify(e.detail)}`);
-    /** The enrolment options for a new invite to `email`, and the invite's token. */
-    const invited = async (email: string, role: "viewer" | "manager" = "manager") => {
-      const { token: inviteToken } = await store.createInvite(email, role);
-      const options = await ceremonies.ceremonyOptions("enrol", { staff: null, inviteToken });
-      return { inviteToken, options };
-    };
-    return { store, ceremonies, actions, invited };
+  beforeEach(async () => {
+    place = await sqliteBackend.fresh();
+    services = await openServices(place.env, createLogger("silent"), { now: () => clock });
+    store = services.staff;
+    ceremonies = createPasskeyCeremonies({ store, consoleOrigin: origin });
+  });
+
+  afterEach(async () => {
+    await services.close();
+    await place.drop();
+    clock = new Date("2026-06-15T12:00:00.000Z");
+  });
+
+  const actions = async () =>
+    (await store.auditPage(1)).entries.map((e) => `${e.action} ${JSON.stringify(e.detail)}`);
+
+  /** The enrolment options for a new invite to `email`, and the invite's token. */
+  async function invited(email: string, role: "viewer" | "manager" = "manager") {
+    const { token: inviteToken } = await store.createInvite(email, role);
+    const options = await ceremonies.ceremonyOptions("enrol", { staff: null, inviteToken });
+    return { inviteToken, options };
   }
 
   /** A person enrolled from a new invite with `key`, their first session's token, and more. */
-  async function enrolled(key = softPasskey(), email = "ops@clinic.example") {
-    const opened = await open();
-    return { ...opened, ...(await enrolledIn(opened, key, email)) };
-  }
-
-  async function enrolledIn(
-    { ceremonies, store, invited }: Awaited<ReturnType<typeof open>>,
-    key: ReturnType<typeof softPasskey>,
-    email: string,
-  ) {
+  async function enrolled(key: ReturnType<typeof softPasskey>, email = "ops@clinic.example") {
     const { inviteToken, options } = await invited(email);
     const done = await ceremonies.completeCeremony("enrol", key.create(challengeOf(options)), {
       staff: null,
@@ -142,14 +141,9 @@ describe("the passkey ceremonies", () => {
     return { staff, sessionToken, inviteToken, asMe: { staff, sessionToken } };
   }
 
-  afterEach(async () => {
-    for (const cleanup of cleanups.splice(0)) await cleanup();
-    clock = new Date("2026-06-15T12:00:00.000Z");
-  });
-
   it("enrols from an invite once: the passkey stored, the person signed in and audited", async () => {
     const key = softPasskey();
-    const { staff, inviteToken, store, ceremonies, actions } = await enrolled(key);
+    const { staff, inviteToken } = await enrolled(key);
     expect(staff).toMatchObject({ email: "ops@clinic.example", role: "manager" });
     expect((await store.passkey(key.id))?.staff.id).toBe(staff.id);
     expect(await actions()).toEqual([`enrolled {"role":"manager"}`]);
@@ -160,7 +154,6 @@ describe("the passkey ceremonies", () => {
   });
 
   it("asks for a resident key with user verification, bound to the console's host", async () => {
-    const { invited } = await open();
     expect((await invited("new@clinic.example", "viewer")).options).toMatchObject({
       ok: true,
       options: {
@@ -173,7 +166,6 @@ describe("the passkey ceremonies", () => {
   });
 
   it("refuses an enrolment not verified, for another host or origin, or for another invite", async () => {
-    const { store, ceremonies } = await open();
     const { token: inviteToken } = await store.createInvite("ops@clinic.example", "manager");
     const { token: otherInvite } = await store.createInvite("other@clinic.example", "viewer");
     const refused = { ok: false, message: "The passkey could not be checked. Please try again." };
@@ -193,7 +185,7 @@ describe("the passkey ceremonies", () => {
 
   it("signs in with an enrolled passkey and counts its use", async () => {
     const key = softPasskey();
-    const { staff, sessionToken, ceremonies, store, actions } = await enrolled(key);
+    const { staff, sessionToken } = await enrolled(key);
     const options = await ceremonies.ceremonyOptions("sign-in", anon);
     expect(options).toMatchObject({
       ok: true,
@@ -212,7 +204,7 @@ describe("the passkey ceremonies", () => {
 
   it("refuses a replayed assertion, an unknown passkey, a challenge never issued and an expired one", async () => {
     const key = softPasskey();
-    const { ceremonies, actions, invited } = await enrolled(key);
+    await enrolled(key);
     const notVerified = { ok: false, message: "Signing in did not work. Please try again." };
     const signIn = (answer: unknown) => ceremonies.completeCeremony("sign-in", answer, anon);
     const challenge = async () => challengeOf(await ceremonies.ceremonyOptions("sign-in", anon));
@@ -246,9 +238,8 @@ describe("the passkey ceremonies", () => {
   it("re-verifies the signed-in person with their own passkey, for 5 minutes", async () => {
     const mine = softPasskey();
     const theirs = softPasskey();
-    const me = await enrolled(mine);
-    await enrolledIn(me, theirs, "colleague@clinic.example");
-    const { ceremonies, store, asMe } = me;
+    const { asMe, sessionToken } = await enrolled(mine);
+    await enrolled(theirs, "colleague@clinic.example");
     const confirmWith = async (key: typeof mine) =>
       ceremonies.completeCeremony(
         "confirm",
@@ -264,18 +255,18 @@ describe("the passkey ceremonies", () => {
       ok: false,
       message: "That did not confirm it is you. Use one of your own passkeys and try again.",
     });
-    expect(await ceremonies.confirmedUntil(me.sessionToken)).toBeNull();
+    expect(await ceremonies.confirmedUntil(sessionToken)).toBeNull();
 
     expect(await confirmWith(mine)).toEqual({ ok: true });
     const until = new Date(clock.getTime() + 5 * 60_000).toISOString();
-    expect(await ceremonies.confirmedUntil(me.sessionToken)).toBe(until);
+    expect(await ceremonies.confirmedUntil(sessionToken)).toBe(until);
     const held = { ok: true, confirmedUntil: until };
     expect(await ceremonies.ceremonyOptions("confirm", asMe), "no ceremony while it holds").toEqual(
       held,
     );
     clock = new Date(clock.getTime() + 5 * 60_000);
-    expect(await ceremonies.confirmedUntil(me.sessionToken)).toBeNull();
-    expect((await me.actions()).filter((a) => a.startsWith("confirm"))).toEqual([
+    expect(await ceremonies.confirmedUntil(sessionToken)).toBeNull();
+    expect((await actions()).filter((a) => a.startsWith("confirm"))).toEqual([
       "confirmed-with-passkey {}",
       "confirm-failed {}",
     ]);
@@ -284,7 +275,7 @@ describe("the passkey ceremonies", () => {
 
   it("adds a passkey only after a re-verification, never one the person holds", async () => {
     const first = softPasskey();
-    const { ceremonies, store, staff, asMe, actions } = await enrolled(first);
+    const { staff, asMe } = await enrolled(first);
     expect(await ceremonies.ceremonyOptions("add", asMe)).toEqual(confirmFirst);
     expect(await ceremonies.completeCeremony("add", {}, asMe)).toEqual(confirmFirst);
 
