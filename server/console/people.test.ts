@@ -1,14 +1,18 @@
 import { sql } from "kysely";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 
-import { createStaffOperations } from "./operations.ts";
+import { createStaffOperations, type StaffOperations } from "./operations.ts";
 import { LOOKUPS_PER_HOUR } from "./people.ts";
-import { EXPORTS_PER_DAY, type StaffMember } from "../../contract/console.ts";
+import {
+  EXPORTS_PER_DAY,
+  type PeopleOperations,
+  type StaffMember,
+} from "../../contract/console.ts";
 import { newRegistration } from "../../scripts/lib/registrations.ts";
-import { backends } from "../../tests/support/storage-backends.ts";
+import { backends, type TestPlace } from "../../tests/support/storage-backends.ts";
 import { createDatabase } from "../db/database.ts";
 import { createLogger } from "../logger.ts";
-import { openServices } from "../services.ts";
+import { openServices, type Services } from "../services.ts";
 import { confirmToken, loadLinkKey, unsubscribeToken } from "../shared/links.ts";
 
 const logger = createLogger("silent");
@@ -19,72 +23,65 @@ const refusedFor = (reason: string) => ({ ok: false, message: expect.stringConta
 
 for (const backend of backends) {
   describe.runIf(backend.enabled)(`People in the console on ${backend.name}`, () => {
-    const cleanups: (() => Promise<void>)[] = [];
     let clock = start;
     const hoursOn = (hours: number) => (clock = new Date(start.getTime() + hours * HOUR));
+    let place: TestPlace;
+    let services: Services;
+    let side: ReturnType<typeof createDatabase>;
+    let operations: StaffOperations;
+    let manager: StaffMember;
+    let people: PeopleOperations;
 
-    async function setUp() {
-      const place = await backend.fresh();
-      cleanups.push(place.drop);
+    beforeEach(async () => {
+      place = await backend.fresh();
       // Each reading a millisecond on, so audit lines (time-ordered ids) keep their order.
       const tick = () => (clock = new Date(clock.getTime() + 1));
-      const services = await openServices(place.env, logger, { now: tick });
-      cleanups.unshift(() => services.close());
-      const side = createDatabase(place.env, logger);
-      cleanups.unshift(() => side.db.destroy());
-      const operations = createStaffOperations({
+      services = await openServices(place.env, logger, { now: tick });
+      side = createDatabase(place.env, logger);
+      operations = createStaffOperations({
         store: services.staff,
         consoleOrigin: "http://localhost:3001",
         admin: services.admin,
       });
-      const member = async (role: StaffMember["role"]): Promise<StaffMember> => {
-        const { token } = await services.staff.createInvite(`${role}@clinic.example`, role);
-        const id = `cred-${role}`;
-        return (await services.staff.enrol(token, {
-          id,
-          publicKey: new Uint8Array([1]),
-          counter: 0,
-          transports: [],
-        }))!;
-      };
-      const manager = await member("manager");
-      const people = operations.forRequest(manager).people;
-      const auditText = async () =>
-        JSON.stringify((await sql`select * from audit_trail`.execute(side.db)).rows).toLowerCase();
-      const actions = async () =>
-        (
-          await sql<{ action: string; registration_id: string | null }>`
-            select action, registration_id from audit_trail where staff_id = ${manager.id}
-            order by id`.execute(side.db)
-        ).rows;
-      const markSent = () => sql`update outbox set status = 'delivered'`.execute(side.db);
-      const confirmations = async () =>
-        Number(
-          (
-            await sql<{ n: string | number }>`
-              select count(*) as n from outbox where topic = 'confirmation'`.execute(side.db)
-          ).rows[0]?.n,
-        );
-      return {
-        services,
-        operations,
-        people,
-        member,
-        auditText,
-        actions,
-        markSent,
-        confirmations,
-        side,
-      };
-    }
+      manager = await member("manager");
+      people = operations.forRequest(manager).people;
+    });
 
     afterEach(async () => {
-      for (const cleanup of cleanups.splice(0)) await cleanup();
+      await side.db.destroy();
+      await services.close();
+      await place.drop();
       clock = start;
     });
 
+    async function member(role: StaffMember["role"]): Promise<StaffMember> {
+      const { token } = await services.staff.createInvite(`${role}@clinic.example`, role);
+      const id = `cred-${role}`;
+      return (await services.staff.enrol(token, {
+        id,
+        publicKey: new Uint8Array([1]),
+        counter: 0,
+        transports: [],
+      }))!;
+    }
+    const auditText = async () =>
+      JSON.stringify((await sql`select * from audit_trail`.execute(side.db)).rows).toLowerCase();
+    const actions = async () =>
+      (
+        await sql<{ action: string; registration_id: string | null }>`
+          select action, registration_id from audit_trail where staff_id = ${manager.id}
+          order by id`.execute(side.db)
+      ).rows;
+    const markSent = () => sql`update outbox set status = 'delivered'`.execute(side.db);
+    const confirmations = async () =>
+      Number(
+        (
+          await sql<{ n: string | number }>`
+            select count(*) as n from outbox where topic = 'confirmation'`.execute(side.db)
+        ).rows[0]?.n,
+      );
+
     it("finds by the exact address only, shows, erases after a retyped address, and audits each step without the address", async () => {
-      const { services, people, auditText, actions } = await setUp();
       const person = newRegistration("sar", { email: "Kim.Sar@Example.co.uk" });
       const { registration } = await services.registrations.register(person);
 
@@ -139,7 +136,6 @@ for (const backend of backends) {
     });
 
     it("re-sends the confirmation within the form's per-address limits, never to a confirmed or unsubscribed address", async () => {
-      const { services, people, markSent, confirmations, actions, side } = await setUp();
       const { registration } = await services.registrations.register(newRegistration("resend"));
       const resend = () => people.resendConfirmation(registration.id);
       const [no, sent] = [refusedFor(""), { ok: true }];
@@ -175,7 +171,6 @@ for (const backend of backends) {
     });
 
     it("exports with the count audited, limits look-ups, and gives a viewer nothing", async () => {
-      const { services, people, operations, member, actions } = await setUp();
       await services.registrations.register(newRegistration("export"));
       await services.registrations.register(newRegistration("export"));
       const csv = await people.exportCsv();
@@ -200,7 +195,6 @@ for (const backend of backends) {
     });
 
     it(`allows ${String(EXPORTS_PER_DAY)} exports in any 24 hours, and audits the refusal beyond`, async () => {
-      const { people, actions } = await setUp();
       for (let i = 0; i < EXPORTS_PER_DAY; i++) {
         expect(typeof (await people.exportCsv()), `export ${String(i + 1)}`).toBe("string");
       }
