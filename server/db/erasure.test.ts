@@ -34,11 +34,12 @@ describe("erasure on SQLite", () => {
     onTestFinished(() => server.close());
 
     const tag = randomUUID();
-    const person = newRegistration("erase", {
+    const said = {
       name: `Erase Me ${tag}`,
       email: `erase.me.${tag}@example.com`,
       message: `My private symptoms ${tag}, please call after six`,
-    });
+    };
+    const person = newRegistration("erase", said);
     const others = Array.from({ length: 50 }, () => newRegistration("keep"));
     for (const p of [...others.slice(0, 25), person, ...others.slice(25)]) {
       await server.registrations.register(p);
@@ -52,7 +53,7 @@ describe("erasure on SQLite", () => {
     expect(mentions(person.email)).toBe(1);
     const expectOnDisk = (present: boolean) => {
       const bytes = databaseBytes(place.env.DATA_DIR);
-      for (const text of [person.email, person.message, person.name]) {
+      for (const text of [said.email, said.message, said.name]) {
         expect(bytes.includes(Buffer.from(text, "utf8")), text).toBe(present);
       }
     };
