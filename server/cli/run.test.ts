@@ -484,14 +484,12 @@ describe("registrations CLI and hostile text", () => {
       "purge",
     ]) {
       const { stdout, stderr } = await cli(...label.split(" "));
-      const keep = label === "export --format csv" ? CSV_TEXT : LINES;
       outputs[label] = stdout;
-      expect(escapeUnsafe(stdout, keep), `stdout of ${JSON.stringify(label)}: ${stdout}`).toBe(
-        stdout,
-      );
-      expect(escapeUnsafe(stderr, LINES), `stderr of ${JSON.stringify(label)}: ${stderr}`).toBe(
-        stderr,
-      );
+      for (const [name, text, keep] of [
+        ["stdout", stdout, label === "export --format csv" ? CSV_TEXT : LINES],
+        ["stderr", stderr, LINES],
+      ] as const)
+        expect(escapeUnsafe(text, keep), `${name} of ${JSON.stringify(label)}: ${text}`).toBe(text);
     }
 
     // Visible, so staff can see something odd was stored.
