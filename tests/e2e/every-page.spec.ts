@@ -244,11 +244,20 @@ const figures: Record<string, string[]> = {
   ],
 };
 
+/** Soft checks that what `target` finds is visible, or is a link to `href`. */
+const visible = (target: Locator) => expect.soft(target).toBeVisible();
+const linksTo = (link: Locator, href: string) => expect.soft(link).toHaveAttribute("href", href);
+
 /** A link inside `scope` by its name, visible and pointing at `href`. */
 async function expectLink(scope: Locator, name: string | RegExp, href: string) {
   const link = scope.getByRole("link", { name, exact: typeof name === "string" }).first();
-  await expect.soft(link).toBeVisible();
-  await expect.soft(link).toHaveAttribute("href", href);
+  await visible(link);
+  await linksTo(link, href);
+}
+
+/** Soft checks that each heading named is visible in `scope`. */
+async function expectHeadings(scope: Locator, names: string[], exact = false) {
+  for (const name of names) await visible(scope.getByRole("heading", { name, exact }));
 }
 
 /** The structured-data nodes of a page, flattening @graph containers. */
@@ -297,17 +306,15 @@ async function expectNoindex(page: Page, robots: string | RegExp = "noindex") {
 const contents: Record<string, (main: Locator, page: Page) => Promise<void>> = {
   "/": async (main, page) => {
     const hero = page.getByRole("region", { name: "Expert TRT for the Modern Man" });
-    await expect.soft(hero.getByText(/holistic testosterone therapy/i)).toBeVisible();
-    await expect.soft(hero.getByText("Services Available Upon CQC Approval.")).toBeVisible();
+    await visible(hero.getByText(/holistic testosterone therapy/i));
+    await visible(hero.getByText("Services Available Upon CQC Approval."));
     await expectLink(hero, "Register Your Interest", "/register-interest");
     await expectLink(hero, "Learn About Our Services", "/services");
     const quiz = page.getByRole("complementary", { name: "Not sure if you have symptoms?" });
     await expectLink(quiz, /Take the ADAM Quiz/, "/quiz");
     const trust = page.getByRole("region", { name: "More Than Just a TRT Clinic" });
-    for (const point of ["GMC Registered", "MHRA Compliant", "Specialist Experience"]) {
-      await expect.soft(trust.getByRole("heading", { name: point })).toBeVisible();
-    }
-    await expect.soft(trust.getByText("4.8/5")).toBeVisible();
+    await expectHeadings(trust, ["GMC Registered", "MHRA Compliant", "Specialist Experience"]);
+    await visible(trust.getByText("4.8/5"));
     await expectLink(trust, "Learn About Our Team", "/team");
     const closing = page.getByRole("region", { name: "Join Our Waiting List" });
     await expectLink(closing, "Register Your Interest", "/register-interest");
@@ -331,12 +338,10 @@ const contents: Record<string, (main: Locator, page: Page) => Promise<void>> = {
       ["Refund Policy", "/refund-policy"],
       ["Ongoing Monitoring", "/our-approach#ongoing-care"],
       ["Accessibility", "/accessibility"],
-    ]) {
-      await expect
-        .soft(footer.getByRole("link", { name, exact: true }))
-        .toHaveAttribute("href", href!);
+    ] as const) {
+      await linksTo(footer.getByRole("link", { name, exact: true }), href);
     }
-    await expect.soft(footer.getByText("Instagram")).toBeVisible();
+    await visible(footer.getByText("Instagram"));
     await expect.soft(footer.getByRole("link", { name: "Instagram" })).toHaveCount(0);
     await expect.soft(footer).toContainText("company number");
     await expect.soft(footer).toContainText("Care Quality Commission");
@@ -344,44 +349,38 @@ const contents: Record<string, (main: Locator, page: Page) => Promise<void>> = {
     await expect.soft(phoneMenuToggle(page)).toBeHidden();
   },
   "/our-approach": async (main, page) => {
-    await expect.soft(main.getByRole("heading", { name: "Our principles" })).toBeVisible();
     const process = page.getByRole("region", { name: "Our three-step process" });
-    for (const step of ["Initial Assessment", "Treatment Initiation", "Ongoing Care"]) {
-      await expect.soft(process.getByRole("heading", { name: step, exact: true })).toBeVisible();
-    }
-    await expect.soft(process.getByRole("img", { name: "Our three-step process" })).toBeVisible();
-    await expect.soft(main.getByRole("heading", { name: "Clinical foundation" })).toBeVisible();
-    await expect.soft(main.getByRole("heading", { name: "What you can expect" })).toBeVisible();
-    await expect
-      .soft(page.getByRole("complementary", { name: "Medical information notice" }))
-      .toBeVisible();
+    const steps = ["Initial Assessment", "Treatment Initiation", "Ongoing Care"];
+    await expectHeadings(process, steps, true);
+    await visible(process.getByRole("img", { name: "Our three-step process" }));
+    const headings = ["Our principles", "Clinical foundation", "What you can expect"];
+    await expectHeadings(main, headings);
+    await visible(page.getByRole("complementary", { name: "Medical information notice" }));
   },
   "/team": async (main) => {
     const cards = main.getByRole("article");
     await expect.soft(cards).toHaveCount(2);
     for (const card of await cards.all()) {
       await expect.soft(card.getByRole("heading", { level: 3 })).toHaveText(/^Dr /);
-      await expect.soft(card.getByText(/^[A-Z]{2}$/)).toBeVisible();
+      await visible(card.getByText(/^[A-Z]{2}$/));
       await expect.soft(card.getByText(/Qualifications:/)).toBeAttached();
       await expect.soft(card.locator("p")).not.toHaveCount(0);
       // A seven-digit GMC number, linked to the register.
       const text = await card.innerText();
       const gmc = /GMC number (\d{7})\b/.exec(text)?.[1];
       expect.soft(gmc, text).toBeTruthy();
-      await expect
-        .soft(card.getByRole("link", { name: /GMC register/ }))
-        .toHaveAttribute("href", `https://www.gmc-uk.org/doctors/${gmc}`);
+      const register = card.getByRole("link", { name: /GMC register/ });
+      await linksTo(register, `https://www.gmc-uk.org/doctors/${gmc}`);
     }
     await expectLink(main, "Register Your Interest", "/register-interest");
   },
   "/trt-overview": async (main, page) => {
-    await expect.soft(main.getByRole("heading", { name: "Possible benefits" })).toBeVisible();
+    await expectHeadings(main, ["Possible benefits", "Who may be a candidate?"]);
     const daily = page.getByRole("region", { name: "Where it shows in daily life" });
     for (const level of ["Very High", "High", "Medium"]) {
-      await expect.soft(daily.getByText(`Impact: ${level}`, { exact: true }).first()).toBeVisible();
+      await visible(daily.getByText(`Impact: ${level}`, { exact: true }).first());
     }
-    await expect.soft(main.getByRole("heading", { name: "Who may be a candidate?" })).toBeVisible();
-    await expect.soft(main.getByText(/below 12 nmol\/L/)).toBeVisible();
+    await visible(main.getByText(/below 12 nmol\/L/));
     await expectLink(main, "What you need for a consultation", "/consultation");
     // The spec's /how-it-works does not exist: the link goes to the three-step process.
     await expectLink(main, "How it works", "/our-approach");
@@ -400,9 +399,8 @@ const contents: Record<string, (main: Locator, page: Page) => Promise<void>> = {
     for (const q of entities) {
       expect.soft(hasType(q, "Question")).toBe(true);
       const answer = q["acceptedAnswer"] as Record<string, unknown> | undefined;
-      expect
-        .soft(answer && hasType(answer, "Answer"), `answer to "${String(q["name"])}"`)
-        .toBe(true);
+      const about = `answer to "${String(q["name"])}"`;
+      expect.soft(answer && hasType(answer, "Answer"), about).toBe(true);
       expect.soft(answer?.["text"]).toEqual(expect.stringMatching(/\S/));
     }
     await expectReviewed(main);
@@ -414,9 +412,9 @@ const contents: Record<string, (main: Locator, page: Page) => Promise<void>> = {
       "Personalised Treatment Plans",
       "Ongoing Care and Monitoring",
     ]) {
-      await expect.soft(main.getByRole("article", { name })).toBeVisible();
+      await visible(main.getByRole("article", { name }));
     }
-    await expect.soft(main.getByRole("note").filter({ hasText: "await approval" })).toBeVisible();
+    await visible(main.getByRole("note").filter({ hasText: "await approval" }));
     await expectLink(main, "Register Your Interest", "/register-interest");
   },
   "/treatment-options": async (main) => {
@@ -427,10 +425,8 @@ const contents: Record<string, (main: Locator, page: Page) => Promise<void>> = {
     ] as const) {
       const card = main.getByRole("article", { name });
       // The badge reads "Effectiveness: Excellent" to screen readers and "Excellent" on screen.
-      await expect.soft(card.getByText(`Effectiveness: ${badge}`, { exact: true })).toBeVisible();
-      await expect.soft(card.getByText("Schedule")).toBeVisible();
-      await expect.soft(card.getByText("Monthly cost")).toBeVisible();
-      await expect.soft(card.getByText(cost)).toBeVisible();
+      await visible(card.getByText(`Effectiveness: ${badge}`, { exact: true }));
+      for (const text of ["Schedule", "Monthly cost", cost]) await visible(card.getByText(text));
     }
     await expectLink(main, "Learn About Consultations", "/consultation");
     await expectLink(main, "Register Your Interest", "/register-interest");
@@ -448,20 +444,15 @@ const contents: Record<string, (main: Locator, page: Page) => Promise<void>> = {
     ]) {
       await expect.soft(requirements).toContainText(text);
     }
-    await expect
-      .soft(main.getByRole("heading", { name: "Bookings Not Yet Available" }))
-      .toBeVisible();
+    await expectHeadings(main, ["Bookings Not Yet Available"]);
     await expectLink(main, "Register Your Interest", "/register-interest");
     await expectReviewed(main);
   },
   "/contact": async (main, page) => {
-    await expect.soft(main.getByText("1 Example Street")).toBeVisible();
-    for (const [name, href] of [
-      ["020 0000 0000", "tel:+442000000000"],
-      ["hello@example.co.uk", "mailto:hello@example.co.uk"],
-    ]) {
-      await expect.soft(main.getByRole("link", { name })).toHaveAttribute("href", href!);
-    }
+    await visible(main.getByText("1 Example Street"));
+    await linksTo(main.getByRole("link", { name: "020 0000 0000" }), "tel:+442000000000");
+    const email = "hello@example.co.uk";
+    await linksTo(main.getByRole("link", { name: email }), `mailto:${email}`);
     const hours = page.getByRole("region", { name: "Opening hours" });
     for (const text of ["Monday-Friday", "9:00 AM - 6:00 PM", "Closed"]) {
       await expect.soft(hours).toContainText(text);
@@ -471,22 +462,21 @@ const contents: Record<string, (main: Locator, page: Page) => Promise<void>> = {
     await expect.soft(urgent).toContainText("GP");
     await expect.soft(main.locator("form")).toHaveCount(0);
     await expectLink(main, "Register Your Interest", "/register-interest");
-    await expectClinic(page, { email: "hello@example.co.uk" });
+    await expectClinic(page, { email });
   },
   "/privacy-policy": async (main, page) => {
     await expectPolicy(main);
     const section = page.getByRole("region", { name: "The data we collect" });
     for (const category of ["Personal details", "Medical information", "Digital information"]) {
-      await expect.soft(section.getByText(new RegExp(`^${category}:`))).toBeVisible();
+      await visible(section.getByText(new RegExp(`^${category}:`)));
     }
   },
   "/cookie-policy": expectPolicy,
   "/terms-of-service": async (main) => {
     await expectPolicy(main);
-    await expect.soft(main.getByText(/Effective:/)).toBeVisible();
-    await expect
-      .soft(main.getByRole("note"))
-      .toContainText("apply once our services launch after regulatory approval");
+    await visible(main.getByText(/Effective:/));
+    const note = "apply once our services launch after regulatory approval";
+    await expect.soft(main.getByRole("note")).toContainText(note);
   },
   "/shipping-policy": expectPolicy,
   "/refund-policy": expectPolicy,
@@ -498,10 +488,8 @@ const contents: Record<string, (main: Locator, page: Page) => Promise<void>> = {
     await expect.soft(region).toContainText("Medication and membership only");
     await expect.soft(region).toContainText("With consultation and tests");
     // Cypionate at £15: the worked example's £1,485 with ten months at £15 instead of £45.
-    await expect.soft(region.getByRole("definition").filter({ hasText: "£1,185" })).toBeVisible();
-    await expect
-      .soft(region.getByRole("link", { name: "See the cost breakdown" }))
-      .toHaveAttribute("href", "#breakdown");
+    await visible(region.getByRole("definition").filter({ hasText: "£1,185" }));
+    await linksTo(region.getByRole("link", { name: "See the cost breakdown" }), "#breakdown");
   },
   "/register-interest": async (_, page) => {
     await expect.soft(page.getByLabel("Full name")).toHaveAttribute("required", "");
@@ -509,9 +497,7 @@ const contents: Record<string, (main: Locator, page: Page) => Promise<void>> = {
     await expect.soft(page.getByLabel("Email address")).toHaveAttribute("required", "");
     await expect.soft(page.getByLabel("Phone number")).toHaveAttribute("type", "tel");
     await expect.soft(page.getByLabel("Phone number")).not.toHaveAttribute("required");
-    await expect
-      .soft(page.getByRole("link", { name: "Read our privacy policy" }))
-      .toHaveAttribute("href", "/privacy-policy");
+    await linksTo(page.getByRole("link", { name: "Read our privacy policy" }), "/privacy-policy");
     // The honeypot is out of the accessibility tree and the tab order.
     await expect.soft(page.getByRole("textbox")).toHaveCount(4);
     await expect.soft(page.locator('input[name="website"]')).toHaveAttribute("tabindex", "-1");
@@ -520,13 +506,10 @@ const contents: Record<string, (main: Locator, page: Page) => Promise<void>> = {
   },
   [registrationPaths.thankYou]: async (_, page) => expectNoindex(page),
   [notFoundPath]: async (main, page) => {
-    await expect.soft(page.getByText("404", { exact: true })).toBeVisible();
-    await expect
-      .soft(main.getByRole("heading", { level: 1 }))
-      .toContainText("Oops! Page not found");
-    await expect
-      .soft(page.getByRole("link", { name: "Return to Home" }))
-      .toHaveAttribute("href", "/");
+    await visible(page.getByText("404", { exact: true }));
+    const heading = main.getByRole("heading", { level: 1 });
+    await expect.soft(heading).toContainText("Oops! Page not found");
+    await linksTo(page.getByRole("link", { name: "Return to Home" }), "/");
     await expectNoindex(page, /noindex/);
   },
 };
