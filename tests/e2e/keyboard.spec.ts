@@ -18,9 +18,7 @@ import {
 } from "../support/site.ts";
 
 test.describe("with a stored cookie choice", () => {
-  test.beforeEach(async ({ context }) => {
-    await seedConsent(context);
-  });
+  test.beforeEach(({ context }) => seedConsent(context));
 
   test("the skip link is the first stop and moves focus to the main content", async ({ page }) => {
     await openPage(page, "/faq");

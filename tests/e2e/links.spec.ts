@@ -23,9 +23,7 @@ import { seedConsent, waitForHydration } from "../support/site.ts";
 const oneClick = { "List-Unsubscribe": "One-Click" };
 const form = "application/x-www-form-urlencoded";
 
-test.beforeEach(async ({ context }) => {
-  await seedConsent(context);
-});
+test.beforeEach(({ context }) => seedConsent(context));
 
 /** Someone's registration as the CLI shows it. */
 const shown = async (someone: Registrant) => (await showRegistrations(someone.email))[0];

@@ -4,9 +4,7 @@ import { axeViolations, seedConsent } from "../support/site.ts";
 import { toastRegionSelector, toastTimeline, watchToastRegion } from "../support/toast-region.ts";
 
 // Skip the cookie banner: a stored choice, exactly as the banner would save it.
-test.beforeEach(async ({ context }) => {
-  await seedConsent(context);
-});
+test.beforeEach(({ context }) => seedConsent(context));
 
 async function open(page: Page, query = "") {
   await page.goto(`/pricing${query}`);
