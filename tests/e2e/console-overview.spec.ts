@@ -58,28 +58,23 @@ const notRecorded = { recorded: 0, source: null, medium: null, campaign: null, r
 const kept = (page: Page) =>
   page.evaluate((key) => sessionStorage.getItem(key), ATTRIBUTION_STORAGE_KEY);
 
+type Figure = "registered" | "confirmed" | "unsubscribed" | "news" | "notRecorded" | "erased";
+
 /** What the overview must show, read from the database as the page is read. */
 function expected() {
   const db = openRegistrations();
   try {
-    const totals = db
-      .prepare(
-        `SELECT count(*) AS registered, count(confirmed_at) AS confirmed,
-           count(unsubscribed_at) AS unsubscribed, coalesce(sum(wants_updates), 0) AS news,
-           coalesce(sum(source_recorded = 0), 0) AS notRecorded
-         FROM registrations`,
-      )
-      .get() as Record<
-      "registered" | "confirmed" | "unsubscribed" | "news" | "notRecorded",
-      number
-    >;
-    const erased = db.prepare("SELECT coalesce(sum(registrations), 0) AS n FROM erasures").get();
+    const figures = `SELECT count(*) AS registered, count(confirmed_at) AS confirmed,
+        count(unsubscribed_at) AS unsubscribed, coalesce(sum(wants_updates), 0) AS news,
+        coalesce(sum(source_recorded = 0), 0) AS notRecorded,
+        (SELECT coalesce(sum(registrations), 0) FROM erasures) AS erased
+      FROM registrations`;
+    const totals = db.prepare(figures).get() as Record<Figure, number>;
     const times = db.prepare("SELECT received_at AS at FROM registrations").all();
     const today = londonDay.format(new Date());
     return {
       ...totals,
       unconfirmed: totals.registered - totals.confirmed,
-      erased: (erased as { n: number }).n,
       today: times.filter((t) => londonDay.format(new Date(t.at as string)) === today).length,
     };
   } finally {
