@@ -528,7 +528,6 @@ for (const [size, viewport] of Object.entries(viewports)) {
         });
         const weights = weigh(page);
         const response = await openPage(page, path);
-        await page.waitForLoadState("networkidle");
         const at = `${path} at ${viewport.width}px`;
 
         const weight = await weights();
