@@ -3,6 +3,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { setTimeout as sleep } from "node:timers/promises";
 
 import { simpleParser } from "mailparser";
 import { pino } from "pino";
@@ -39,7 +40,6 @@ const smtpEnv = (mail: MailCatcher) => ({
 });
 /** The mail outbox's counts, as staff see them. */
 const counts = async (storage: Services) => (await storage.admin.outboxSummary()).kinds.mail.counts;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const cleanups: Array<() => unknown> = [];
 afterEach(async () => {
