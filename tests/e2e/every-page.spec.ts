@@ -1,8 +1,8 @@
 /**
  * One visit to every page of the route table and the 404 page, at phone and desktop
- * width, as a first-time visitor with a stored cookie choice; every check that needs only
- * the page as it loads runs on that one visit, each failing on its own (soft) so a page
- * reports all its faults at once:
+ * width, as a first-time visitor (the consent banner up, motion reduced); every check that
+ * needs only the page as it loads runs on that one visit, each failing on its own (soft) so
+ * a page reports all its faults at once:
  * - budgets: every document, script and stylesheet fetched until the network is quiet,
  *   gzipped at level 9 as the precompressed files are, inline scripts included (issue 22,
  *   decision 142: a content page within 15 KB of JavaScript, a page that hydrates 110 KB;
@@ -13,6 +13,9 @@
  *   under script hashes;
  * - every <button> in the live document states its type;
  * - the status banner above the header, and the page's main heading;
+ * - every focus stop met by Tab from the top: never entirely hidden, its ring at 3:1
+ *   (../support/focus.ts);
+ * - at phone width, no sideways scrolling at 320 px (WCAG 1.4.10; 200% zoom: reflow.spec.ts);
  * - at desktop width, the head (title, description, canonical URL, social tags, JSON-LD),
  *   every figure the spec gives the page, and what the page shows as it loads: its key
  *   texts, links and structured data (`contents`), the 404 page logging the path asked for.
@@ -27,14 +30,15 @@ import { CONSENT_STORAGE_KEY } from "../../app/features/consent/consent-record.t
 import { sitemapPaths } from "../../app/prerendered-paths.ts";
 import { registrationPaths } from "../../contract/registrations.ts";
 import { classConflicts } from "../support/class-conflicts.ts";
+import { focusProblems } from "../support/focus.ts";
 import {
   allPages,
   axeViolations,
+  horizontalOverflow,
   hydratedPaths,
   notFoundPath,
   openPage,
   phoneMenuToggle,
-  seedConsent,
   staticRoutes,
   untypedButtons,
   viewports,
@@ -516,11 +520,13 @@ const contents: Record<string, (main: Locator, page: Page) => Promise<void>> = {
 
 for (const [size, viewport] of Object.entries(viewports)) {
   test.describe(`at ${viewport.width}px`, () => {
-    test.use({ viewport });
+    // Focus rings are measured at rest: no colour transitions half-way.
+    test.use({ viewport, reducedMotion: "reduce" });
+    // A full Tab journey through the page.
+    test.setTimeout(240_000);
 
     for (const path of allPages) {
-      test(`${path} (${size})`, async ({ page, context }) => {
-        await seedConsent(context);
+      test(`${path} (${size})`, async ({ page }) => {
         const csp = await watchCsp(page);
         const logged: string[] = [];
         page.on("console", (m) => {
@@ -529,6 +535,9 @@ for (const [size, viewport] of Object.entries(viewports)) {
         const weights = weigh(page);
         const response = await openPage(page, path);
         const at = `${path} at ${viewport.width}px`;
+        await expect
+          .soft(page.locator("#consent-banner"), `${at}: the consent banner`)
+          .toBeVisible();
 
         const weight = await weights();
         const jsBudget = hydratedPaths.includes(path) ? budgets.js.hydrated : budgets.js.content;
@@ -569,17 +578,24 @@ for (const [size, viewport] of Object.entries(viewports)) {
         const h1 = page.getByRole("main").getByRole("heading", { level: 1 });
         if (heading) await expect.soft(h1, `${path}: its heading`).toHaveText(heading);
 
-        if (size !== "desktop") return;
-        if (sitemapPaths.includes(path)) await checkHead(page, path);
-        if (path in pages) await checkPageInfo(page, path as PagePath);
-        for (const figure of figures[path] ?? []) {
-          await expect
-            .soft(page.getByRole("main"), `${path} shows "${figure}"`)
-            .toContainText(figure);
+        if (size === "desktop") {
+          if (sitemapPaths.includes(path)) await checkHead(page, path);
+          if (path in pages) await checkPageInfo(page, path as PagePath);
+          for (const figure of figures[path] ?? []) {
+            await expect
+              .soft(page.getByRole("main"), `${path} shows "${figure}"`)
+              .toContainText(figure);
+          }
+          await contents[path]?.(page.getByRole("main"), page);
+          // The 404 page logs the path that was asked for.
+          if (path === notFoundPath) await expect.poll(() => logged.join("\n")).toContain(path);
         }
-        await contents[path]?.(page.getByRole("main"), page);
-        // The 404 page logs the path that was asked for.
-        if (path === notFoundPath) await expect.poll(() => logged.join("\n")).toContain(path);
+
+        expect.soft(await focusProblems(page, at), `focus stops on ${at}`).toEqual([]);
+        if (size === "mobile") {
+          await page.setViewportSize({ width: 320, height: 640 });
+          expect.soft(await horizontalOverflow(page), `${path} at 320px`).toBe("");
+        }
       });
     }
   });

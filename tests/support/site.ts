@@ -301,3 +301,25 @@ export async function axeViolations(
     ),
   );
 }
+
+/**
+ * What makes the page scroll sideways (WCAG 1.4.10), naming the widest things that stick out;
+ * "" when nothing does. What is skipped until near counts too.
+ */
+export async function horizontalOverflow(page: Page): Promise<string> {
+  await renderSkippedContent(page);
+  const { scrollWidth, clientWidth, culprits } = await page.evaluate(() => {
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const culprits = [...document.querySelectorAll("body *")]
+      .filter((el) => {
+        const rect = el.getBoundingClientRect();
+        return rect.width > 0 && rect.right > width + 1;
+      })
+      .slice(0, 5)
+      .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">`);
+    return { scrollWidth: root.scrollWidth, clientWidth: width, culprits };
+  });
+  if (scrollWidth <= clientWidth) return "";
+  return `${scrollWidth}px wide in ${clientWidth}px; sticking out: ${culprits.join(", ")}`;
+}
