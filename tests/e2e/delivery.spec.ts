@@ -1,11 +1,11 @@
 /**
  * How the production server delivers the site: long-lived caching for hashed assets,
- * revalidation for HTML, precompressed bodies, clean URLs, no third-party requests, and
- * the stylesheet inlined in prerendered pages (docs/decisions/067).
+ * revalidation for HTML, precompressed bodies, clean URLs, and the stylesheet inlined in
+ * prerendered pages (docs/decisions/067; no third-party requests: every-page.spec.ts).
  */
 import { type APIRequestContext, expect, test } from "@playwright/test";
 
-import { allPages, openPage, staticRoutes, waitForHydration } from "../support/site.ts";
+import { staticRoutes, waitForHydration } from "../support/site.ts";
 
 const IMMUTABLE = "public, max-age=31536000, immutable";
 
@@ -87,26 +87,6 @@ test("every answer rendered per request says how it may be cached", async ({
     expect(response.headers()["cache-control"], label).toBe(cacheControl);
   }
 });
-
-for (const path of allPages) {
-  test(`${path} makes no third-party request`, async ({ page, baseURL }) => {
-    const origin = new URL(baseURL ?? "").origin;
-    const requested: string[] = [];
-    page.on("request", (request) => requested.push(request.url()));
-    // A fresh visitor: the consent banner is part of what loads.
-    await openPage(page, path);
-    // Scroll to the end so anything loaded lazily is requested too.
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForLoadState("networkidle");
-
-    const foreign = requested.filter(
-      (url) =>
-        !url.startsWith("data:") && !url.startsWith("blob:") && new URL(url).origin !== origin,
-    );
-    expect(requested.length, "requests were recorded").toBeGreaterThan(0);
-    expect(foreign, `third-party requests from ${path}`).toEqual([]);
-  });
-}
 
 test("prerendered pages carry their stylesheet inline, fetch no CSS file and hydrate cleanly", async ({
   page,

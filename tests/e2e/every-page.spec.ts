@@ -13,6 +13,7 @@
  *   under script hashes;
  * - every <button> in the live document states its type;
  * - the status banner above the header, and the page's main heading;
+ * - no request to another origin, down to the end of the page (decision 067);
  * - every focus stop met by Tab from the top: never entirely hidden, its ring at 3:1
  *   (../support/focus.ts);
  * - at phone width, no sideways scrolling at 320 px (WCAG 1.4.10; 200% zoom: reflow.spec.ts);
@@ -533,6 +534,8 @@ for (const [size, viewport] of Object.entries(viewports)) {
           if (m.type() === "error") logged.push(m.text());
         });
         const weights = weigh(page);
+        const requested: string[] = [];
+        page.on("request", (request) => requested.push(request.url()));
         const response = await openPage(page, path);
         const at = `${path} at ${viewport.width}px`;
         await expect
@@ -592,6 +595,16 @@ for (const [size, viewport] of Object.entries(viewports)) {
         }
 
         expect.soft(await focusProblems(page, at), `focus stops on ${at}`).toEqual([]);
+        // At the end of the page, what loads lazily has been asked for too.
+        await page.evaluate(async () => {
+          window.scrollTo(0, document.body.scrollHeight);
+          await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+        });
+        const origin = new URL(page.url()).origin;
+        const foreign = requested.filter(
+          (url) => !/^(data|blob):/.test(url) && new URL(url).origin !== origin,
+        );
+        expect.soft(foreign, `third-party requests from ${at}`).toEqual([]);
         if (size === "mobile") {
           await page.setViewportSize({ width: 320, height: 640 });
           expect.soft(await horizontalOverflow(page), `${path} at 320px`).toBe("");
