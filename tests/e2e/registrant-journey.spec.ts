@@ -298,8 +298,14 @@ test("with SMTP_URL unset, the confirmation is written as an .eml file under DAT
       (existsSync(mailDir) ? readdirSync(mailDir) : []).filter((f) => f.endsWith(".eml"));
     await expect.poll(emlFiles, { timeout: 20_000 }).toHaveLength(1);
     const [file] = readdirSync(mailDir);
-    const parsed = await simpleParser(readFileSync(path.join(mailDir, file!)));
-    expect(parsed.to && "text" in parsed.to ? parsed.to.text : "").toContain(person.email);
+    // The file is listed from the moment it is opened: read it once the writing has ended.
+    const read = () => simpleParser(readFileSync(path.join(mailDir, file!)));
+    const recipient = async () => {
+      const { to } = await read();
+      return to && "text" in to ? to.text : "";
+    };
+    await expect.poll(recipient, { timeout: 10_000 }).toContain(person.email);
+    const parsed = await read();
     expect(rawHeader(parsed, "list-unsubscribe-post")).toBe("List-Unsubscribe=One-Click");
     expect(parsed.text).toMatch(/http:\/\/localhost:\d+\/register-interest\/confirm\?token=/);
     // The log says where, and never whose. The mail thread's lines reach the process's stdout
