@@ -3,7 +3,7 @@
  * width, as a first-time visitor (the consent banner up, motion reduced); every check that
  * needs only the page as it loads runs on that one visit, each failing on its own (soft) so
  * a page reports all its faults at once:
- * - budgets: every document, script and stylesheet fetched until the network is quiet,
+ * - budgets: every document, script and stylesheet fetched as the page loads and hydrates,
  *   gzipped at level 9 as the precompressed files are, inline scripts included (issue 22,
  *   decision 142: a content page within 15 KB of JavaScript, a page that hydrates 110 KB;
  *   CSS 15 KB, HTML 30 KB);
